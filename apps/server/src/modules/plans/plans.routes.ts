@@ -1,0 +1,10 @@
+import { planCatalogSchema, type PlanCatalog } from '@roots/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** GET /api/plans: the configured plan catalog (product-spec §9). */
+export const planRoutes: FastifyPluginAsyncZod<{ catalog: PlanCatalog }> = async (app, { catalog }) => {
+  app.get('/api/plans', { schema: { response: { 200: planCatalogSchema } } }, async (_request, reply) => {
+    void reply.header('cache-control', 'public, max-age=60');
+    return catalog;
+  });
+};

@@ -1,0 +1,32 @@
+import { MESSAGES, type ApiError } from '@roots/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, codeForStatus } from '../errors';
+
+/**
+ * The one error handler: every failure answers `{ error, code }`. 4xx keep their message;
+ * 5xx detail is logged, never sent.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'is invalid',
+      }));
+      const where = error.validationContext ?? 'request';
+      const summary = details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ');
+      return reply.status(400).send({ error: `Invalid ${where}: ${summary}`, code: 'VALIDATION_ERROR', details } satisfies ApiError);
+    }
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(error.statusCode).send({ error: error.message, code: error.code } satisfies ApiError);
+    }
+    const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(statusCode).send({ error: MESSAGES.somethingWentWrong, code: codeForStatus(statusCode) } satisfies ApiError);
+    }
+    return reply.status(statusCode).send({ error: error.message, code: codeForStatus(statusCode) } satisfies ApiError);
+  });
+}

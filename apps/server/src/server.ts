@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { APP_VERSION } from '@roots/contracts';
+import { buildApp, LOG_REDACT_PATHS } from './app';
+import { ConfigError, loadConfig, type Config } from './config/env';
+import { openDatabase, type Database } from './db/database';
+import { serverStarts } from './db/schema';
+import pino from 'pino';
+
+/** Seconds a graceful shutdown may take before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      // Nothing has started yet: report and stop.
+      console.error(`roots-server: ${error.message}`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  if (process.argv.includes('--check-config')) {
+    console.info(
+      `roots-server: configuration ok (slug '${config.PRODUCT_SLUG}', database ${config.DATABASE_URL ? 'DATABASE_URL' : `PGlite in ${config.DATA_DIR}`})`,
+    );
+    return;
+  }
+
+  const logger = pino({ level: config.LOG_LEVEL, redact: LOG_REDACT_PATHS });
+  logger.info({ version: APP_VERSION, slug: config.PRODUCT_SLUG }, 'roots server starting');
+
+  let database: Database;
+  try {
+    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    await database.migrate();
+  } catch (error) {
+    logger.fatal({ err: error }, `database unavailable (${config.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR'})`);
+    process.exit(1);
+  }
+  await database.db.insert(serverStarts).values({ version: APP_VERSION, productSlug: config.PRODUCT_SLUG });
+
+  const app = await buildApp({ config, database, loggerInstance: logger });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  logger.info({ url: `${config.publicUrl}/${config.PRODUCT_SLUG}/`, database: database.kind }, 'roots server ready');
+}
+
+void main();

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../app';
+import { loadConfig } from '../config/env';
+import { openDatabase, type Database } from '../db/database';
+
+/**
+ * The databases every repository-level test runs against: embedded PGlite always, and the real
+ * PostgreSQL server that `npm test` starts (TEST_DATABASE_URL).
+ */
+export function testDatabases(): Array<{ name: string; url: string | undefined }> {
+  const list: Array<{ name: string; url: string | undefined }> = [{ name: 'pglite', url: undefined }];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) list.push({ name: 'postgres', url });
+  else if (process.env.CI) throw new Error('TEST_DATABASE_URL must be set in CI (npm test starts a PostgreSQL cluster)');
+  else console.warn('TEST_DATABASE_URL not set: tests run on PGlite only. `npm test` runs them on PostgreSQL too.');
+  return list;
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a fresh schema on the real server. */
+export async function openTestDatabase(url: string | undefined): Promise<Database> {
+  if (!url) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    return database;
+  }
+  // One schema per test database keeps test files independent on a shared server.
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = await openDatabase({ url, dataDir: '' });
+  await admin.db.execute(sql.raw(`create schema ${schema}`));
+  await admin.close();
+  const scopedUrl = new URL(url);
+  scopedUrl.searchParams.set('options', `-c search_path=${schema}`);
+  const database = await openDatabase({ url: scopedUrl.toString(), dataDir: '' });
+  await database.migrate();
+  return database;
+}
+
+/** A minimal built web app: index.html with the server placeholder, one hashed asset. */
+export function makeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'roots-web-'));
+  mkdirSync(join(dir, 'assets'));
+  mkdirSync(join(dir, 'images'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><!--roots:head--><title>Roots</title></head><body><div id="root"></div><script type="module" src="./assets/index-AbC123.js"></script></body></html>',
+  );
+  writeFileSync(join(dir, 'assets', 'index-AbC123.js'), 'console.info("app")');
+  writeFileSync(join(dir, 'images', 'walkthrough-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+export async function buildTestApp(options: { env?: Record<string, string>; database: Database; webDist?: string }) {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: options.webDist ?? makeWebDist(), ...options.env });
+  return buildApp({ config, database: options.database });
+}

@@ -1,0 +1,50 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createRoutes } from './routes';
+
+function describeMatch(path: string) {
+  const matches = matchRoutes(createRoutes('roots'), path) ?? [];
+  const leaf = matches.at(-1)?.route;
+  return { titleKey: (leaf?.handle as { titleKey?: string } | undefined)?.titleKey, lazy: leaf?.lazy, params: matches.at(-1)?.params };
+}
+
+describe('route table (product-spec §2)', () => {
+  it.each([
+    ['/roots/population', 'population'],
+    ['/roots/subscription', 'subscription'],
+    ['/roots/offers', 'offers'],
+    ['/roots/access-product', 'accessProduct'],
+    ['/roots/sign-in', 'signIn'],
+    ['/roots/activate', 'activate'],
+    ['/roots/unsubscription', 'unsubscription'],
+    ['/roots/unsubscribe-with-email', 'unsubscribeWithEmail'],
+    ['/roots/access-recovery', 'accessRecovery'],
+    ['/roots/webapp', 'webappHome'],
+    ['/roots/webapp/myethnicity/r-42', 'myEthnicity'],
+    ['/roots/webapp/profile', 'profile'],
+    ['/roots/webapp/reports', 'reports'],
+    ['/roots/webapp/manage-subscriptions', 'manageSubscriptions'],
+  ])('%s → %s screen', (path, titleKey) => {
+    expect(describeMatch(path).titleKey).toBe(titleKey);
+  });
+
+  it('passes the report id to My Ethnicity', () => {
+    expect(describeMatch('/roots/webapp/myethnicity/r-42').params).toMatchObject({ reportId: 'r-42' });
+  });
+
+  it('sends every other product path to the landing and paths outside the product to not-found', async () => {
+    const landing = describeMatch('/roots/some/campaign/page').lazy as () => Promise<{ Component: { name: string } }>;
+    expect((await landing()).Component.name).toBe('LandingScreen');
+    const index = describeMatch('/roots/').lazy as () => Promise<{ Component: { name: string } }>;
+    expect((await index()).Component.name).toBe('LandingScreen');
+    const outside = describeMatch('/elsewhere').lazy as () => Promise<{ Component: { name: string } }>;
+    expect((await outside()).Component.name).toBe('NotFoundScreen');
+    const webappUnknown = describeMatch('/roots/webapp/nope').lazy as () => Promise<{ Component: { name: string } }>;
+    expect((await webappUnknown()).Component.name).toBe('NotFoundScreen');
+  });
+
+  it('mounts every route under another slug', () => {
+    expect(matchRoutes(createRoutes('kin'), '/kin/offers')?.at(-1)?.route.handle).toEqual({ titleKey: 'offers' });
+    expect(matchRoutes(createRoutes('kin'), '/roots/offers')?.at(-1)?.route.handle).toBeUndefined();
+  });
+});

@@ -1,0 +1,49 @@
+import type { RouteObject } from 'react-router';
+import { EmptyPlaceholder } from '../components/ui/empty-placeholder';
+import { ROUTE_PATHS } from '../lib/paths';
+import { RootLayout } from './root-layout';
+
+const landing = async () => ({ Component: (await import('../features/landing/landing-screen')).LandingScreen });
+const notFound = async () => ({ Component: (await import('../features/not-found/not-found-screen')).NotFoundScreen });
+const shell = async () => ({ Component: (await import('../features/screen-shell/titled-screen-shell')).TitledScreenShell });
+
+/** A route whose screen is still the titled shell. */
+const shellRoute = (path: string, titleKey: string): RouteObject => ({ path, lazy: shell, handle: { titleKey } });
+
+/**
+ * The route table of product-spec §2 under `/{slug}`; every screen is its own lazily loaded chunk.
+ */
+export function createRoutes(slug: string): RouteObject[] {
+  return [
+    {
+      path: `/${slug}`,
+      Component: RootLayout,
+      HydrateFallback: EmptyPlaceholder,
+      children: [
+        { index: true, lazy: landing },
+        { path: ROUTE_PATHS.landing, lazy: landing },
+        shellRoute(ROUTE_PATHS.population, 'population'),
+        shellRoute(ROUTE_PATHS.subscription, 'subscription'),
+        shellRoute(ROUTE_PATHS.offers, 'offers'),
+        shellRoute(ROUTE_PATHS.accessProduct, 'accessProduct'),
+        shellRoute(ROUTE_PATHS.signIn, 'signIn'),
+        shellRoute(ROUTE_PATHS.activate, 'activate'),
+        shellRoute(ROUTE_PATHS.unsubscription, 'unsubscription'),
+        shellRoute(ROUTE_PATHS.unsubscribeWithEmail, 'unsubscribeWithEmail'),
+        shellRoute(ROUTE_PATHS.accessRecovery, 'accessRecovery'),
+        {
+          path: ROUTE_PATHS.webapp,
+          children: [
+            { index: true, lazy: shell, handle: { titleKey: 'webappHome' } },
+            shellRoute(ROUTE_PATHS.myEthnicity.replace('webapp/', ''), 'myEthnicity'),
+            shellRoute(ROUTE_PATHS.profile.replace('webapp/', ''), 'profile'),
+            shellRoute(ROUTE_PATHS.reports.replace('webapp/', ''), 'reports'),
+            shellRoute(ROUTE_PATHS.manageSubscriptions.replace('webapp/', ''), 'manageSubscriptions'),
+            { path: '*', lazy: notFound },
+          ],
+        },
+      ],
+    },
+    { path: '*', Component: RootLayout, HydrateFallback: EmptyPlaceholder, children: [{ path: '*', lazy: notFound }] },
+  ];
+}

@@ -1,0 +1,49 @@
+import { formatMessage, MESSAGES } from '@roots/contracts';
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+export const DEFAULT_LANGUAGE = 'en-US';
+
+/** en-US strings: the spec's catalogue plus screen copy. `{{product}}` is interpolated. */
+const EN_US = {
+  messages: Object.fromEntries(Object.entries(MESSAGES).map(([key, text]) => [key, formatMessage(text, { product: '{{product}}' })])),
+  screens: {
+    landing: {
+      cta: 'Take the selfie test',
+      usersLabel: 'people have discovered their roots',
+      honesty: 'An estimate of visual resemblance to population groups, with its uncertainty. Not a genetic test.',
+    },
+    titles: {
+      population: 'Population insights',
+      subscription: 'Choose your plan',
+      offers: 'Special one-time offers',
+      accessProduct: 'Access your {{product}}',
+      signIn: 'Sign in',
+      activate: 'Activate your account',
+      unsubscription: 'Cancel subscription',
+      unsubscribeWithEmail: 'Cancel subscription by email',
+      accessRecovery: 'Access recovery',
+      webappHome: 'Your {{product}}',
+      myEthnicity: 'Your {{product}}',
+      profile: 'Profile',
+      reports: 'Reports history',
+      manageSubscriptions: 'Manage subscriptions',
+    },
+    notFound: { backHome: 'Go to the start' },
+    footer: { cookies: 'Cookie policy', privacy: 'Privacy policy', terms: 'Terms of use' },
+  },
+} as const;
+
+/** Creates and initialises the app's i18next instance (synchronously: resources are bundled). */
+export function createI18n(productName: string): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    resources: { [DEFAULT_LANGUAGE]: { translation: EN_US } },
+    interpolation: { escapeValue: false, defaultVariables: { product: productName } },
+    initAsync: false,
+    returnNull: false,
+  });
+  return instance;
+}

@@ -1,0 +1,26 @@
+/**
+ * Every route of product-spec §2, relative to the product prefix `/{slug}`.
+ * Features link with these; the router in src/app mounts screens on them.
+ */
+export const ROUTE_PATHS = {
+  landing: '*',
+  population: 'population',
+  subscription: 'subscription',
+  offers: 'offers',
+  accessProduct: 'access-product',
+  signIn: 'sign-in',
+  activate: 'activate',
+  unsubscription: 'unsubscription',
+  unsubscribeWithEmail: 'unsubscribe-with-email',
+  accessRecovery: 'access-recovery',
+  webapp: 'webapp',
+  myEthnicity: 'webapp/myethnicity/:reportId',
+  profile: 'webapp/profile',
+  reports: 'webapp/reports',
+  manageSubscriptions: 'webapp/manage-subscriptions',
+} as const;
+
+/** Absolute URL path of a product route, e.g. productPath('roots', 'subscription') → '/roots/subscription'. */
+export function productPath(slug: string, path: string): string {
+  return `/${slug}/${path.replace(/^\//, '')}`;
+}

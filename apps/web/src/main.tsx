@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/app';
+import { createRoutes } from './app/routes';
+import './app/styles.css';
+import { createI18n } from './lib/i18n';
+import { preloadImages } from './lib/preload-images';
+import { readPublicConfig } from './lib/public-config';
+
+const config = readPublicConfig();
+console.info(`[${config.slug}] version ${config.version}`);
+
+// Outside the signed-in area, warm the fixed image list (product-spec §2); failures are only logged.
+if (!window.location.pathname.startsWith(`/${config.slug}/webapp`)) void preloadImages();
+
+const router = createBrowserRouter(createRoutes(config.slug));
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('#root element missing from index.html');
+createRoot(rootElement).render(
+  <StrictMode>
+    <App config={config} i18n={createI18n(config.productName)} router={router} />
+  </StrictMode>,
+);

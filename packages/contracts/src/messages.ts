@@ -1,0 +1,43 @@
+/**
+ * Every user-facing message of the product spec (§4, §5, §8), in one place.
+ * `{product}` is replaced with the configured product name by {@link formatMessage}.
+ */
+export const MESSAGES = {
+  fieldRequired: 'This field is required!',
+  maxLength: 'You have reached the maximum length',
+  invalidEmail: 'Please enter a valid email',
+  discoverNotAccepted: 'Discover cards are not accepted.',
+  fillInField: 'Fill in the field',
+  accountNotExistTitle: 'Unfortunately, such an account does not exist.',
+  accountNotExistDescription: 'You have no registered account yet. Start on the home page to get your report.',
+  joinProductNow: 'Join {product} now',
+  notNow: 'Not now',
+  noSubscriptions: 'No subscriptions',
+  noSubscriptionsDescription: 'No plan is attached to this email. Please check the email address.',
+  checkYourEmail: 'Check your email',
+  subscriptionCanceled: 'Your subscription has been canceled',
+  unknownPlan: "Can't find a plan for the parameter '{parameter}'",
+  somethingWentWrong: 'Something went wrong',
+  cantCreateSubscription: 'Something went wrong, cant create subscription',
+  finalizeError: 'Finalize error',
+  noSubscriptionData: 'No subscription data',
+  applePayNotAvailable: 'Apple Pay is not available',
+  paymentPending: 'Payment pending',
+  notFoundTitle: '404',
+  notFoundHeading: 'Page Not Found',
+  notFoundDescription: 'The page you are looking for does not exist or has moved. Check the address, or go back to the start.',
+  processingMappingFace: 'Mapping your facial structure…',
+  processingTracingHeritage: 'Tracing heritage patterns…',
+  processingBuildingProfile: 'Building your ancestry profile…',
+  cameraTipLighting: 'Attention: lighting must be natural',
+  carouselTip: 'Rotate circles and tap to select section',
+  feedbackTitle: 'Tell us your feedback please',
+  findOutFuture: 'Find out what future brings you',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Replaces `{name}` placeholders in a catalogue message. */
+export function formatMessage(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

@@ -1,0 +1,68 @@
+// `npm test`: install what the tests need (npm packages; Debian chromium, postgresql, poppler-utils),
+// start a throw-away PostgreSQL cluster, then run lint, type-check, unit/service tests (on PGlite and
+// PostgreSQL), build, and the browser tests against the started product.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { ensureDependencies } from './lib/ensure-deps.mjs';
+import { startPostgresCluster } from './lib/postgres-cluster.mjs';
+import { elapsed, npmCommand, run } from './lib/run.mjs';
+import { ensureSystemPackages } from './lib/system-packages.mjs';
+
+const started = Date.now();
+const results = [];
+let postgres;
+
+async function step(name, command, args, env = {}) {
+  const stepStart = Date.now();
+  console.log(`\n› ${name}`);
+  const code = await run(command, args, { env: { ...process.env, ...env } });
+  results.push({ name, ok: code === 0, time: elapsed(stepStart) });
+  return code === 0;
+}
+
+function readCounts(file, pick) {
+  try {
+    return pick(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return { passed: 0, failed: 0 };
+  }
+}
+
+try {
+  await ensureDependencies();
+  await ensureSystemPackages();
+  postgres = await startPostgresCluster();
+  process.on('exit', () => postgres?.stop());
+  mkdirSync('.cache', { recursive: true });
+
+  const npx = (args) => [npmCommand, ['exec', '--', ...args]];
+  await step('lint', ...npx(['eslint', '--max-warnings=0', '.']));
+  await step('format', ...npx(['prettier', '--check', '--log-level=warn', '.']));
+  await step('type-check', process.execPath, ['scripts/typecheck.mjs']);
+  await step(
+    'unit and service tests (PGlite + PostgreSQL)',
+    ...npx(['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/vitest.json']),
+    {
+      TEST_DATABASE_URL: postgres.url,
+    },
+  );
+  const built = await step('build', npmCommand, ['run', 'build', '--silent']);
+  if (built) await step('browser tests (Playwright, Debian chromium)', ...npx(['playwright', 'test']), { TEST_DATABASE_URL: postgres.url });
+} catch (error) {
+  results.push({ name: 'set-up', ok: false, time: elapsed(started) });
+  console.error(`npm test set-up failed: ${error instanceof Error ? error.message : error}`);
+} finally {
+  postgres?.stop();
+}
+
+const unit = readCounts('.cache/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+const e2e = existsSync('.cache/playwright.json')
+  ? readCounts('.cache/playwright.json', (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }))
+  : { passed: 0, failed: 0 };
+console.log('\nSummary');
+for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.time})`);
+const failedSteps = results.filter((r) => !r.ok).length;
+console.log(`  total ${elapsed(started)}`);
+console.log(
+  `${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + (failedSteps && !(unit.failed + e2e.failed) ? failedSteps : 0)} failed`,
+);
+process.exit(failedSteps ? 1 : 0);

@@ -20,7 +20,7 @@ test.describe('the spine in Chromium', () => {
     expect(response?.status()).toBe(404);
     const screen = page.getByTestId('not-found-screen');
     await expect(screen).toBeVisible();
-    await expect(screen.getByText('404', { exact: true })).toBeVisible();
+    await expect(screen.getByText('404', { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Page Not Found');
     await screen.getByRole('link', { name: 'Go to the start' }).click();
     await expect(page.getByTestId('landing-screen')).toBeVisible();

@@ -16,7 +16,6 @@ export const GATEWAY_LOG_REDACT_PATHS = ['req.headers.authorization', 'req.heade
 export async function buildGatewayApp({ config, loggerInstance }: GatewayDependencies) {
   const app = Fastify({
     loggerInstance: loggerInstance ?? pino({ level: config.LOG_LEVEL, redact: GATEWAY_LOG_REDACT_PATHS }),
-    disableRequestLogging: config.NODE_ENV === 'test',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

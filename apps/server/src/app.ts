@@ -48,7 +48,6 @@ export async function buildApp({ config, database, loggerInstance }: AppDependen
     loggerInstance: loggerInstance ?? pino({ level: config.LOG_LEVEL, redact: LOG_REDACT_PATHS }),
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
-    disableRequestLogging: config.NODE_ENV === 'test',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

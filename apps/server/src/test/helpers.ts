@@ -19,20 +19,20 @@ export function testDatabases(): Array<{ name: string; url: string | undefined }
   return list;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a fresh schema on the real server. */
+/** A fresh, migrated database: in-memory PGlite, or a fresh database on the real server. */
 export async function openTestDatabase(url: string | undefined): Promise<Database> {
   if (!url) {
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
     return database;
   }
-  // One schema per test database keeps test files independent on a shared server.
-  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  // One database per test file keeps test files independent on a shared server.
+  const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = await openDatabase({ url, dataDir: '' });
-  await admin.db.execute(sql.raw(`create schema ${schema}`));
+  await admin.db.execute(sql.raw(`create database ${name}`));
   await admin.close();
   const scopedUrl = new URL(url);
-  scopedUrl.searchParams.set('options', `-c search_path=${schema}`);
+  scopedUrl.pathname = `/${name}`;
   const database = await openDatabase({ url: scopedUrl.toString(), dataDir: '' });
   await database.migrate();
   return database;

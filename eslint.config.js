@@ -1,9 +1,8 @@
 // @ts-check
-import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import roots from './eslint-rules/web-layers.js';
 
 /** Workspace imports each part may use (ARCHITECTURE.md, "may import"). */
 const ALLOWED_WORKSPACE_IMPORTS = {
@@ -42,21 +41,6 @@ const workspaceBoundaries = Object.entries(ALLOWED_WORKSPACE_IMPORTS).map(([dir,
   },
 }));
 
-/** Inside the web app: lib and components/ui never import features or app; no feature imports another. */
-const WEB = './apps/web/src';
-const features = existsSync(`${WEB}/features`) ? readdirSync(`${WEB}/features`) : [];
-const webZones = [
-  { target: `${WEB}/lib`, from: [`${WEB}/features`, `${WEB}/app`, `${WEB}/components`], message: 'lib is the bottom layer.' },
-  { target: `${WEB}/components`, from: [`${WEB}/features`, `${WEB}/app`], message: 'components/ui may not import features or app.' },
-  { target: `${WEB}/features`, from: `${WEB}/app`, message: 'features may not import app; app composes features.' },
-  ...features.map((feature) => ({
-    target: `${WEB}/features/${feature}`,
-    from: `${WEB}/features`,
-    except: [`./${feature}`],
-    message: 'A feature never imports another feature; compose them in app/routes.',
-  })),
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -72,28 +56,20 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver': {
-        typescript: { project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true },
-        node: true,
-      },
-    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/ban-ts-comment': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
-      'import-x/no-cycle': 'error',
     },
   },
   ...workspaceBoundaries,
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, roots },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': ['error', { zones: webZones }],
+      'roots/web-layers': ['error', { webSrc: 'apps/web/src' }],
     },
   },
   {

@@ -24,9 +24,9 @@ describe('ESLint import boundaries (ARCHITECTURE.md)', () => {
   it('stops a web feature importing another feature, and lib importing a feature', async () => {
     expect(
       await ruleIdsFor('apps/web/src/features/landing/x.ts', "export { NotFoundScreen } from '../not-found/not-found-screen';\n"),
-    ).toContain('import-x/no-restricted-paths');
+    ).toContain('roots/web-layers');
     expect(await ruleIdsFor('apps/web/src/lib/x.ts', "export { LandingScreen } from '../features/landing/landing-screen';\n")).toContain(
-      'import-x/no-restricted-paths',
+      'roots/web-layers',
     );
     expect(await ruleIdsFor('apps/web/src/features/landing/x.ts', "export { LandingScreen } from './landing-screen';\n")).toEqual([]);
   });

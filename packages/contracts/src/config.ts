@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { APP_VERSION, DEFAULT_PRODUCT_COPY } from './product-defaults';
+
 /** Marketing copy; the defaults are the claims product-spec §1 requires. */
 export const productCopySchema = z.object({
   headline: z.string(),
@@ -13,18 +15,6 @@ export const productCopySchema = z.object({
   biometricClaim: z.string(),
 });
 export type ProductCopy = z.infer<typeof productCopySchema>;
-
-export const DEFAULT_PRODUCT_COPY: ProductCopy = {
-  headline: 'Discover the heritage your face resembles',
-  discountClaim: 'Get 85% Discount Today',
-  trialClaim: '7-day trial',
-  guaranteeClaim: '100% money back guarantee',
-  guaranteeText: 'Not happy within your 3-day trial? Write to us and get 100% of your money back, no questions asked.',
-  renewalClaim: 'Your plan renews automatically every week until cancelled.',
-  usersClaim: '1.2 Million',
-  privacyClaim: 'Your photo is processed and not stored.',
-  biometricClaim: 'We do not collect biometric data.',
-};
 
 /** The configuration the web client is allowed to see (served in the HTML and at /api/config). */
 export const publicConfigSchema = z.object({
@@ -43,6 +33,3 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 export const productSlugSchema = z
   .string()
   .regex(/^[a-z][a-z0-9-]{1,30}$/, 'must be 2-31 lower-case letters, digits or hyphens, starting with a letter');
-
-/** Current version of the app; logged at start (product-spec §9). */
-export const APP_VERSION = '0.42.12';

@@ -1,4 +1,4 @@
-import { formatMessage, MESSAGES } from '@roots/contracts';
+import { formatMessage, MESSAGES } from '@roots/contracts/messages';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 

@@ -1,4 +1,5 @@
-import { APP_VERSION, DEFAULT_PRODUCT_COPY, publicConfigSchema, type PublicConfig } from '@roots/contracts';
+import type { PublicConfig } from '@roots/contracts';
+import { APP_VERSION, DEFAULT_PRODUCT_COPY } from '@roots/contracts/product-defaults';
 
 /** Used only by the Vite dev server when no server injected the config. */
 const DEV_FALLBACK: PublicConfig = {
@@ -15,5 +16,25 @@ const DEV_FALLBACK: PublicConfig = {
 export function readPublicConfig(doc: Document = document): PublicConfig {
   const element = doc.getElementById('roots-config');
   if (!element?.textContent) return DEV_FALLBACK;
-  return publicConfigSchema.parse(JSON.parse(element.textContent));
+  const config: unknown = JSON.parse(element.textContent);
+  assertPublicConfig(config);
+  return config;
+}
+
+const REQUIRED_STRINGS = ['slug', 'productName', 'version', 'gatewayOrigin'] as const;
+
+/**
+ * A shape check of the server-rendered config. The server validated it with the contracts schema;
+ * this only refuses to run on a truncated or foreign blob (zod stays out of the landing bundle).
+ */
+function assertPublicConfig(value: unknown): asserts value is PublicConfig {
+  const record = value as Record<string, unknown> | null;
+  const ok =
+    typeof record === 'object' &&
+    record !== null &&
+    REQUIRED_STRINGS.every((key) => typeof record[key] === 'string') &&
+    typeof record.copy === 'object' &&
+    typeof record.links === 'object' &&
+    typeof record.trackingEnabled === 'boolean';
+  if (!ok) throw new Error('#roots-config is not a valid public config');
 }

@@ -1,32 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import { healthSchema, readinessSchema } from '@roots/contracts';
-import pino from 'pino';
+import { GATEWAY_HEADERS } from '@roots/contracts/gateway';
+import pino, { type LoggerOptions } from 'pino';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { GatewayConfig } from './config/env';
+import { openDatabase, type Database } from './db/database';
+import { countriesRoutes } from './modules/countries/countries.routes';
+import { ExecutionsRepository } from './modules/executions/executions.repository';
+import { ExecutionsService } from './modules/executions/executions.service';
+import { IdempotencyRepository } from './modules/idempotency/idempotency.repository';
+import { Idempotency, registerIdempotency } from './modules/idempotency/idempotency';
+import { merchantRoutes } from './modules/merchant/merchant.routes';
+import { PageTokens } from './modules/pages/page-token';
+import { pagesRoutes } from './modules/pages/pages.routes';
+import { BearerTokens } from './modules/sessions/bearer-token';
+import { clientRoutes } from './modules/sessions/client.routes';
+import { SessionsRepository } from './modules/sessions/sessions.repository';
+import { SessionsService } from './modules/sessions/sessions.service';
+import { CardCipher } from './modules/vault/card-cipher';
+import { VaultRepository } from './modules/vault/vault.repository';
+import { vaultRoutes } from './modules/vault/vault.routes';
+import { VaultService } from './modules/vault/vault.service';
+import { WalletsService } from './modules/wallets/wallets.service';
+import { WebhooksRepository } from './modules/webhooks/webhooks.repository';
+import { WebhooksService } from './modules/webhooks/webhooks.service';
+import { authenticators, rateLimitKey } from './plugins/auth';
+import { registerCors } from './plugins/cors';
+import { registerErrorHandler } from './plugins/error-handler';
 
 export type GatewayDependencies = {
   config: GatewayConfig;
+  /** An open, migrated database; when absent the app opens (and later closes) its own from the config. */
+  database?: Database;
   loggerInstance?: FastifyBaseLogger;
 };
 
 /** Never log what a shopper types into the secure fields, nor credentials. */
-export const GATEWAY_LOG_REDACT_PATHS = ['req.headers.authorization', 'req.headers["x-api-key"]', '*.cardNumber', '*.cvv', '*.expiry'];
+export const GATEWAY_LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  '*.cardNumber',
+  '*.cvv',
+  '*.expiry',
+  '*.expiryMonth',
+  '*.expiryYear',
+  '*.bearerToken',
+];
 
-/** Builds the payment gateway sandbox app (its own origin); payment features arrive with their issue. */
-export async function buildGatewayApp({ config, loggerInstance }: GatewayDependencies) {
+/** pino options of the gateway: redaction, and request URLs without page capability tokens. */
+export function gatewayLoggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: GATEWAY_LOG_REDACT_PATHS,
+    serializers: {
+      req: (request: { method?: string; url?: string; id?: string }) => ({
+        method: request.method,
+        url: request.url?.replace(/([?&]t=)[^&]*/, '$1[redacted]'),
+        id: request.id,
+      }),
+    },
+  };
+}
+
+const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
+
+/** Builds the payment gateway sandbox app (its own origin). Listening is server.ts's job. */
+export async function buildGatewayApp({ config, database: given, loggerInstance }: GatewayDependencies) {
   const app = Fastify({
-    loggerInstance: loggerInstance ?? pino({ level: config.LOG_LEVEL, redact: GATEWAY_LOG_REDACT_PATHS }),
+    loggerInstance: loggerInstance ?? pino(gatewayLoggerOptions(config.LOG_LEVEL)),
+    bodyLimit: 65_536,
+    // An incoming x-request-id (well-formed) is kept so callers can correlate; otherwise a fresh one.
+    genReqId: (request) => {
+      const incoming = request.headers[GATEWAY_HEADERS.requestId];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(GATEWAY_HEADERS.requestId, request.id);
+  });
+
+  const database = given ?? (await openDatabase({ url: config.GATEWAY_DATABASE_URL, dataDir: config.GATEWAY_DATA_DIR }));
+  if (!given) await database.migrate();
+
+  const publicUrl = () => config.publicUrl;
+  const cipher = new CardCipher(config.GATEWAY_VAULT_KEY);
+  const tokens = new BearerTokens(config.GATEWAY_JWT_SECRET, publicUrl);
+  const pageTokens = new PageTokens(config.GATEWAY_JWT_SECRET);
+  const webhooks = new WebhooksService(
+    new WebhooksRepository(database.db),
+    {
+      urls: config.GATEWAY_WEBHOOK_URLS,
+      secret: config.GATEWAY_WEBHOOK_SECRET,
+      maxAttempts: config.GATEWAY_WEBHOOK_MAX_ATTEMPTS,
+      retryBaseMs: config.GATEWAY_WEBHOOK_RETRY_BASE_MS,
+      timeoutMs: config.GATEWAY_WEBHOOK_TIMEOUT_MS,
+    },
+    app.log,
+  );
+  const executionsRepository = new ExecutionsRepository(database.db);
+  const sessionsRepository = new SessionsRepository(database.db);
+  const vault = new VaultService(new VaultRepository(database.db), cipher);
+  const sessions = new SessionsService(sessionsRepository, executionsRepository, tokens, {
+    publicUrl,
+    ttlSeconds: config.GATEWAY_SESSION_TTL_SECONDS,
+    merchantName: config.GATEWAY_MERCHANT_NAME,
+  });
+  const executions = new ExecutionsService(executionsRepository, sessionsRepository, vault, webhooks, pageTokens, {
+    publicUrl,
+    slowAuthPolls: config.GATEWAY_SLOW_AUTH_POLLS,
+    otpSecret: config.GATEWAY_JWT_SECRET,
+  });
+  const wallets = new WalletsService(config.GATEWAY_MERCHANT_NAME, config.GATEWAY_JWT_SECRET);
+  const idempotency = new Idempotency(new IdempotencyRepository(database.db), (value) => cipher.keyedHash(value));
+  const auth = authenticators(tokens, config.GATEWAY_MERCHANT_SECRET);
+
+  registerCors(app, { gatewayOrigin: () => new URL(config.publicUrl).origin, merchantOrigins: config.merchantOrigins });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.GATEWAY_RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: rateLimitKey,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many requests, retry in ${context.after}`,
+    }),
+  });
+  const requireIdempotencyKey = registerIdempotency(app, idempotency);
 
   app.get('/healthz', { schema: { response: { 200: healthSchema } } }, async () => ({ status: 'ok' as const }));
-  app.get('/readyz', { schema: { response: { 200: readinessSchema } } }, async () => ({
-    status: 'ok' as const,
-    checks: { vault: 'ok' as const },
-  }));
+  app.get('/readyz', { schema: { response: { 200: readinessSchema, 503: readinessSchema } } }, async (_request, reply) => {
+    const ok = await database.ping().then(
+      () => true,
+      () => false,
+    );
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks: { vault: ok ? 'ok' : 'failed' } });
+  });
+  await app.register(countriesRoutes);
+  await app.register(clientRoutes, {
+    prefix: '/v1',
+    authenticate: auth.client,
+    requireIdempotencyKey,
+    executions,
+    vault,
+    sessions,
+    wallets,
+  });
+  await app.register(vaultRoutes, { prefix: '/vault', authenticate: auth.client, requireIdempotencyKey, vault });
+  await app.register(merchantRoutes, {
+    prefix: '/merchant/v1',
+    authenticate: auth.merchant,
+    requireIdempotencyKey,
+    sessions,
+    executions,
+    vault,
+    wallets,
+  });
+  await app.register(pagesRoutes, { executions, pageTokens, merchantName: config.GATEWAY_MERCHANT_NAME });
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' }),
+    reply
+      .status(404)
+      .send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND', requestId: String(request.id) }),
   );
-  return app;
+
+  webhooks.start();
+  app.addHook('onClose', async () => {
+    await webhooks.stop();
+    if (!given) await database.close();
+  });
+  return Object.assign(app, { gateway: { database, webhooks, config } });
 }
+
+export type GatewayApp = Awaited<ReturnType<typeof buildGatewayApp>>;

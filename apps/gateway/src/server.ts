@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import pino from 'pino';
-import { buildGatewayApp, GATEWAY_LOG_REDACT_PATHS } from './app';
+import { buildGatewayApp, gatewayLoggerOptions } from './app';
 import { GatewayConfigError, loadGatewayConfig, type GatewayConfig } from './config/env';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -21,7 +21,9 @@ async function main(): Promise<void> {
     console.info(`roots-gateway: configuration ok (${config.publicUrl})`);
     return;
   }
-  const logger = pino({ level: config.LOG_LEVEL, redact: GATEWAY_LOG_REDACT_PATHS });
+  const logger = pino(gatewayLoggerOptions(config.LOG_LEVEL));
+  if (config.devSecrets.length > 0)
+    logger.warn({ secrets: config.devSecrets }, 'using DEVELOPMENT default secrets; set them before any real use');
   const app = await buildGatewayApp({ config, loggerInstance: logger });
 
   let closing = false;
@@ -36,7 +38,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ host: config.GATEWAY_HOST, port: config.GATEWAY_PORT });
+  const address = await app.listen({ host: config.GATEWAY_HOST, port: config.GATEWAY_PORT });
+  // With port 0 the OS picks one: links must carry the real address.
+  if (config.GATEWAY_PORT === 0 && !config.GATEWAY_PUBLIC_URL) config.publicUrl = address;
   logger.info({ url: config.publicUrl }, 'roots gateway ready');
 }
 

@@ -390,6 +390,7 @@ export const paymentItemSchema = z.object({
   enrollInstrumentToNetworkOffers: z.boolean().optional(),
 });
 export type PaymentItem = z.infer<typeof paymentItemSchema>;
+export type PaymentItemInput = z.input<typeof paymentItemSchema>;
 
 /** Where the hosted pages send the shopper back (absolute URLs). */
 export const returnInfoSchema = z.object({
@@ -408,6 +409,8 @@ export const authorizeRequestSchema = z.object({
   meta: z.object({ risk: z.object({ sessionId: z.string().max(200).optional() }).optional() }).optional(),
 });
 export type AuthorizeRequest = z.infer<typeof authorizeRequestSchema>;
+/** What a client sends (defaults such as `storeInstrument: false` may be omitted). */
+export type AuthorizeRequestInput = z.input<typeof authorizeRequestSchema>;
 
 /** POST to the confirm link (PayPal approval, Google payment data). */
 export const confirmRequestSchema = z.object({
@@ -547,6 +550,7 @@ export const saveInstrumentRequestSchema = z.object({
   }),
 });
 export type SaveInstrumentRequest = z.infer<typeof saveInstrumentRequestSchema>;
+export type SaveInstrumentRequestInput = z.input<typeof saveInstrumentRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Wallets
@@ -628,6 +632,7 @@ export const merchantChargeRequestSchema = z.object({
   reason: z.enum(['recurring', 'unscheduled']).default('unscheduled'),
 });
 export type MerchantChargeRequest = z.infer<typeof merchantChargeRequestSchema>;
+export type MerchantChargeRequestInput = z.input<typeof merchantChargeRequestSchema>;
 
 /** `POST /merchant/v1/executions/{id}/refunds`; omit `amount` for the whole remainder. */
 export const merchantRefundRequestSchema = z.object({

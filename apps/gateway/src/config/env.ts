@@ -1,6 +1,29 @@
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * Development-only secrets. They let `npm start` run with no configuration; they are public
+ * (this file is in git), so production refuses to start without real values.
+ */
+export const DEV_DEFAULT_SECRETS = {
+  /** 32 zero-ish bytes, base64. DEV ONLY. */
+  GATEWAY_VAULT_KEY: Buffer.from('roots-sandbox-dev-vault-key-32b!').toString('base64'),
+  GATEWAY_MERCHANT_SECRET: 'sk_test_roots_sandbox_dev_merchant_secret',
+  GATEWAY_JWT_SECRET: 'roots-sandbox-dev-jwt-signing-secret-not-for-production',
+  GATEWAY_WEBHOOK_SECRET: 'whsec_roots_sandbox_dev_webhook_secret',
+} as const;
+
+const commaList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url()));
 
 /** Every environment variable the gateway sandbox reads; documented in `.env.example`. */
 export const gatewayEnvSchema = z.object({
@@ -10,9 +33,51 @@ export const gatewayEnvSchema = z.object({
   /** Public origin of the gateway (the secure frames' origin); defaults to http://GATEWAY_HOST:GATEWAY_PORT. */
   GATEWAY_PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Directory of the embedded PGlite database; `memory://` keeps it in memory (tests). */
+  GATEWAY_DATA_DIR: z.string().min(1).default('./data/gateway'),
+  /** A real PostgreSQL server; when unset PGlite under GATEWAY_DATA_DIR is used. */
+  GATEWAY_DATABASE_URL: z.url().optional(),
+  /** AES-256-GCM key for card data at rest: 32 bytes, base64. */
+  GATEWAY_VAULT_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
+  /** Merchant API secret (x-api-key header). */
+  GATEWAY_MERCHANT_SECRET: z.string().min(16).optional(),
+  /** HS256 key signing the SDK bearer tokens. */
+  GATEWAY_JWT_SECRET: z.string().min(32).optional(),
+  /** HMAC-SHA256 key signing webhooks. */
+  GATEWAY_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Comma-separated URLs receiving signed webhooks; empty: none. */
+  GATEWAY_WEBHOOK_URLS: commaList.default([]),
+  GATEWAY_WEBHOOK_MAX_ATTEMPTS: positiveInt.max(20).default(8),
+  /** First retry delay; doubles on each attempt (with jitter). */
+  GATEWAY_WEBHOOK_RETRY_BASE_MS: positiveInt.default(2_000),
+  GATEWAY_WEBHOOK_TIMEOUT_MS: positiveInt.default(5_000),
+  /** Lifetime of a client session and of its bearer token. */
+  GATEWAY_SESSION_TTL_SECONDS: positiveInt.default(1_800),
+  /** Requests per minute per bearer token / merchant key / IP. */
+  GATEWAY_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+  /** Polls a slow-authorization card stays `authorizeRequested` before success. */
+  GATEWAY_SLOW_AUTH_POLLS: z.coerce.number().int().min(0).max(50).default(3),
+  /** Browser origins allowed to call the client API (comma-separated), or `*`. The vault allows only the gateway origin. */
+  GATEWAY_MERCHANT_ORIGINS: z.string().min(1).default('*'),
+  /** Merchant name shown in wallet sheets. */
+  GATEWAY_MERCHANT_NAME: z.string().min(1).default('Roots'),
 });
 
-export type GatewayConfig = z.infer<typeof gatewayEnvSchema> & { publicUrl: string };
+type Env = z.infer<typeof gatewayEnvSchema>;
+type SecretName = keyof typeof DEV_DEFAULT_SECRETS;
+
+export type GatewayConfig = Omit<Env, SecretName> & {
+  [K in SecretName]: string;
+} & {
+  publicUrl: string;
+  /** Origins allowed on the client API; `'*'` for any. */
+  merchantOrigins: string[] | '*';
+  /** Names of the secrets that fell back to the development defaults. */
+  devSecrets: SecretName[];
+};
 
 export class GatewayConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -28,5 +93,26 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
     throw new GatewayConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
-  return { ...env, publicUrl: (env.GATEWAY_PUBLIC_URL ?? `http://${env.GATEWAY_HOST}:${env.GATEWAY_PORT}`).replace(/\/$/, '') };
+  const secretNames = Object.keys(DEV_DEFAULT_SECRETS) as SecretName[];
+  const devSecrets = secretNames.filter((name) => env[name] === undefined);
+  if (env.NODE_ENV === 'production' && devSecrets.length > 0) {
+    throw new GatewayConfigError(devSecrets.map((name) => `${name}: required when NODE_ENV=production (no development default)`));
+  }
+  const secrets = Object.fromEntries(secretNames.map((name) => [name, env[name] ?? DEV_DEFAULT_SECRETS[name]])) as Record<
+    SecretName,
+    string
+  >;
+  const merchantOrigins =
+    env.GATEWAY_MERCHANT_ORIGINS.trim() === '*'
+      ? ('*' as const)
+      : env.GATEWAY_MERCHANT_ORIGINS.split(',')
+          .map((origin) => origin.trim().replace(/\/$/, ''))
+          .filter(Boolean);
+  return {
+    ...env,
+    ...secrets,
+    devSecrets,
+    merchantOrigins,
+    publicUrl: (env.GATEWAY_PUBLIC_URL ?? `http://${env.GATEWAY_HOST}:${env.GATEWAY_PORT}`).replace(/\/$/, ''),
+  };
 }

@@ -1,0 +1,128 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The gateway's own storage. Card numbers, CVVs and expiry dates never appear in a column in
+ * clear: `encrypted_card` is AES-256-GCM ciphertext (vault/card-cipher.ts); CVVs are never stored.
+ */
+
+/** A client session made by the merchant; its bearer token names it in `sub`. */
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  holderReference: text('holder_reference').notNull(),
+  orderReference: text('order_reference'),
+  amountValue: integer('amount_value').notNull(),
+  currency: text('currency').notNull(),
+  countryCode: text('country_code').notNull(),
+  paymentMethods: jsonb('payment_methods').$type<string[]>().notNull(),
+  executionId: text('execution_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Card data tokenised by the vault, waiting to become an instrument (valid 15 minutes, used once). */
+export const vaultTokens = pgTable('vault_tokens', {
+  id: text('id').primaryKey(),
+  sessionId: text('session_id').notNull(),
+  encryptedCard: text('encrypted_card').notNull(),
+  network: text('network').notNull(),
+  bin: text('bin').notNull(),
+  last4: text('last4').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const instruments = pgTable(
+  'instruments',
+  {
+    id: text('id').primaryKey(),
+    holderReference: text('holder_reference').notNull(),
+    status: text('status').notNull(),
+    futureUsage: text('future_usage').notNull(),
+    encryptedCard: text('encrypted_card').notNull(),
+    network: text('network'),
+    bin: text('bin').notNull(),
+    last4: text('last4').notNull(),
+    issuerCountry: text('issuer_country').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('instruments_holder_idx').on(table.holderReference)],
+);
+
+/** Simulated 3-D Secure challenge state of an execution. */
+export type ChallengeState = { nonce: string; attemptsLeft: number };
+
+/** Outcome decided at authorize and applied when the pending step completes; pix expiry. */
+export type PlannedOutcome = { declineCode?: string; expiresAt?: string };
+
+export const executions = pgTable(
+  'executions',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id'),
+    holderReference: text('holder_reference').notNull(),
+    orderReference: text('order_reference'),
+    amountValue: integer('amount_value').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    paymentMethodCode: text('payment_method_code'),
+    integrationType: text('integration_type'),
+    instrumentId: text('instrument_id'),
+    merchantInitiated: boolean('merchant_initiated').notNull().default(false),
+    /** Outcome decided at authorize, applied when the pending step completes (slow auth, 3DS, confirm). */
+    plannedOutcome: jsonb('planned_outcome').$type<PlannedOutcome>(),
+    pollsRemaining: integer('polls_remaining').notNull().default(0),
+    returnInfo: jsonb('return_info').$type<Record<string, string>>(),
+    finalState: jsonb('final_state').$type<{ code: string; errors: unknown[] }>(),
+    confirmAction: jsonb('confirm_action').$type<{ type: string; parameters: Record<string, string> }>(),
+    challenge: jsonb('challenge').$type<ChallengeState>(),
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('executions_session_idx').on(table.sessionId)],
+);
+
+export const refunds = pgTable('refunds', {
+  id: text('id').primaryKey(),
+  executionId: text('execution_id').notNull(),
+  amountValue: integer('amount_value').notNull(),
+  currency: text('currency').notNull(),
+  reason: text('reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** First answer per (credential scope, idempotency key); replayed for a repeated key. */
+export const idempotencyRecords = pgTable(
+  'idempotency_records',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** null while the first request runs. */
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] })],
+);
+
+/** Webhook outbox: one row per (event, URL); a worker delivers with exponential back-off. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    url: text('url').notNull(),
+    payload: text('payload').notNull(),
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('webhook_deliveries_due_idx').on(table.status, table.nextAttemptAt)],
+);

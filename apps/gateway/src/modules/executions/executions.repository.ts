@@ -1,0 +1,42 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { executions, refunds } from '../../db/schema';
+
+export type ExecutionRow = typeof executions.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type ExecutionPatch = Partial<Omit<typeof executions.$inferInsert, 'id' | 'createdAt'>>;
+
+export class ExecutionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: typeof executions.$inferInsert): Promise<ExecutionRow> {
+    const [inserted] = await this.db.insert(executions).values(row).returning();
+    if (!inserted) throw new Error('execution insert returned nothing');
+    return inserted;
+  }
+
+  async find(id: string): Promise<ExecutionRow | undefined> {
+    const [row] = await this.db.select().from(executions).where(eq(executions.id, id));
+    return row;
+  }
+
+  async update(id: string, patch: ExecutionPatch): Promise<ExecutionRow> {
+    const [row] = await this.db
+      .update(executions)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(executions.id, id))
+      .returning();
+    if (!row) throw new Error('execution vanished during update');
+    return row;
+  }
+
+  async insertRefund(row: typeof refunds.$inferInsert): Promise<RefundRow> {
+    const [inserted] = await this.db.insert(refunds).values(row).returning();
+    if (!inserted) throw new Error('refund insert returned nothing');
+    return inserted;
+  }
+
+  async refundsOf(executionId: string): Promise<RefundRow[]> {
+    return this.db.select().from(refunds).where(eq(refunds.executionId, executionId)).orderBy(asc(refunds.createdAt));
+  }
+}

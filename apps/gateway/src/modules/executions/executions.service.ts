@@ -1,0 +1,383 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import {
+  DECLINE_CODES,
+  type AuthorizeRequest,
+  type ConfirmRequest,
+  type DeclineCode,
+  type Execution,
+  type ExecutionStatus,
+  type FinalState,
+  type MerchantChargeRequest,
+  type MerchantRefundRequest,
+  type PaymentItem,
+  type Refund,
+} from '@roots/contracts/gateway';
+import type { PlannedOutcome } from '../../db/schema';
+import { GatewayError } from '../../errors';
+import { newId } from '../../lib/ids';
+import { KeyedMutex } from '../../lib/keyed-mutex';
+import type { PageTokens } from '../pages/page-token';
+import type { ClientPrincipal } from '../sessions/bearer-token';
+import type { SessionsRepository } from '../sessions/sessions.repository';
+import type { VaultService } from '../vault/vault.service';
+import type { InstrumentRow } from '../vault/vault.repository';
+import type { WebhooksService } from '../webhooks/webhooks.service';
+import { executionView, refundView } from './execution-view';
+import type { ExecutionPatch, ExecutionRow, ExecutionsRepository } from './executions.repository';
+import { transition, type ExecutionEvent } from './execution-state';
+import { cardScenario, DECLINE_MESSAGES, triggerScenario, type CardScenario } from './test-cards';
+
+/** Pix payments expire this long after authorize (checkout-spec §9 popup timeout). */
+export const PIX_EXPIRY_MS = 750_000;
+/** Wrong one-time codes allowed on a 3-D Secure challenge before it fails. */
+export const CHALLENGE_ATTEMPTS = 3;
+
+export type ExecutionsContext = {
+  publicUrl: () => string;
+  slowAuthPolls: number;
+  /** Secret for one-time 3-D Secure codes. */
+  otpSecret: string;
+};
+
+export type HostedOutcome = 'success' | 'cancel' | 'error' | 'pending';
+
+function failure(code: DeclineCode): FinalState {
+  const type = code === 'authentication_failed' ? 'AUTHENTICATION_ERROR' : 'AUTHORIZATION_ERROR';
+  return { code: 'authorizeFailed', errors: [{ reason: { result: DECLINE_MESSAGES[code], code, type } }] };
+}
+
+function isDeclineCode(value: string | undefined): value is DeclineCode {
+  return value !== undefined && (DECLINE_CODES as readonly string[]).includes(value);
+}
+
+function tokenText(token: unknown): string {
+  return (typeof token === 'string' ? token : JSON.stringify(token ?? '')).toLowerCase();
+}
+
+/**
+ * Payment executions: authorize, poll, confirm, 3-D Secure and hosted-page completion, merchant
+ * charges and refunds. State moves only through {@link transition}; per-execution work is serialised.
+ */
+export class ExecutionsService {
+  private readonly mutex = new KeyedMutex();
+
+  constructor(
+    private readonly executions: ExecutionsRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly vault: VaultService,
+    private readonly webhooks: WebhooksService,
+    private readonly pageTokens: PageTokens,
+    private readonly context: ExecutionsContext,
+  ) {}
+
+  // ----- reads ---------------------------------------------------------------------------
+
+  async view(row: ExecutionRow): Promise<Execution> {
+    const instrument = row.instrumentId ? await this.vault.findInstrument(row.instrumentId) : undefined;
+    const refunds = row.amountRefunded > 0 ? await this.executions.refundsOf(row.id) : [];
+    return executionView(row, { publicUrl: this.context.publicUrl(), pageTokens: this.pageTokens, instrument, refunds });
+  }
+
+  private async load(id: string): Promise<ExecutionRow> {
+    const row = await this.executions.find(id);
+    if (!row) throw new GatewayError('NOT_FOUND', 'Execution not found');
+    return row;
+  }
+
+  private async loadForClient(principal: ClientPrincipal, id: string): Promise<ExecutionRow> {
+    const row = await this.load(id);
+    if (row.sessionId !== principal.sessionId) throw new GatewayError('FORBIDDEN', 'This execution belongs to another session');
+    return row;
+  }
+
+  /** The SDK's poll: also advances a slow authorization by one poll and expires stale pix payments. */
+  async poll(principal: ClientPrincipal, id: string): Promise<Execution> {
+    await this.loadForClient(principal, id);
+    return this.mutex.run(id, async () => {
+      let row = await this.load(id);
+      if (row.status === 'authorizeRequested' && row.pollsRemaining > 0) {
+        row = await this.executions.update(id, { pollsRemaining: row.pollsRemaining - 1 });
+        if (row.pollsRemaining === 0) row = await this.settle(row, row.plannedOutcome?.declineCode);
+      }
+      row = await this.expireIfDue(row);
+      return this.view(row);
+    });
+  }
+
+  /** The merchant's verification read (no side effects beyond expiring a stale pix payment). */
+  async getForMerchant(id: string): Promise<Execution> {
+    await this.load(id);
+    return this.mutex.run(id, async () => this.view(await this.expireIfDue(await this.load(id))));
+  }
+
+  // ----- authorize -------------------------------------------------------------------------
+
+  async authorize(principal: ClientPrincipal, id: string, request: AuthorizeRequest): Promise<Execution> {
+    await this.loadForClient(principal, id);
+    const session = await this.sessions.find(principal.sessionId);
+    if (!session) throw new GatewayError('UNAUTHORIZED', 'Session not found');
+    const [item] = request.paymentComposition;
+    if (!item) throw new GatewayError('VALIDATION_ERROR', 'paymentComposition: one item is required');
+    const amountMatches = (amount: { value: number; currency: string }) =>
+      amount.value === session.amountValue && amount.currency === session.currency;
+    if (!amountMatches(request.amount) || (item.amount && !amountMatches(item.amount))) {
+      throw new GatewayError('AMOUNT_MISMATCH', 'Amount differs from the session amount');
+    }
+    if (!session.paymentMethods.includes(item.paymentMethodCode)) {
+      throw new GatewayError('PAYMENT_METHOD_NOT_ENABLED', `Payment method ${item.paymentMethodCode} is not enabled for this session`);
+    }
+    return this.mutex.run(id, async () => {
+      const row = await this.load(id);
+      const status = transition(row.status as ExecutionStatus, 'authorize');
+      const base: ExecutionPatch = {
+        status,
+        paymentMethodCode: item.paymentMethodCode,
+        integrationType: item.integrationType,
+        returnInfo: request.returnInfo ?? null,
+        finalState: null,
+        challenge: null,
+        confirmAction: null,
+        plannedOutcome: null,
+        pollsRemaining: 0,
+        instrumentId: null,
+      };
+      const requested = await this.executions.update(id, base);
+      const resolved = await this.resolve(requested, item, principal);
+      return this.view(resolved);
+    });
+  }
+
+  /** Decides what an `authorizeRequested` execution does next, by method. */
+  private async resolve(row: ExecutionRow, item: PaymentItem, principal: ClientPrincipal): Promise<ExecutionRow> {
+    switch (item.paymentMethodCode) {
+      case 'card':
+        return this.resolveCard(row, item, principal);
+      case 'applePay': {
+        const token = item.paymentInstrumentData?.paymentToken;
+        if (token === undefined) throw new GatewayError('VALIDATION_ERROR', 'paymentInstrumentData.paymentToken is required for applePay');
+        return this.resolveWallet(row, token);
+      }
+      case 'googlePay': {
+        const token = item.paymentInstrumentData?.paymentToken;
+        if (token === undefined) {
+          return this.move(row, 'requireConfirm', {
+            confirmAction: { type: 'googlePayPaymentData', parameters: { orderId: newId('ord') } },
+          });
+        }
+        return this.resolveWallet(row, token);
+      }
+      case 'payPal': {
+        const parameters: Record<string, string> = { orderId: newId('ord') };
+        if (item.storeInstrument) parameters.tokenId = newId('tok');
+        return this.move(row, 'requireConfirm', { confirmAction: { type: 'payPalApproval', parameters } });
+      }
+      default: {
+        if (item.integrationType !== 'hpp')
+          throw new GatewayError('PAYMENT_METHOD_NOT_ENABLED', `${item.paymentMethodCode} is a hosted-page method (integrationType hpp)`);
+        const planned: PlannedOutcome =
+          item.paymentMethodCode === 'pix' ? { expiresAt: new Date(Date.now() + PIX_EXPIRY_MS).toISOString() } : {};
+        return this.move(row, 'pend', { plannedOutcome: planned, finalState: { code: 'authorizePending', errors: [] } });
+      }
+    }
+  }
+
+  private async resolveCard(row: ExecutionRow, item: PaymentItem, principal: ClientPrincipal): Promise<ExecutionRow> {
+    if (!item.paymentInstrumentId) throw new GatewayError('VALIDATION_ERROR', 'paymentInstrumentId is required for card payments');
+    const instrument = await this.vault.usableInstrument(item.paymentInstrumentId, principal.holderReference, { merchantInitiated: false });
+    if (item.storeInstrument && instrument.status === 'transient') await this.vault.setInstrumentStatus(instrument.id, 'created');
+    const card = this.vault.decrypt(instrument);
+    const scenario = cardScenario({ number: card.number, holderName: card.holderName, amountValue: row.amountValue });
+    const withInstrument = await this.executions.update(row.id, { instrumentId: instrument.id });
+    return this.applyScenario(withInstrument, scenario);
+  }
+
+  private async resolveWallet(row: ExecutionRow, token: unknown): Promise<ExecutionRow> {
+    const text = tokenText(token);
+    if (text.includes('decline')) return this.settle(row, 'card_declined');
+    if (text.includes('3ds') && row.paymentMethodCode === 'googlePay') return this.applyScenario(row, { kind: 'challenge' });
+    return this.applyScenario(row, triggerScenario({ amountValue: row.amountValue }) ?? { kind: 'success' });
+  }
+
+  private async applyScenario(row: ExecutionRow, scenario: CardScenario): Promise<ExecutionRow> {
+    switch (scenario.kind) {
+      case 'success':
+      case 'frictionless':
+        return this.settle(row, undefined);
+      case 'decline':
+        return this.settle(row, scenario.code);
+      case 'slow':
+        if (this.context.slowAuthPolls === 0) return this.settle(row, undefined);
+        return this.executions.update(row.id, { pollsRemaining: this.context.slowAuthPolls, plannedOutcome: {} });
+      case 'challenge':
+        return this.move(row, 'pend', {
+          challenge: { nonce: randomBytes(12).toString('base64url'), attemptsLeft: CHALLENGE_ATTEMPTS },
+          plannedOutcome: scenario.after ? { declineCode: scenario.after } : {},
+          finalState: { code: 'authorizePending', errors: [] },
+        });
+      default: {
+        const exhaustive: never = scenario;
+        return exhaustive;
+      }
+    }
+  }
+
+  /** Moves to a final success (no decline code) or failure, updates the instrument, emits the webhook. */
+  private async settle(row: ExecutionRow, declineCode: string | undefined, moreFrom: ExecutionEvent[] = []): Promise<ExecutionRow> {
+    const event: ExecutionEvent = declineCode ? 'fail' : 'succeed';
+    let status = row.status as ExecutionStatus;
+    for (const step of moreFrom) status = transition(status, step);
+    status = transition(status, event);
+    const finalState: FinalState = declineCode
+      ? failure(isDeclineCode(declineCode) ? declineCode : 'card_declined')
+      : { code: 'authorizeSuccessful', errors: [] };
+    const settled = await this.executions.update(row.id, { status, finalState, challenge: null, pollsRemaining: 0 });
+    if (!declineCode && settled.instrumentId) {
+      const instrument = await this.vault.findInstrument(settled.instrumentId);
+      if (instrument?.status === 'created') await this.vault.setInstrumentStatus(instrument.id, 'enabled');
+    }
+    await this.webhooks.emit(declineCode ? 'execution.authorizeFailed' : 'execution.authorizeSuccessful', await this.view(settled));
+    return settled;
+  }
+
+  private async move(row: ExecutionRow, event: ExecutionEvent, patch: ExecutionPatch): Promise<ExecutionRow> {
+    return this.executions.update(row.id, { ...patch, status: transition(row.status as ExecutionStatus, event) });
+  }
+
+  private async expireIfDue(row: ExecutionRow): Promise<ExecutionRow> {
+    const expiresAt = row.plannedOutcome?.expiresAt;
+    if (row.status === 'authorizePending' && expiresAt && Date.parse(expiresAt) <= Date.now()) return this.settle(row, 'payment_expired');
+    return row;
+  }
+
+  // ----- confirm (PayPal approval, Google payment data) -------------------------------------
+
+  async confirm(principal: ClientPrincipal, id: string, request: ConfirmRequest): Promise<Execution> {
+    await this.loadForClient(principal, id);
+    return this.mutex.run(id, async () => {
+      const row = await this.load(id);
+      if (row.status !== 'confirmRequested' || !row.confirmAction)
+        throw new GatewayError('INVALID_STATE', `Cannot confirm an execution in status ${row.status}`);
+      const expected = row.confirmAction.parameters;
+      if (request.data.orderId !== undefined && request.data.orderId !== expected.orderId)
+        throw new GatewayError('BAD_REQUEST', 'orderId does not match');
+      if (request.data.cancelled) return this.view(await this.settle(row, 'payment_canceled'));
+      const requested = await this.executions.update(id, { status: transition('confirmRequested', 'confirm'), confirmAction: null });
+      if (row.confirmAction.type === 'googlePayPaymentData') {
+        if (request.data.paymentToken === undefined) throw new GatewayError('VALIDATION_ERROR', 'data.paymentToken is required');
+        return this.view(await this.resolveWallet(requested, request.data.paymentToken));
+      }
+      return this.view(await this.applyScenario(requested, triggerScenario({ amountValue: row.amountValue }) ?? { kind: 'success' }));
+    });
+  }
+
+  // ----- hosted pages -----------------------------------------------------------------------
+
+  /** The one-time code of an execution's 3-D Secure challenge (shown on the sandbox page). */
+  challengeCode(row: ExecutionRow): string | undefined {
+    if (!row.challenge) return undefined;
+    const digest = createHmac('sha256', this.context.otpSecret).update(`otp:${row.id}:${row.challenge.nonce}`).digest();
+    return String(digest.readUInt32BE(0) % 1_000_000).padStart(6, '0');
+  }
+
+  async findForPage(id: string): Promise<ExecutionRow> {
+    return this.mutex.run(id, async () => this.expireIfDue(await this.load(id)));
+  }
+
+  /**
+   * Completes a 3-D Secure challenge: the right code applies the planned outcome, the fail button
+   * (or running out of attempts) fails with authentication_failed; a wrong code leaves it pending.
+   */
+  async completeChallenge(
+    id: string,
+    input: { action: 'submit' | 'fail'; code?: string | undefined },
+  ): Promise<{ row: ExecutionRow; wrongCode: boolean }> {
+    return this.mutex.run(id, async () => {
+      const row = await this.load(id);
+      if (row.status !== 'authorizePending' || !row.challenge) return { row, wrongCode: false };
+      if (input.action === 'fail') return { row: await this.settle(row, 'authentication_failed'), wrongCode: false };
+      if (input.code?.trim() === this.challengeCode(row))
+        return { row: await this.settle(row, row.plannedOutcome?.declineCode), wrongCode: false };
+      const attemptsLeft = row.challenge.attemptsLeft - 1;
+      if (attemptsLeft <= 0) return { row: await this.settle(row, 'authentication_failed'), wrongCode: true };
+      return { row: await this.executions.update(id, { challenge: { ...row.challenge, attemptsLeft } }), wrongCode: true };
+    });
+  }
+
+  /** Completes a hosted payment page or pix page with the shopper's choice. */
+  async completeHostedPage(id: string, outcome: HostedOutcome): Promise<ExecutionRow> {
+    return this.mutex.run(id, async () => {
+      const row = await this.expireIfDue(await this.load(id));
+      if (row.status !== 'authorizePending' || row.challenge) return row;
+      switch (outcome) {
+        case 'success':
+          return this.settle(row, undefined);
+        case 'cancel':
+          return this.settle(row, 'payment_canceled');
+        case 'error':
+          return this.settle(row, 'processing_error');
+        case 'pending':
+          return row;
+        default: {
+          const exhaustive: never = outcome;
+          return exhaustive;
+        }
+      }
+    });
+  }
+
+  // ----- merchant: charges and refunds ------------------------------------------------------
+
+  /**
+   * Merchant-initiated charge on an `enabled` instrument: resolved at once. No shopper is present,
+   * so 3-D Secure is exempted (challenge cards succeed unless their planned outcome declines) and
+   * slow authorizations settle immediately.
+   */
+  async charge(request: MerchantChargeRequest): Promise<Execution> {
+    const instrument: InstrumentRow = await this.vault.usableInstrument(request.instrumentId, request.holderReference, {
+      merchantInitiated: true,
+    });
+    const card = this.vault.decrypt(instrument);
+    const row = await this.executions.insert({
+      id: newId('exe'),
+      sessionId: null,
+      holderReference: request.holderReference,
+      orderReference: request.orderReference ?? null,
+      amountValue: request.amount.value,
+      currency: request.amount.currency,
+      status: 'authorizeRequested',
+      paymentMethodCode: 'card',
+      integrationType: 'api',
+      instrumentId: instrument.id,
+      merchantInitiated: true,
+    });
+    const scenario = cardScenario({ number: card.number, holderName: card.holderName, amountValue: request.amount.value });
+    const declineCode = scenario.kind === 'decline' ? scenario.code : scenario.kind === 'challenge' ? scenario.after : undefined;
+    return this.view(await this.mutex.run(row.id, () => this.settle(row, declineCode)));
+  }
+
+  async refund(id: string, request: MerchantRefundRequest): Promise<{ refund: Refund; execution: Execution }> {
+    await this.load(id);
+    return this.mutex.run(id, async () => {
+      const row = await this.load(id);
+      if (row.status !== 'authorizeSuccessful')
+        throw new GatewayError('REFUND_NOT_ALLOWED', `Cannot refund an execution in status ${row.status}`);
+      const remaining = row.amountValue - row.amountRefunded;
+      const amount = request.amount ?? { value: remaining, currency: row.currency };
+      if (amount.currency !== row.currency) throw new GatewayError('REFUND_NOT_ALLOWED', 'Refund currency differs from the execution');
+      if (amount.value <= 0 || amount.value > remaining)
+        throw new GatewayError('REFUND_NOT_ALLOWED', `At most ${remaining} can be refunded`);
+      const refundRow = await this.executions.insertRefund({
+        id: newId('ref'),
+        executionId: id,
+        amountValue: amount.value,
+        currency: amount.currency,
+        reason: request.reason ?? null,
+      });
+      const updated = await this.executions.update(id, { amountRefunded: row.amountRefunded + amount.value });
+      const execution = await this.view(updated);
+      const refund = refundView(refundRow);
+      await this.webhooks.emit('refund.succeeded', execution, refund);
+      return { refund, execution };
+    });
+  }
+}

@@ -1,0 +1,91 @@
+import {
+  createSessionRequestSchema,
+  createSessionResponseSchema,
+  executionSchema,
+  merchantChargeRequestSchema,
+  merchantRefundRequestSchema,
+  merchantValidationRequestSchema,
+  merchantValidationResponseSchema,
+  refundSchema,
+  storedInstrumentListSchema,
+  storedInstrumentSchema,
+} from '@roots/contracts/gateway';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ExecutionsService } from '../executions/executions.service';
+import type { SessionsService } from '../sessions/sessions.service';
+import type { VaultService } from '../vault/vault.service';
+import type { WalletsService } from '../wallets/wallets.service';
+
+type MerchantRoutesOptions = {
+  authenticate: (request: FastifyRequest) => Promise<void>;
+  requireIdempotencyKey: preHandlerAsyncHookHandler;
+  sessions: SessionsService;
+  executions: ExecutionsService;
+  vault: VaultService;
+  wallets: WalletsService;
+};
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/** The merchant API (prefix /merchant/v1): server-to-server with `x-api-key`; never called from a browser. */
+export async function merchantRoutes(app: FastifyInstance, options: MerchantRoutesOptions): Promise<void> {
+  const { sessions, executions, vault, wallets, requireIdempotencyKey } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', options.authenticate);
+
+  routes.post(
+    '/sessions',
+    { schema: { body: createSessionRequestSchema, response: { 201: createSessionResponseSchema } }, preHandler: requireIdempotencyKey },
+    async (request, reply) => reply.status(201).send(await sessions.create(request.body)),
+  );
+
+  routes.get('/executions/:id', { schema: { params: idParams, response: { 200: executionSchema } } }, async (request) =>
+    executions.getForMerchant(request.params.id),
+  );
+
+  routes.post(
+    '/charges',
+    { schema: { body: merchantChargeRequestSchema, response: { 201: executionSchema } }, preHandler: requireIdempotencyKey },
+    async (request, reply) => reply.status(201).send(await executions.charge(request.body)),
+  );
+
+  routes.post(
+    '/executions/:id/refunds',
+    {
+      schema: {
+        params: idParams,
+        body: merchantRefundRequestSchema,
+        response: { 201: z.object({ refund: refundSchema, execution: executionSchema }) },
+      },
+      preHandler: requireIdempotencyKey,
+    },
+    async (request, reply) => reply.status(201).send(await executions.refund(request.params.id, request.body)),
+  );
+
+  routes.get(
+    '/holders/:holderReference/instruments',
+    { schema: { params: z.object({ holderReference: z.string().min(1).max(200) }), response: { 200: storedInstrumentListSchema } } },
+    async (request) => ({ items: await vault.listInstruments(request.params.holderReference) }),
+  );
+
+  routes.delete(
+    '/instruments/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: z.object({ holderReference: z.string().min(1).max(200) }),
+        response: { 200: storedInstrumentSchema },
+      },
+      preHandler: requireIdempotencyKey,
+    },
+    async (request) => vault.deleteInstrument(request.query.holderReference, request.params.id),
+  );
+
+  routes.post(
+    '/wallets/apple-pay/merchant-validation',
+    { schema: { body: merchantValidationRequestSchema, response: { 200: merchantValidationResponseSchema } } },
+    async (request) => ({ data: wallets.merchantValidation(request.body) }),
+  );
+}

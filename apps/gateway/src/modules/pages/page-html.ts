@@ -1,0 +1,56 @@
+import { GATEWAY_WINDOW_MESSAGE_TYPE, type GatewayWindowMessage } from '@roots/contracts/gateway';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Content-Security-Policy of every hosted page: only our nonce'd script, forms post to ourselves. */
+export function pageCsp(nonce: string): string {
+  return `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'`;
+}
+
+/** A small, self-contained page on the gateway origin. */
+export function layout(title: string, body: string, nonce: string, script = ''): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; padding: 24px; color: #1a1a2e; background: #f6f7fb; }
+  main { max-width: 420px; margin: 0 auto; background: #fff; border-radius: 12px; padding: 24px; box-shadow: 0 2px 12px rgba(0,0,0,.08); }
+  h1 { font-size: 1.25rem; margin-top: 0; }
+  .sandbox { font-size: .8rem; background: #fff4d6; padding: 6px 10px; border-radius: 6px; }
+  label, input, button { display: block; width: 100%; box-sizing: border-box; font-size: 1rem; }
+  input { padding: 10px; margin: 6px 0 12px; border: 1px solid #ccd; border-radius: 6px; }
+  button { padding: 12px; margin: 8px 0; border: 0; border-radius: 6px; cursor: pointer; background: #3b5bdb; color: #fff; }
+  button.secondary { background: #e9ecef; color: #1a1a2e; }
+  .error { color: #c92a2a; }
+  .qr svg { width: 220px; height: 220px; display: block; margin: 0 auto; }
+  code { word-break: break-all; font-size: .75rem; }
+</style>
+</head>
+<body><main>${body}</main>${script ? `<script nonce="${nonce}">${script}</script>` : ''}</body>
+</html>`;
+}
+
+/**
+ * The completion script: tells the opener (popup) or parent (iframe) with
+ * {@link GatewayWindowMessage}, then closes; without either, goes to the return URL.
+ */
+export function completionScript(message: GatewayWindowMessage, targetOrigin: string, returnUrl: string | undefined): string {
+  const data = JSON.stringify({ message, targetOrigin, returnUrl: returnUrl ?? null }).replace(/</g, '\\u003c');
+  return `(function () {
+  var data = ${data};
+  var target = window.opener || (window.parent !== window ? window.parent : null);
+  if (target) {
+    target.postMessage(data.message, data.targetOrigin);
+    if (window.opener) setTimeout(function () { window.close(); }, 300);
+  } else if (data.returnUrl) {
+    window.location.replace(data.returnUrl);
+  }
+})();`;
+}
+
+export { GATEWAY_WINDOW_MESSAGE_TYPE };

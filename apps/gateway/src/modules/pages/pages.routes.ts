@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { GATEWAY_WINDOW_MESSAGE_TYPE, type ExecutionStatus, type GatewayWindowMessage } from '@roots/contracts/gateway';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { GatewayError } from '../../errors';
+import type { ExecutionRow } from '../executions/executions.repository';
+import type { ExecutionsService, HostedOutcome } from '../executions/executions.service';
+import { completionScript, escapeHtml, layout, pageCsp } from './page-html';
+import type { PageTokens } from './page-token';
+import { pixPayload } from './pix-code';
+
+type PagesOptions = { executions: ExecutionsService; pageTokens: PageTokens; merchantName: string };
+
+const paramsSchema = z.object({ id: z.string().min(1).max(64) });
+const querySchema = z.object({ t: z.string().max(64).optional() });
+const challengeFormSchema = z.object({ t: z.string().max(64), action: z.enum(['submit', 'fail']), code: z.string().max(12).optional() });
+const hostedFormSchema = z.object({ t: z.string().max(64), outcome: z.enum(['success', 'cancel', 'error', 'pending']) });
+
+function formatAmount(row: ExecutionRow): string {
+  return `${(row.amountValue / 100).toFixed(2)} ${row.currency}`;
+}
+
+/** Which return URL an execution's status selects. */
+export function outcomeOf(row: ExecutionRow): HostedOutcome {
+  switch (row.status as ExecutionStatus) {
+    case 'authorizeSuccessful':
+      return 'success';
+    case 'authorizeFailed':
+      return (row.finalState?.errors[0] as { reason?: { code?: string } } | undefined)?.reason?.code === 'payment_canceled'
+        ? 'cancel'
+        : 'error';
+    default:
+      return 'pending';
+  }
+}
+
+function returnUrlFor(row: ExecutionRow, outcome: HostedOutcome): string | undefined {
+  const base = row.returnInfo?.[outcome];
+  if (!base) return undefined;
+  const url = new URL(base);
+  url.searchParams.set('executionId', row.id);
+  return url.toString();
+}
+
+/**
+ * The gateway-origin pages a shopper visits: the 3-D Secure challenge, the hosted payment page of
+ * redirect methods and the pix page. Each ends on a completion page that messages the opener.
+ */
+export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): Promise<void> {
+  const { executions, pageTokens } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Forms post urlencoded bodies; only these page routes accept them.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4_096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const send = (reply: FastifyReply, html: (nonce: string) => string, status = 200) => {
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .status(status)
+      .header('content-security-policy', pageCsp(nonce))
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(html(nonce));
+  };
+
+  const checkToken = (id: string, token: string | undefined) => {
+    if (!pageTokens.verify(id, token)) throw new GatewayError('FORBIDDEN', 'This page link is not valid');
+  };
+
+  const completion = (reply: FastifyReply, row: ExecutionRow, source: GatewayWindowMessage['source']) => {
+    const outcome = outcomeOf(row);
+    const message: GatewayWindowMessage = {
+      type: GATEWAY_WINDOW_MESSAGE_TYPE,
+      source,
+      executionId: row.id,
+      status: row.status as ExecutionStatus,
+      outcome,
+    };
+    const returnUrl = returnUrlFor(row, outcome);
+    const targetOrigin = row.returnInfo?.success ? new URL(row.returnInfo.success).origin : '*';
+    const text = { success: 'Payment authorized', cancel: 'Payment canceled', error: 'Payment failed', pending: 'Payment pending' }[
+      outcome
+    ];
+    return send(reply, (nonce) =>
+      layout(
+        text,
+        `<h1 data-testid="result" data-status="${escapeHtml(row.status)}" data-outcome="${outcome}">${text}</h1><p>You can close this window.</p>`,
+        nonce,
+        completionScript(message, targetOrigin, returnUrl),
+      ),
+    );
+  };
+
+  const challengePage = (reply: FastifyReply, row: ExecutionRow, error?: string) => {
+    const code = executions.challengeCode(row) ?? '';
+    const token = pageTokens.sign(row.id);
+    return send(reply, (nonce) =>
+      layout(
+        '3-D Secure',
+        `<h1>Confirm your payment</h1>
+<p>${escapeHtml(options.merchantName)} · ${escapeHtml(formatAmount(row))}</p>
+<p class="sandbox">Sandbox: your one-time code is <strong data-testid="otp-hint">${code}</strong></p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/3ds/${encodeURIComponent(row.id)}">
+<input type="hidden" name="t" value="${token}">
+<label for="code">One-time code</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6">
+<button type="submit" name="action" value="submit">Submit</button>
+<button type="submit" name="action" value="fail" class="secondary">Fail authentication</button>
+</form>`,
+        nonce,
+      ),
+    );
+  };
+
+  routes.get('/3ds/:id', { schema: { params: paramsSchema, querystring: querySchema } }, async (request, reply) => {
+    checkToken(request.params.id, request.query.t);
+    const row = await executions.findForPage(request.params.id);
+    if (row.status === 'authorizePending' && row.challenge) return challengePage(reply, row);
+    return completion(reply, row, 'threeDS');
+  });
+
+  routes.post('/3ds/:id', { schema: { params: paramsSchema, body: challengeFormSchema } }, async (request, reply) => {
+    checkToken(request.params.id, request.body.t);
+    const { row, wrongCode } = await executions.completeChallenge(request.params.id, {
+      action: request.body.action,
+      code: request.body.code,
+    });
+    if (wrongCode && row.status === 'authorizePending')
+      return challengePage(reply, row, `Wrong code, ${row.challenge?.attemptsLeft ?? 0} attempt(s) left.`);
+    return completion(reply, row, 'threeDS');
+  });
+
+  routes.get('/hpp/:id', { schema: { params: paramsSchema, querystring: querySchema } }, async (request, reply) => {
+    checkToken(request.params.id, request.query.t);
+    const row = await executions.findForPage(request.params.id);
+    if (row.status !== 'authorizePending' || row.challenge) return completion(reply, row, 'hpp');
+    const token = pageTokens.sign(row.id);
+    const label = row.paymentMethodCode === 'genericRedirect' ? 'Roots Pay' : (row.paymentMethodCode ?? 'redirect');
+    return send(reply, (nonce) =>
+      layout(
+        label,
+        `<h1>Pay with ${escapeHtml(label)}</h1>
+<p>${escapeHtml(options.merchantName)} · ${escapeHtml(formatAmount(row))}</p>
+<p class="sandbox">Sandbox hosted payment page: choose the result.</p>
+<form method="post" action="/hpp/${encodeURIComponent(row.id)}">
+<input type="hidden" name="t" value="${token}">
+<button type="submit" name="outcome" value="success">Authorize payment</button>
+<button type="submit" name="outcome" value="pending" class="secondary">Leave pending</button>
+<button type="submit" name="outcome" value="error" class="secondary">Fail (error)</button>
+<button type="submit" name="outcome" value="cancel" class="secondary">Cancel</button>
+</form>`,
+        nonce,
+      ),
+    );
+  });
+
+  const completeHosted = (source: 'hpp' | 'pix') =>
+    routes.post(`/${source}/:id`, { schema: { params: paramsSchema, body: hostedFormSchema } }, async (request, reply) => {
+      checkToken(request.params.id, request.body.t);
+      const row = await executions.completeHostedPage(request.params.id, request.body.outcome);
+      return completion(reply, row, source);
+    });
+  completeHosted('hpp');
+  completeHosted('pix');
+
+  routes.get('/pix/:id', { schema: { params: paramsSchema, querystring: querySchema } }, async (request, reply) => {
+    checkToken(request.params.id, request.query.t);
+    const row = await executions.findForPage(request.params.id);
+    if (row.status !== 'authorizePending' || row.challenge) return completion(reply, row, 'pix');
+    const payload = pixPayload({ executionId: row.id, amountMinor: row.amountValue, merchantName: options.merchantName });
+    const svg = await QRCode.toString(payload, { type: 'svg', margin: 1 });
+    const expiresAt = row.plannedOutcome?.expiresAt ?? '';
+    const token = pageTokens.sign(row.id);
+    return send(reply, (nonce) =>
+      layout(
+        'Pix',
+        `<h1>Pay with Pix</h1>
+<p>${escapeHtml(options.merchantName)} · ${escapeHtml(formatAmount(row))}</p>
+<div class="qr" data-testid="pix-qr">${svg}</div>
+<p>Pix copia e cola:</p><code data-testid="pix-code">${escapeHtml(payload)}</code>
+<p>Expires at <time data-testid="pix-expires" datetime="${escapeHtml(expiresAt)}">${escapeHtml(expiresAt)}</time> (<span id="left"></span>)</p>
+<form method="post" action="/pix/${encodeURIComponent(row.id)}">
+<input type="hidden" name="t" value="${token}">
+<p class="sandbox">Sandbox: simulate the bank.</p>
+<button type="submit" name="outcome" value="success">Simulate paid</button>
+<button type="submit" name="outcome" value="cancel" class="secondary">Cancel</button>
+</form>`,
+        nonce,
+        `(function () {
+  var end = Date.parse(${JSON.stringify(expiresAt)}); var el = document.getElementById('left');
+  function tick() { var s = Math.max(0, Math.round((end - Date.now()) / 1000)); el.textContent = Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0') + ' left'; if (s === 0) location.reload(); }
+  tick(); setInterval(tick, 1000);
+})();`,
+      ),
+    );
+  });
+}

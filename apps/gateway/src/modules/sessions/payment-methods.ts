@@ -1,0 +1,52 @@
+import type { EnabledPaymentMethod } from '@roots/contracts/gateway';
+
+/** Methods a session enables when the merchant names none, in display order. */
+export const DEFAULT_PAYMENT_METHODS = ['card', 'applePay', 'googlePay', 'payPal', 'genericRedirect', 'pix'] as const;
+
+/** Label of the generic redirect: the name of the (simulated) regional redirect provider. */
+export const GENERIC_REDIRECT_LABEL = 'Roots Pay';
+
+/** The SDK-facing description of one enabled method; unknown codes are hosted-page redirects. */
+export function describePaymentMethod(code: string, context: { countryCode: string; merchantName: string }): EnabledPaymentMethod {
+  switch (code) {
+    case 'card':
+      return { code, integrationType: 'api' };
+    case 'applePay':
+      return {
+        code,
+        integrationType: 'api',
+        applePay: {
+          countryCode: context.countryCode,
+          supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
+          merchantCapabilities: ['supports3DS'],
+          requiredBillingContactFields: ['email', 'name', 'phone', 'postalAddress'],
+          merchantIdentifier: 'merchant.roots.sandbox',
+        },
+      };
+    case 'googlePay':
+      return {
+        code,
+        integrationType: 'api',
+        googlePay: {
+          gateway: 'rootsgateway',
+          gatewayMerchantId: 'roots-sandbox',
+          merchantName: context.merchantName,
+          allowedCardNetworks: ['AMEX', 'DISCOVER', 'JCB', 'MASTERCARD', 'VISA'],
+          allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
+          environment: 'TEST',
+        },
+      };
+    case 'payPal':
+      return {
+        code,
+        integrationType: 'api',
+        payPal: { clientId: 'sb-roots-sandbox', captureMode: 'Instant', integrationMode: 'standard' },
+      };
+    case 'genericRedirect':
+      return { code, integrationType: 'hpp', label: GENERIC_REDIRECT_LABEL, clientConfig: { flow: 'redirect' } };
+    case 'pix':
+      return { code, integrationType: 'hpp', label: 'Pix', clientConfig: { flow: 'redirect', popup: true } };
+    default:
+      return { code, integrationType: 'hpp', clientConfig: { flow: 'redirect' } };
+  }
+}

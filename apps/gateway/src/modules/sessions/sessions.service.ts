@@ -1,0 +1,81 @@
+import { SANDBOX_VAULT_PROVIDER_CONFIG_ID, type CreateSessionRequest, type SdkInitPayload } from '@roots/contracts/gateway';
+import { GatewayError } from '../../errors';
+import { newId } from '../../lib/ids';
+import type { ExecutionsRepository } from '../executions/executions.repository';
+import type { BearerTokens } from './bearer-token';
+import { DEFAULT_PAYMENT_METHODS, describePaymentMethod } from './payment-methods';
+import type { SessionRow, SessionsRepository } from './sessions.repository';
+
+export type SessionsContext = {
+  publicUrl: () => string;
+  ttlSeconds: number;
+  merchantName: string;
+};
+
+/** Client sessions: the merchant creates one per checkout; the SDK initialises with the answer. */
+export class SessionsService {
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly executions: ExecutionsRepository,
+    private readonly tokens: BearerTokens,
+    private readonly context: SessionsContext,
+  ) {}
+
+  async create(input: CreateSessionRequest, now = new Date()): Promise<SdkInitPayload> {
+    const codes = [...new Set(input.paymentMethods ?? DEFAULT_PAYMENT_METHODS)];
+    const countryCode = (input.countryCode ?? 'US').toUpperCase();
+    const sessionId = newId('ses');
+    const executionId = newId('exe');
+    const expiresAt = new Date(now.getTime() + this.context.ttlSeconds * 1000);
+    await this.executions.insert({
+      id: executionId,
+      sessionId,
+      holderReference: input.holderReference,
+      orderReference: input.orderReference ?? null,
+      amountValue: input.amount.value,
+      currency: input.amount.currency,
+      status: 'created',
+    });
+    await this.sessions.insert({
+      id: sessionId,
+      holderReference: input.holderReference,
+      orderReference: input.orderReference ?? null,
+      amountValue: input.amount.value,
+      currency: input.amount.currency,
+      countryCode,
+      paymentMethods: codes,
+      executionId,
+      expiresAt,
+    });
+    const bearerToken = await this.tokens.sign({ sessionId, holderReference: input.holderReference }, expiresAt);
+    const base = this.context.publicUrl();
+    return {
+      sessionId,
+      bearerToken,
+      expiresAt: expiresAt.toISOString(),
+      gatewayOrigin: new URL(base).origin,
+      vaultURL: `${base}/vault`,
+      vaultProviderConfigId: SANDBOX_VAULT_PROVIDER_CONFIG_ID,
+      executionId,
+      amount: input.amount,
+      holderReference: input.holderReference,
+      paymentMethods: codes.map((code) => describePaymentMethod(code, { countryCode, merchantName: this.context.merchantName })),
+      links: {
+        execution: `${base}/v1/executions/${executionId}`,
+        authorize: `${base}/v1/executions/${executionId}/authorize`,
+        saveInstrument: `${base}/v1/instruments`,
+        binLookup: `${base}/v1/bin-lookup`,
+        instruments: `${base}/v1/instruments`,
+        countries: `${base}/assets/countries.json`,
+        applePaySession: `${base}/v1/wallets/apple-pay/session`,
+        tokenize: `${base}/vault/v1/tokens`,
+      },
+    };
+  }
+
+  async get(sessionId: string): Promise<SessionRow> {
+    const session = await this.sessions.find(sessionId);
+    if (!session) throw new GatewayError('UNAUTHORIZED', 'Session not found');
+    return session;
+  }
+}

@@ -1,0 +1,31 @@
+import { vaultTokenizeRequestSchema, vaultTokenizeResponseSchema } from '@roots/contracts/gateway';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { VaultService } from './vault.service';
+
+type VaultRoutesOptions = {
+  authenticate: (request: FastifyRequest) => Promise<void>;
+  requireIdempotencyKey: preHandlerAsyncHookHandler;
+  vault: VaultService;
+};
+
+/**
+ * The vault (prefix /vault): the only endpoint that ever receives card data, from the
+ * gateway-origin secure-field frames (CORS: that origin only, see plugins/cors.ts).
+ */
+export async function vaultRoutes(app: FastifyInstance, options: VaultRoutesOptions): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', options.authenticate);
+  routes.post(
+    '/v1/tokens',
+    {
+      schema: { body: vaultTokenizeRequestSchema, response: { 201: vaultTokenizeResponseSchema } },
+      preHandler: options.requireIdempotencyKey,
+    },
+    async (request, reply) => {
+      const principal = request.principal;
+      if (principal?.kind !== 'client') throw new Error('vault route without a client principal');
+      return reply.status(201).send(await options.vault.tokenize(principal, request.body));
+    },
+  );
+}

@@ -21,7 +21,7 @@ export const CHROMIUM_FLAGS = [
 
 const dataDir = mkdtempSync(join(tmpdir(), 'roots-e2e-'));
 const env = {
-  NODE_ENV: 'production',
+  NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
   HOST: '127.0.0.1',
   PORT: String(E2E_SERVER_PORT),

@@ -11,7 +11,6 @@ function describeMatch(path: string) {
 describe('route table (product-spec §2)', () => {
   it.each([
     ['/roots/population', 'population'],
-    ['/roots/subscription', 'subscription'],
     ['/roots/offers', 'offers'],
     ['/roots/access-product', 'accessProduct'],
     ['/roots/sign-in', 'signIn'],
@@ -34,9 +33,9 @@ describe('route table (product-spec §2)', () => {
 
   it('sends every other product path to the landing and paths outside the product to not-found', async () => {
     const landing = describeMatch('/roots/some/campaign/page').lazy as () => Promise<{ Component: { name: string } }>;
-    expect((await landing()).Component.name).toBe('LandingScreen');
+    expect((await landing()).Component.name).toBe('OnboardingScreen');
     const index = describeMatch('/roots/').lazy as () => Promise<{ Component: { name: string } }>;
-    expect((await index()).Component.name).toBe('LandingScreen');
+    expect((await index()).Component.name).toBe('OnboardingScreen');
     const outside = describeMatch('/elsewhere').lazy as () => Promise<{ Component: { name: string } }>;
     expect((await outside()).Component.name).toBe('NotFoundScreen');
     const webappUnknown = describeMatch('/roots/webapp/nope').lazy as () => Promise<{ Component: { name: string } }>;

@@ -3,8 +3,9 @@ import { EmptyPlaceholder } from '../components/ui/empty-placeholder';
 import { ROUTE_PATHS } from '../lib/paths';
 import { RootLayout } from './root-layout';
 
-const landing = async () => ({ Component: (await import('../features/landing/landing-screen')).LandingScreen });
+const landing = async () => ({ Component: (await import('../features/onboarding/onboarding-screen')).OnboardingScreen });
 const notFound = async () => ({ Component: (await import('../features/not-found/not-found-screen')).NotFoundScreen });
+const paywall = async () => ({ Component: (await import('../features/paywall/paywall-screen')).PaywallScreen });
 const shell = async () => ({ Component: (await import('../features/screen-shell/titled-screen-shell')).TitledScreenShell });
 
 /** A route whose screen is still the titled shell. */
@@ -23,7 +24,7 @@ export function createRoutes(slug: string): RouteObject[] {
         { index: true, lazy: landing },
         { path: ROUTE_PATHS.landing, lazy: landing },
         shellRoute(ROUTE_PATHS.population, 'population'),
-        shellRoute(ROUTE_PATHS.subscription, 'subscription'),
+        { path: ROUTE_PATHS.subscription, lazy: paywall },
         shellRoute(ROUTE_PATHS.offers, 'offers'),
         shellRoute(ROUTE_PATHS.accessProduct, 'accessProduct'),
         shellRoute(ROUTE_PATHS.signIn, 'signIn'),

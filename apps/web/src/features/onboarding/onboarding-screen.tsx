@@ -1,31 +1,65 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useCallback, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { SiteFooter } from '../../components/ui/site-footer';
+import { useOnboardingStore, type Selfie } from '../../lib/onboarding-store';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
-import { SiteFooter } from '../../components/ui/site-footer';
+import { readQuizEmail, storeQuizEmail } from '../../lib/session-keys';
+import { CameraTipStep } from './camera-tip-step';
+import { ConsentStep } from './consent-step';
+import { EmailStep } from './email-step';
+import { nextOnboardingStep, type OnboardingEvent, type OnboardingStep } from './onboarding-steps';
+import { ProcessingStep } from './processing-step';
+import { SelfieStep } from './selfie-step';
+import { WalkthroughStep } from './walkthrough-step';
 
-/** Main landing (`/{slug}/*`): what Roots is, the honest claims, and the way in. */
-export function LandingScreen() {
-  const { slug, copy, productName } = usePublicConfig();
-  const { t } = useTranslation();
+/**
+ * Main landing (`/{slug}/*`): the onboarding funnel of product-spec §1 — walkthrough, consent,
+ * camera tip, selfie, processing, email — then on to the paywall with the query string kept.
+ */
+export function OnboardingScreen() {
+  const { slug } = usePublicConfig();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { selfie, setSelfie } = useOnboardingStore();
+  const [step, setStep] = useState<OnboardingStep>('walkthrough');
+  const [cameraMode, setCameraMode] = useState<'camera' | 'upload'>('camera');
+  const send = useCallback((event: OnboardingEvent) => setStep((current) => nextOnboardingStep(current, event)), []);
+  const accepted = useCallback(() => send({ type: 'photo-accepted' }), [send]);
+
+  const onPhoto = (photo: Selfie) => {
+    setSelfie(photo);
+    send({ type: 'photo-taken' });
+  };
+
+  const onEmail = (email: string) => {
+    storeQuizEmail(email);
+    void navigate(`${productPath(slug, ROUTE_PATHS.subscription)}${location.search}`);
+  };
+
   return (
     <>
-      <main className="screen landing" data-testid="landing-screen">
-        <p className="landing__brand">{productName}</p>
-        <h1 className="screen__title">{copy.headline}</h1>
-        <img className="landing__art" src="images/walkthrough-1.svg" alt="" width={160} height={160} />
-        <p className="landing__discount">{copy.discountClaim}</p>
-        <ul className="landing__claims">
-          <li>{copy.privacyClaim}</li>
-          <li>{copy.biometricClaim}</li>
-          <li>{t('screens.landing.honesty')}</li>
-        </ul>
-        <p className="landing__users">
-          <strong>{copy.usersClaim}</strong> {t('screens.landing.usersLabel')}
-        </p>
-        <Link className="button button--primary" to={productPath(slug, ROUTE_PATHS.subscription)}>
-          {t('screens.landing.cta')}
-        </Link>
+      <main className="screen onboarding" data-testid="landing-screen" data-step={step}>
+        {step === 'walkthrough' && <WalkthroughStep onDone={() => send({ type: 'walkthrough-done' })} />}
+        {step === 'consent' && <ConsentStep onConsent={() => send({ type: 'consent-given' })} onBack={() => send({ type: 'back' })} />}
+        {step === 'camera-tip' && (
+          <CameraTipStep
+            onOpenCamera={() => {
+              setCameraMode('camera');
+              send({ type: 'open-camera' });
+            }}
+            onUpload={() => {
+              setCameraMode('upload');
+              send({ type: 'open-camera' });
+            }}
+            onBack={() => send({ type: 'back' })}
+          />
+        )}
+        {step === 'selfie' && <SelfieStep initialMode={cameraMode} onPhoto={onPhoto} onBack={() => send({ type: 'back' })} />}
+        {step === 'processing' && selfie && (
+          <ProcessingStep selfie={selfie} onAccepted={accepted} onRejected={() => send({ type: 'photo-rejected' })} />
+        )}
+        {step === 'email' && <EmailStep defaultEmail={readQuizEmail()} onSubmit={onEmail} />}
       </main>
       <SiteFooter />
     </>

@@ -1,0 +1,41 @@
+import type { Plan, PlanCatalog } from '@roots/contracts';
+
+/** product-spec §2: the payment pages read these query parameters, each holding a plan id. */
+export const PLAN_QUERY_PARAMS = [
+  'plan',
+  'skip_trial_plan',
+  'ult_pack',
+  'ult_pack_s',
+  'profile_pro',
+  'profile_pro_s',
+  'profile_pro_s2',
+  'match_report',
+  'match_report_s',
+  'match_report_s2',
+] as const;
+export type PlanQueryParam = (typeof PLAN_QUERY_PARAMS)[number];
+
+export type PaywallPlans = {
+  /** The plan to sell: `plan` when known, else the catalog's default (the weekly trial). */
+  plan: Plan;
+  /** Every plan parameter that named a known plan. */
+  byParam: Partial<Record<PlanQueryParam, Plan>>;
+  /** Parameters whose value is not a known plan id: shown as the full-screen message of §4. */
+  unknown: Array<{ param: PlanQueryParam; value: string }>;
+};
+
+/** Resolves the plan query parameters against the catalog (product-spec §2, §4). */
+export function resolvePaywallPlans(search: URLSearchParams, catalog: PlanCatalog): PaywallPlans {
+  const byId = new Map(catalog.plans.map((plan) => [plan.id, plan]));
+  const byParam: PaywallPlans['byParam'] = {};
+  const unknown: PaywallPlans['unknown'] = [];
+  for (const param of PLAN_QUERY_PARAMS) {
+    const value = search.get(param);
+    if (value === null || value === '') continue;
+    const plan = byId.get(value);
+    if (plan) byParam[param] = plan;
+    else unknown.push({ param, value });
+  }
+  const plan = byParam.plan ?? byId.get(catalog.defaultPlanId) ?? catalog.plans[0]!;
+  return { plan, byParam, unknown };
+}

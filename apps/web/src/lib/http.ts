@@ -1,0 +1,39 @@
+import { MESSAGES } from '@roots/contracts/messages';
+
+/** An error answer of our server: the `{ error, code }` shape, with the HTTP status. */
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+/** Turns a non-2xx answer into a RequestError carrying the server's user-facing `error` text. */
+export async function errorFromResponse(response: Response): Promise<RequestError> {
+  let body: { error?: unknown; code?: unknown } = {};
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    // not JSON: fall back below
+  }
+  const message = typeof body.error === 'string' && body.error ? body.error : `Request failed with status code ${response.status}`;
+  return new RequestError(message, typeof body.code === 'string' ? body.code : 'HTTP_ERROR', response.status);
+}
+
+/** POST JSON to our own origin; resolves the parsed body or throws RequestError ('Network Error' offline). */
+export async function postJson<T>(url: string, body: unknown, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...init });
+  } catch {
+    throw new RequestError('Network Error', 'NETWORK_ERROR', 0);
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  return (await response.json()) as T;
+}
+
+export const FALLBACK_ERROR = MESSAGES.somethingWentWrong;

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SiteFooter } from '../../components/ui/site-footer';
 import { useOnboardingStore, type Selfie } from '../../lib/onboarding-store';
@@ -26,6 +26,20 @@ export function OnboardingScreen() {
   const [cameraMode, setCameraMode] = useState<'camera' | 'upload'>('camera');
   const send = useCallback((event: OnboardingEvent) => setStep((current) => nextOnboardingStep(current, event)), []);
   const accepted = useCallback(() => send({ type: 'photo-accepted' }), [send]);
+
+  // bb=true / bb_android=true: leave Instagram and Facebook in-app browsers (product-spec §2).
+  // The user-agent parser loads only when the flag is present.
+  useEffect(() => {
+    const search = new URLSearchParams(location.search);
+    if (search.get('bb') !== 'true' && search.get('bb_android') !== 'true') return;
+    void import('../../lib/in-app-browser').then(({ inAppEscape }) => {
+      const escape = inAppEscape(navigator.userAgent, window.location.href, search, {
+        externalRedirectPageUrl: `/${slug}/open-in-browser.html`,
+        androidRedirectServiceUrl: `/${slug}/open-in-browser.html`,
+      });
+      if (escape.kind === 'redirect') window.location.replace(escape.href);
+    });
+  }, [location.search, slug]);
 
   const onPhoto = (photo: Selfie) => {
     setSelfie(photo);

@@ -1,0 +1,3 @@
+import { startFrame } from '../frame';
+
+startFrame('expiry-date');

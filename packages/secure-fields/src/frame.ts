@@ -1,0 +1,342 @@
+import {
+  binOf,
+  cvvMaxLength,
+  detectNetwork,
+  digitsOf,
+  formatCardNumber,
+  formatExpiry,
+  isCardholderNameValid,
+  isCardNumberValid,
+  isCvvValid,
+  isExpiryValid,
+  isMonthValid,
+  maskCardNumber,
+  MAX_CARD_DIGITS,
+  parseExpiry,
+  parseYear,
+  resolveExpiryFormat,
+  resolveYearFormat,
+  separatorOf,
+  type ExpiryFormat,
+  type Network,
+  type YearFormat,
+} from './card-rules';
+import {
+  acceptParentMessage,
+  FRAME_MESSAGE_TAG,
+  isOwnVaultURL,
+  type ElementEvent,
+  type ElementState,
+  type FieldType,
+  type FrameFieldOptions,
+  type SiblingMessage,
+} from './frame-messages';
+import { tokenize } from './vault-client';
+
+/** Messages of the spec's catalogue (product-spec §5). */
+const REQUIRED_MESSAGE = 'This field is required!';
+const INVALID_MESSAGES: Record<FieldType, string> = {
+  'card-number': 'Invalid card number',
+  'cardholder-name': 'Invalid cardholder name',
+  cvv: 'Invalid CVC',
+  'expiry-date': 'Invalid expiry date',
+  'expiry-month': 'Invalid month',
+  'expiry-year': 'Invalid year',
+};
+const DEFAULT_LABELS: Record<FieldType, string> = {
+  'card-number': 'Card number',
+  'cardholder-name': 'Cardholder name',
+  cvv: 'Security code',
+  'expiry-date': 'Expiry date',
+  'expiry-month': 'Expiry month',
+  'expiry-year': 'Expiry year',
+};
+const AUTOCOMPLETE: Record<FieldType, string> = {
+  'card-number': 'cc-number',
+  'cardholder-name': 'cc-name',
+  cvv: 'cc-csc',
+  'expiry-date': 'cc-exp',
+  'expiry-month': 'cc-exp-month',
+  'expiry-year': 'cc-exp-year',
+};
+/** How long the collecting frame waits for its siblings' values. */
+const SIBLING_TIMEOUT_MS = 3_000;
+
+type Values = Partial<Record<FieldType, { value: string; valid: boolean }>>;
+
+/**
+ * Runs one secure field inside its gateway-origin iframe. The URL carries `id` (frame id),
+ * `origin` (the embedding page's origin) and `channel` (the form's sibling channel).
+ */
+export function startFrame(field: FieldType, win: Window & typeof globalThis = window): void {
+  const doc = win.document;
+  const params = new URLSearchParams(win.location.search);
+  const frameId = params.get('id') ?? '';
+  const parentOrigin = params.get('origin') ?? '';
+  const ancestors = win.location.ancestorOrigins as DOMStringList | undefined;
+  if (!frameId || !parentOrigin || win.parent === win || (ancestors && ancestors.length > 0 && ancestors[0] !== parentOrigin)) {
+    doc.body.textContent = 'This secure field works only inside the checkout.';
+    return;
+  }
+  const channel = new win.BroadcastChannel(`roots-sf:${params.get('channel') ?? frameId}`);
+  const warn = (message: string) => console.warn(`[roots-secure-fields] ${message}`);
+
+  let options: FrameFieldOptions = {};
+  let expiryFormat: ExpiryFormat = resolveExpiryFormat(undefined, warn);
+  let yearFormat: YearFormat = resolveYearFormat(undefined, warn);
+  let separator: ' ' | '-' = ' ';
+  let network: Network | undefined;
+  let focused = false;
+  let touched = false;
+
+  const label = doc.createElement('label');
+  label.htmlFor = 'field';
+  label.className = 'visually-hidden';
+  label.textContent = DEFAULT_LABELS[field];
+  const row = doc.createElement('div');
+  row.className = 'row';
+  const input = doc.createElement('input');
+  input.id = 'field';
+  input.name = field;
+  input.autocomplete = AUTOCOMPLETE[field] as AutoFill;
+  input.spellcheck = false;
+  if (field !== 'cardholder-name') input.inputMode = 'numeric';
+  input.setAttribute('aria-describedby', 'error');
+  const brand = doc.createElement('span');
+  brand.className = 'brand';
+  brand.dataset.testid = 'brand';
+  const error = doc.createElement('div');
+  error.id = 'error';
+  error.className = 'error';
+  error.setAttribute('aria-live', 'polite');
+  row.append(input);
+  if (field === 'card-number') row.append(brand);
+  doc.body.append(label, row, error);
+
+  const placeholders: Record<FieldType, () => string> = {
+    'card-number': () => (separator === '-' ? '1234-1234-1234-1234' : '1234 1234 1234 1234'),
+    'cardholder-name': () => 'Card holder',
+    cvv: () => 'CVC',
+    'expiry-date': () => expiryFormat,
+    'expiry-month': () => 'MM',
+    'expiry-year': () => yearFormat,
+  };
+  const maxLengths: Record<FieldType, () => number> = {
+    'card-number': () => MAX_CARD_DIGITS + Math.floor((MAX_CARD_DIGITS - 1) / 4),
+    'cardholder-name': () => 120,
+    cvv: () => cvvMaxLength(network),
+    'expiry-date': () => expiryFormat.length,
+    'expiry-month': () => 2,
+    'expiry-year': () => yearFormat.length,
+  };
+  const applyOptions = () => {
+    input.placeholder = options.placeholder ?? placeholders[field]();
+    input.maxLength = maxLengths[field]();
+    label.textContent = options.label ?? DEFAULT_LABELS[field];
+    for (const [key, value] of Object.entries(options.styles ?? {}))
+      input.style.setProperty(
+        key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`),
+        value,
+      );
+  };
+  applyOptions();
+
+  /** The value sent to the collecting frame, normalised (expiry as MM/YYYY, month MM, year YYYY). */
+  const normalised = (): { value: string; valid: boolean } => {
+    const raw = input.value.trim();
+    switch (field) {
+      case 'card-number':
+        return { value: digitsOf(raw), valid: isCardNumberValid(raw) };
+      case 'cardholder-name':
+        return { value: raw, valid: isCardholderNameValid(raw) };
+      case 'cvv':
+        return { value: raw, valid: isCvvValid(raw) && raw.length <= cvvMaxLength(network) };
+      case 'expiry-date': {
+        const parsed = parseExpiry(raw, expiryFormat);
+        return parsed
+          ? { value: `${String(parsed.month).padStart(2, '0')}/${parsed.year}`, valid: isExpiryValid(parsed.month, parsed.year) }
+          : { value: '', valid: false };
+      }
+      case 'expiry-month':
+        return { value: raw, valid: isMonthValid(raw) };
+      case 'expiry-year': {
+        const year = parseYear(raw, yearFormat);
+        const now = new Date().getFullYear();
+        return { value: year === undefined ? '' : String(year), valid: year !== undefined && year >= now && year <= now + 50 };
+      }
+    }
+  };
+
+  const state = (): ElementState => {
+    const required = options.required ?? true;
+    const isEmpty = input.value.trim() === '';
+    const { valid } = normalised();
+    const isValid = isEmpty ? !required : valid;
+    const message = isEmpty ? (required ? REQUIRED_MESSAGE : '') : valid ? '' : INVALID_MESSAGES[field];
+    const publicValue =
+      field === 'card-number' ? maskCardNumber(input.value) : field === 'cardholder-name' ? input.value.trim().slice(0, 64) : '';
+    return {
+      isEmpty,
+      isComplete: !isEmpty && valid,
+      isValid,
+      isFocused: focused,
+      value: publicValue,
+      required,
+      ...(field === 'card-number' && network ? { network } : {}),
+      error: touched ? message : '',
+    };
+  };
+
+  const post = (message: Record<string, unknown>) =>
+    win.parent.postMessage({ tag: FRAME_MESSAGE_TAG, v: 1, frameId, ...message }, parentOrigin);
+  const postHeight = () => post({ type: 'height', height: Math.ceil(doc.documentElement.scrollHeight) });
+  const render = () => {
+    const current = state();
+    error.textContent = current.error ?? '';
+    input.setAttribute('aria-invalid', String(Boolean(current.error)));
+    if (field === 'card-number') {
+      const show = (options.enableCardIcon ?? true) && network !== undefined;
+      brand.textContent = show ? network!.toUpperCase() : '';
+      brand.dataset.brand = show ? network! : '';
+    }
+    return current;
+  };
+  const emit = (event: ElementEvent) => {
+    const current = render();
+    post({ type: 'event', event, state: current });
+    postHeight();
+  };
+
+  input.addEventListener('input', () => {
+    if (field === 'card-number') {
+      input.value = formatCardNumber(input.value, separator);
+      const detected = detectNetwork(input.value);
+      if (detected !== network) {
+        network = detected;
+        channel.postMessage({ type: 'network', network } satisfies SiblingMessage);
+      }
+    } else if (field === 'expiry-date') input.value = formatExpiry(input.value, expiryFormat);
+    else if (field !== 'cardholder-name') input.value = digitsOf(input.value).slice(0, maxLengths[field]());
+    emit('CHANGE');
+  });
+  input.addEventListener('focus', () => {
+    focused = true;
+    emit('FOCUS');
+  });
+  input.addEventListener('blur', () => {
+    focused = false;
+    touched = true;
+    emit('BLUR');
+  });
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') emit('SUBMIT');
+  });
+
+  // Siblings: answer value requests of the collecting frame; follow the detected network (CVV length).
+  const pendingValues = new Map<string, { values: Values; wanted: FieldType[]; done: () => void }>();
+  channel.addEventListener('message', (event: MessageEvent<SiblingMessage>) => {
+    const message = event.data;
+    if (message.type === 'values-request' && field !== 'card-number') {
+      touched = true;
+      render();
+      channel.postMessage({ type: 'values', requestId: message.requestId, field, ...normalised() } satisfies SiblingMessage);
+    } else if (message.type === 'values') {
+      const pending = pendingValues.get(message.requestId);
+      if (!pending) return;
+      pending.values[message.field] = { value: message.value, valid: message.valid };
+      if (pending.wanted.every((wanted) => pending.values[wanted])) pending.done();
+    } else if (message.type === 'network' && field === 'cvv') {
+      network = message.network as Network | undefined;
+      input.maxLength = cvvMaxLength(network);
+    }
+  });
+
+  const pendingTokens = new Map<string, (token: string) => void>();
+  const collect = async (requestId: string, tokenizeURL: string, fields: FieldType[]) => {
+    const fail = (code: string, message: string, status?: number) =>
+      post({ type: 'collect-result', requestId, ok: false, error: { code, message, ...(status ? { status } : {}) } });
+    if (!isOwnVaultURL(tokenizeURL, win.location.origin)) return fail('COLLECT_OPERATION_FAILED', 'The tokenize URL is not this vault');
+    touched = true;
+    const wanted = fields.filter((wantedField) => wantedField !== 'card-number');
+    const values: Values = { 'card-number': normalised() };
+    await new Promise<void>((resolve) => {
+      const timer = win.setTimeout(resolve, SIBLING_TIMEOUT_MS);
+      pendingValues.set(requestId, {
+        values,
+        wanted,
+        done: () => {
+          win.clearTimeout(timer);
+          resolve();
+        },
+      });
+      channel.postMessage({ type: 'values-request', requestId } satisfies SiblingMessage);
+      if (wanted.length === 0) resolve();
+    });
+    pendingValues.delete(requestId);
+    emit('CHANGE');
+    const invalid = fields.filter((wantedField) => !values[wantedField]?.valid);
+    if (invalid.length > 0) return fail('VALIDATION_FAILED', `Invalid fields: ${invalid.join(', ')}`);
+    const token = await new Promise<string>((resolve) => {
+      pendingTokens.set(requestId, resolve);
+      post({ type: 'token-request', requestId });
+    });
+    const [month, year] = values['expiry-date']?.value.split('/') ?? [
+      values['expiry-month']?.value ?? '',
+      values['expiry-year']?.value ?? '',
+    ];
+    const name = values['cardholder-name']?.value;
+    const answer = await tokenize(
+      tokenizeURL,
+      {
+        cardNumber: values['card-number']!.value,
+        expiryMonth: month ?? '',
+        expiryYear: year ?? '',
+        cvv: values.cvv?.value ?? '',
+        ...(name ? { cardholderName: name } : {}),
+      },
+      { token, idempotencyKey: win.crypto.randomUUID(), userAgent: win.navigator.userAgent },
+    );
+    if (!answer.ok) return fail(answer.error.code, answer.error.message, answer.error.status);
+    const { token: vaultToken, network: cardNetwork, bin, last4, expiresAt } = answer.result;
+    post({
+      type: 'collect-result',
+      requestId,
+      ok: true,
+      result: { token: vaultToken, network: cardNetwork, bin: binOf(bin), last4, expiresAt },
+    });
+  };
+
+  win.addEventListener('message', (event) => {
+    const message = acceptParentMessage(event, { origin: parentOrigin, parent: win.parent });
+    if (!message) return;
+    switch (message.type) {
+      case 'init':
+        options = message.options;
+        if (field === 'card-number') separator = separatorOf(options.format);
+        if (field === 'expiry-date') expiryFormat = resolveExpiryFormat(options.format, warn);
+        if (field === 'expiry-year') yearFormat = resolveYearFormat(options.format, warn);
+        applyOptions();
+        emit('READY');
+        break;
+      case 'collect':
+        if (field === 'card-number') void collect(message.requestId, message.tokenizeURL, message.fields);
+        break;
+      case 'bearer-token':
+        pendingTokens.get(message.requestId)?.(message.token);
+        pendingTokens.delete(message.requestId);
+        break;
+      case 'validate':
+        touched = true;
+        emit('CHANGE');
+        break;
+      case 'reset':
+        input.value = '';
+        touched = false;
+        network = undefined;
+        emit('CHANGE');
+        break;
+    }
+  });
+  // Announce: the parent answers with `init`.
+  post({ type: 'event', event: 'READY', state: state() });
+}

@@ -15,8 +15,6 @@ describe('route table (product-spec §2)', () => {
     ['/roots/access-product', 'accessProduct'],
     ['/roots/sign-in', 'signIn'],
     ['/roots/activate', 'activate'],
-    ['/roots/unsubscription', 'unsubscription'],
-    ['/roots/unsubscribe-with-email', 'unsubscribeWithEmail'],
     ['/roots/access-recovery', 'accessRecovery'],
     ['/roots/webapp', 'webappHome'],
     ['/roots/webapp/myethnicity/r-42', 'myEthnicity'],

@@ -6,6 +6,8 @@ import { RootLayout } from './root-layout';
 const landing = async () => ({ Component: (await import('../features/onboarding/onboarding-screen')).OnboardingScreen });
 const notFound = async () => ({ Component: (await import('../features/not-found/not-found-screen')).NotFoundScreen });
 const paywall = async () => ({ Component: (await import('../features/paywall/paywall-screen')).PaywallScreen });
+const unsubscription = async () => ({ Component: (await import('../features/cancel/cancel-screen')).UnsubscriptionScreen });
+const unsubscribeWithEmail = async () => ({ Component: (await import('../features/cancel/cancel-screen')).UnsubscribeWithEmailScreen });
 const shell = async () => ({ Component: (await import('../features/screen-shell/titled-screen-shell')).TitledScreenShell });
 
 /** A route whose screen is still the titled shell. */
@@ -29,8 +31,8 @@ export function createRoutes(slug: string): RouteObject[] {
         shellRoute(ROUTE_PATHS.accessProduct, 'accessProduct'),
         shellRoute(ROUTE_PATHS.signIn, 'signIn'),
         shellRoute(ROUTE_PATHS.activate, 'activate'),
-        shellRoute(ROUTE_PATHS.unsubscription, 'unsubscription'),
-        shellRoute(ROUTE_PATHS.unsubscribeWithEmail, 'unsubscribeWithEmail'),
+        { path: ROUTE_PATHS.unsubscription, lazy: unsubscription },
+        { path: ROUTE_PATHS.unsubscribeWithEmail, lazy: unsubscribeWithEmail },
         shellRoute(ROUTE_PATHS.accessRecovery, 'accessRecovery'),
         {
           path: ROUTE_PATHS.webapp,

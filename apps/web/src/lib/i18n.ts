@@ -30,6 +30,14 @@ const EN_US = {
       manageSubscriptions: 'Manage subscriptions',
     },
     notFound: { backHome: 'Go to the start' },
+    cancel: {
+      explain: 'Enter the email you paid with. We send a 6-digit code to confirm it is you; no sign-in needed.',
+      sendCode: 'Send code',
+      tryAnother: 'Try another email',
+      codeSent: 'We sent a 6-digit code to {{email}}. It also works as a one-click link in the email.',
+      codeLabel: 'Code from the email',
+      confirm: 'Cancel my subscription',
+    },
     onboarding: {
       next: 'Next',
       back: 'Back',

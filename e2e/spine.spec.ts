@@ -44,8 +44,8 @@ test.describe('the spine in Chromium', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
     });
-    await page.goto('/roots/offers');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Special one-time offers');
+    await page.goto('/roots/sign-in');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
     await expect.poll(() => images.filter((p) => p.startsWith('/roots/images/')).length).toBeGreaterThanOrEqual(4);
   });
 });

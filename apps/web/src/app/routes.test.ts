@@ -11,7 +11,6 @@ function describeMatch(path: string) {
 describe('route table (product-spec §2)', () => {
   it.each([
     ['/roots/population', 'population'],
-    ['/roots/offers', 'offers'],
     ['/roots/access-product', 'accessProduct'],
     ['/roots/sign-in', 'signIn'],
     ['/roots/activate', 'activate'],
@@ -41,7 +40,7 @@ describe('route table (product-spec §2)', () => {
   });
 
   it('mounts every route under another slug', () => {
-    expect(matchRoutes(createRoutes('kin'), '/kin/offers')?.at(-1)?.route.handle).toEqual({ titleKey: 'offers' });
-    expect(matchRoutes(createRoutes('kin'), '/roots/offers')?.at(-1)?.route.handle).toBeUndefined();
+    expect(matchRoutes(createRoutes('kin'), '/kin/sign-in')?.at(-1)?.route.handle).toEqual({ titleKey: 'signIn' });
+    expect(matchRoutes(createRoutes('kin'), '/roots/sign-in')?.at(-1)?.route.handle).toBeUndefined();
   });
 });

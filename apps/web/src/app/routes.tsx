@@ -8,6 +8,7 @@ const notFound = async () => ({ Component: (await import('../features/not-found/
 const paywall = async () => ({ Component: (await import('../features/paywall/paywall-screen')).PaywallScreen });
 const unsubscription = async () => ({ Component: (await import('../features/cancel/cancel-screen')).UnsubscriptionScreen });
 const unsubscribeWithEmail = async () => ({ Component: (await import('../features/cancel/cancel-screen')).UnsubscribeWithEmailScreen });
+const offers = async () => ({ Component: (await import('../features/offers/offers-screen')).OffersScreen });
 const shell = async () => ({ Component: (await import('../features/screen-shell/titled-screen-shell')).TitledScreenShell });
 
 /** A route whose screen is still the titled shell. */
@@ -27,7 +28,7 @@ export function createRoutes(slug: string): RouteObject[] {
         { path: ROUTE_PATHS.landing, lazy: landing },
         shellRoute(ROUTE_PATHS.population, 'population'),
         { path: ROUTE_PATHS.subscription, lazy: paywall },
-        shellRoute(ROUTE_PATHS.offers, 'offers'),
+        { path: ROUTE_PATHS.offers, lazy: offers },
         shellRoute(ROUTE_PATHS.accessProduct, 'accessProduct'),
         shellRoute(ROUTE_PATHS.signIn, 'signIn'),
         shellRoute(ROUTE_PATHS.activate, 'activate'),

@@ -30,6 +30,17 @@ const EN_US = {
       manageSubscriptions: 'Manage subscriptions',
     },
     notFound: { backHome: 'Go to the start' },
+    offers: {
+      intro: 'Your plan is active. These one-time packs are charged once to the card you just used, in one click.',
+      oneTime: 'one-time payment',
+      buy: 'Add for {{price}}',
+      bought: 'Added to your account.',
+      continue: 'Continue to my account',
+      sureTitle: 'Are you sure?',
+      sureText: 'These prices are only shown once, right after your purchase.',
+      sureStay: 'Stay and see the offers',
+      sureLeave: 'Skip the offers',
+    },
     cancel: {
       explain: 'Enter the email you paid with. We send a 6-digit code to confirm it is you; no sign-in needed.',
       sendCode: 'Send code',

@@ -1,0 +1,24 @@
+import { buildPlanCatalog } from '@roots/contracts';
+import { describe, expect, it } from 'vitest';
+import { resolveOffers } from './offer-plans';
+
+const catalog = buildPlanCatalog('roots');
+const ids = (query: string) => resolveOffers(new URLSearchParams(query), catalog, 'roots').offers.map((o) => o.plan.id);
+
+describe('offers by query parameters', () => {
+  it('shows the full-price packs by default', () => {
+    expect(ids('')).toEqual(['roots_ultimate_pack_4999_otp', 'roots_profile_pro_2899_otp', 'roots_report_2899_otp']);
+  });
+  it('uses the discounted parameters with additional_offer_dc=true', () => {
+    expect(ids('additional_offer_dc=true&profile_pro_s=roots_profile_pro_1499_otp')).toEqual([
+      'roots_ultimate_pack_4999_otp',
+      'roots_profile_pro_1499_otp',
+      'roots_report_1499_otp',
+    ]);
+  });
+  it('honours explicit plan ids and reports unknown ones', () => {
+    const result = resolveOffers(new URLSearchParams('ult_pack=roots_nope&match_report=roots_report_1499_otp'), catalog, 'roots');
+    expect(result.unknown).toEqual(['ult_pack']);
+    expect(result.offers.map((o) => o.plan.id)).toEqual(['roots_profile_pro_2899_otp', 'roots_report_1499_otp']);
+  });
+});

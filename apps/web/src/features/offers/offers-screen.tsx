@@ -1,0 +1,112 @@
+import type { PlanCatalog } from '@roots/contracts';
+import { formatUsd } from '@roots/contracts/disclosure';
+import { MESSAGES } from '@roots/contracts/messages';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { errorFromResponse, FALLBACK_ERROR, postJson, RequestError } from '../../lib/http';
+import { productPath, ROUTE_PATHS } from '../../lib/paths';
+import { usePublicConfig } from '../../lib/public-config-context';
+import { readSessionValue } from '../../lib/session-keys';
+import { resolveOffers, type Offer } from './offer-plans';
+
+type OfferState = 'idle' | 'buying' | 'bought';
+
+/** `/{slug}/offers`: one-time packs bought in one click on the stored instrument, then sign-in. */
+export function OffersScreen() {
+  const { t } = useTranslation();
+  const { slug } = usePublicConfig();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [catalog, setCatalog] = useState<PlanCatalog | null>(null);
+  const [states, setStates] = useState<Record<string, OfferState>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [confirmSkip, setConfirmSkip] = useState(false);
+
+  useEffect(() => {
+    void fetch('/api/plans')
+      .then(async (response) =>
+        response.ok ? ((await response.json()) as PlanCatalog) : Promise.reject(await errorFromResponse(response)),
+      )
+      .then(setCatalog)
+      .catch(() => setError(FALLBACK_ERROR));
+  }, []);
+
+  const { offers } = useMemo(() => (catalog ? resolveOffers(search, catalog, slug) : { offers: [] }), [catalog, search, slug]);
+  const next = () => void navigate(`${productPath(slug, ROUTE_PATHS.signIn)}${location.search}`);
+
+  const buy = async (offer: Offer) => {
+    setError(null);
+    const email = readSessionValue('userEmail');
+    const subscriptionId = readSessionValue('subscriptionId');
+    if (!email || !subscriptionId) {
+      setError(MESSAGES.noSubscriptionData);
+      return;
+    }
+    setStates((s) => ({ ...s, [offer.family]: 'buying' }));
+    try {
+      await postJson('/subs/create-no-user', { plan_id: offer.plan.id, email, subscription_id: subscriptionId, attribution: {} });
+      setStates((s) => ({ ...s, [offer.family]: 'bought' }));
+    } catch (reason) {
+      setStates((s) => ({ ...s, [offer.family]: 'idle' }));
+      setError(reason instanceof RequestError ? reason.message : FALLBACK_ERROR);
+    }
+  };
+
+  return (
+    <main className="screen offers" data-testid="offers-screen">
+      <h1 className="screen__title">{t('screens.titles.offers')}</h1>
+      <p>{t('screens.offers.intro')}</p>
+      <ul className="offer-list">
+        {offers.map((offer) => (
+          <li key={offer.family} className="plan-card">
+            <h2>{offer.plan.name}</h2>
+            <p>{offer.plan.name_full}</p>
+            <p className="plan-card__price">
+              <strong>{formatUsd(offer.plan.sum)}</strong> <span>−{offer.plan.discount_percent}%</span> · {t('screens.offers.oneTime')}
+            </p>
+            {states[offer.family] === 'bought' ? (
+              <p role="status">{t('screens.offers.bought')}</p>
+            ) : (
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={states[offer.family] === 'buying'}
+                onClick={() => void buy(offer)}
+              >
+                {states[offer.family] === 'buying' ? 'Loading' : t('screens.offers.buy', { price: formatUsd(offer.plan.sum) })}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => (search.get('sure_popup') === 'true' && !confirmSkip ? setConfirmSkip(true) : next())}
+      >
+        {t('screens.offers.continue')}
+      </button>
+      {confirmSkip && (
+        <div className="overlay" role="alertdialog" aria-modal="true" aria-labelledby="sure-title">
+          <div className="overlay__content">
+            <h2 id="sure-title">{t('screens.offers.sureTitle')}</h2>
+            <p>{t('screens.offers.sureText')}</p>
+            <button type="button" className="button button--primary" onClick={() => setConfirmSkip(false)}>
+              {t('screens.offers.sureStay')}
+            </button>
+            <button type="button" className="button button--link" onClick={next}>
+              {t('screens.offers.sureLeave')}
+            </button>
+          </div>
+        </div>
+      )}
+    </main>
+  );
+}

@@ -9,6 +9,24 @@ import { healthRoutes } from './modules/health/health.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { buildPublicConfig } from './modules/public-config/public-config';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
+import rateLimit from '@fastify/rate-limit';
+import { systemClock, type Clock } from './lib/clock';
+import { EmailRateLimiter } from './lib/email-rate-limit';
+import { BillingService } from './modules/billing/billing.service';
+import { CancellationRepository } from './modules/cancellation/cancellation.repository';
+import { cancellationRoutes } from './modules/cancellation/cancellation.routes';
+import { CancellationService } from './modules/cancellation/cancellation.service';
+import { EmailsRepository } from './modules/emails/emails.repository';
+import { devMailboxRoutes } from './modules/emails/emails.routes';
+import { EmailsService } from './modules/emails/emails.service';
+import { createMailer } from './modules/emails/mailer';
+import { EventsRepository } from './modules/events/events.repository';
+import { eventsRoutes } from './modules/events/events.routes';
+import { GatewayClient } from './modules/gateway/gateway-client';
+import type { BillingContext } from './modules/subscriptions/context';
+import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
+import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
+import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSpa } from './plugins/spa';
 
@@ -17,6 +35,8 @@ export type AppDependencies = {
   database: Database;
   /** A pino logger to use; when absent the app makes its own from LOG_LEVEL. */
   loggerInstance?: FastifyBaseLogger;
+  /** Where time comes from (tests move it); default the system clock. */
+  clock?: Clock;
 };
 
 /** Log fields that must never be written in clear (architecture: no emails, tokens, card data, images). */
@@ -43,7 +63,7 @@ function defaultWebDist(): string {
 }
 
 /** Builds the Fastify app without listening; tests call `inject()` on it. */
-export async function buildApp({ config, database, loggerInstance }: AppDependencies) {
+export async function buildApp({ config, database, loggerInstance, clock = systemClock }: AppDependencies) {
   const app = Fastify({
     loggerInstance: loggerInstance ?? pino({ level: config.LOG_LEVEL, redact: LOG_REDACT_PATHS }),
     trustProxy: trustProxySetting(config.TRUST_PROXY),
@@ -58,11 +78,60 @@ export async function buildApp({ config, database, loggerInstance }: AppDependen
   await app.register(healthRoutes, { database });
   await app.register(planRoutes, { catalog: config.catalog });
   await app.register(publicConfigRoutes, { publicConfig });
+
+  const mailer = createMailer(config.SMTP_URL);
+  const emails = new EmailsService(database.db, new EmailsRepository(), mailer, clock, config.MAIL_FROM, app.log);
+  const context: BillingContext = {
+    db: database.db,
+    repository: new SubscriptionsRepository(),
+    gateway: new GatewayClient({
+      baseUrl: config.GATEWAY_URL.replace(/\/$/, ''),
+      merchantKey: config.GATEWAY_MERCHANT_SECRET,
+      timeoutMs: config.GATEWAY_TIMEOUT_MS,
+    }),
+    emails,
+    clock,
+    config,
+    log: app.log,
+  };
+  const subscriptions = new SubscriptionsService(context);
+  const billing = new BillingService(context, subscriptions);
+  const cancellation = new CancellationService(context, new CancellationRepository(), subscriptions);
+  const emailLimiter = new EmailRateLimiter(config.EMAIL_RATE_LIMIT_PER_HOUR, 3_600_000, clock);
+  const trustProxy = config.TRUST_PROXY !== 'false';
+
+  // The public API: rate-limited per IP (and per email inside the routes that take one).
+  await app.register(async (api) => {
+    await api.register(rateLimit, {
+      global: true,
+      max: config.RATE_LIMIT_PER_MINUTE,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        code: 'RATE_LIMITED',
+        error: 'Too Many Requests',
+        message: `Too many requests, retry in ${context.after}`,
+      }),
+    });
+    await api.register(subscriptionRoutes, { service: subscriptions, clock, emailLimiter });
+    await api.register(cancellationRoutes, { service: cancellation, emailLimiter, productName: config.PRODUCT_NAME });
+    await api.register(eventsRoutes, {
+      db: database.db,
+      repository: new EventsRepository(),
+      clock,
+      countryHeader: config.COUNTRY_HEADER,
+      trustProxy,
+    });
+  });
+  if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes, { emails });
+  app.addHook('onClose', async () => mailer.close());
   await registerSpa(app, {
     slug: config.PRODUCT_SLUG,
     productName: config.PRODUCT_NAME,
     distDir: config.WEB_DIST_DIR ?? defaultWebDist(),
     publicConfig,
   });
-  return app;
+  return Object.assign(app, { roots: { subscriptions, billing, cancellation, emails, clock } });
 }
+
+export type RootsApp = Awaited<ReturnType<typeof buildApp>>;

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config/env';
 import { openDatabase, type Database } from './db/database';
 import { serverStarts } from './db/schema';
 import pino from 'pino';
+import { BillingScheduler } from './modules/billing/billing.scheduler';
 
 /** Seconds a graceful shutdown may take before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   await database.db.insert(serverStarts).values({ version: APP_VERSION, productSlug: config.PRODUCT_SLUG });
 
   const app = await buildApp({ config, database, loggerInstance: logger });
+  const scheduler = config.BILLING_SCHEDULER_ENABLED ? new BillingScheduler(app.roots.billing, config.BILLING_TICK_MS, logger) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
+    await scheduler?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  scheduler?.start();
   logger.info({ url: `${config.publicUrl}/${config.PRODUCT_SLUG}/`, database: database.kind }, 'roots server ready');
 }
 

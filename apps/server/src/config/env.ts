@@ -55,11 +55,60 @@ export const envSchema = z.object({
   TRACKING_ENABLED: booleanFlag.default(false),
   /** Trusted reverse proxies in front of the server: 'false' (default), 'true' (any), or a comma-separated list of addresses/CIDRs. */
   TRUST_PROXY: z.string().default('false'),
+  /** Header a trusted proxy sets to the client's country (e.g. cf-ipcountry); else the offline GeoIP database answers. */
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[a-z0-9-]+$/i)
+    .transform((value) => value.toLowerCase())
+    .optional(),
+  /** Merchant API key of the gateway (x-api-key). Defaults to the sandbox's development key outside production. */
+  GATEWAY_MERCHANT_SECRET: z.string().min(16).optional(),
+  /** Timeout of one server-to-server gateway call. */
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Signs one-click cancel links. Required in production. */
+  APP_SECRET: z.string().min(32).optional(),
+  /** smtp:// or smtps:// URL; when unset, emails go to the dev mailbox in the database (/dev/mailbox). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** From header of every email. */
+  MAIL_FROM: z.string().min(3).default('Roots <no-reply@roots.local>'),
+  /** Run the billing scheduler (trial conversion, renewals, retries, reminders, outbox) in this process. */
+  BILLING_SCHEDULER_ENABLED: booleanFlag.default(true),
+  /** Interval between scheduler ticks. */
+  BILLING_TICK_MS: z.coerce.number().int().min(50).default(30_000),
+  /** Hours before a trial converts when the reminder email goes out. */
+  TRIAL_REMINDER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  /** Delays between retries of a soft-declined renewal, comma-separated hours; after the last the subscription expires. */
+  RENEWAL_RETRY_DELAYS_HOURS: z
+    .string()
+    .default('24,72,120')
+    .transform((value) => value.split(',').map((item) => Number(item.trim())))
+    .pipe(z.array(z.number().positive()).min(1).max(10)),
+  /** Days after a charge during which a cancel may ask for the money-back-guarantee refund. */
+  MONEY_BACK_GUARANTEE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** Requests per minute per client IP on every public endpoint. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Requests per hour per email address on endpoints that take one. */
+  EMAIL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /** Test only (NODE_ENV=test): crash the process at a named point (create-after-verify, renewal-after-charge). */
+  FAULT_INJECTION: z.enum(['create-after-verify', 'renewal-after-charge']).optional(),
 });
+
+/** Development-only defaults for secrets; production refuses to start without real values. */
+export const DEV_SERVER_SECRETS = {
+  GATEWAY_MERCHANT_SECRET: 'sk_test_roots_sandbox_dev_merchant_secret',
+  APP_SECRET: 'roots-dev-app-secret-not-for-production-use',
+} as const;
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Env & {
+export type Config = Omit<Env, keyof typeof DEV_SERVER_SECRETS> & {
+  [K in keyof typeof DEV_SERVER_SECRETS]: string;
+} & {
   publicUrl: string;
   copy: ProductCopy;
   catalog: PlanCatalog;
@@ -90,8 +139,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }
     throw error;
   }
+  const missingSecrets = (Object.keys(DEV_SERVER_SECRETS) as Array<keyof typeof DEV_SERVER_SECRETS>).filter(
+    (name) => env[name] === undefined,
+  );
+  if (env.NODE_ENV === 'production' && missingSecrets.length > 0) {
+    throw new ConfigError(missingSecrets.map((name) => `${name}: required when NODE_ENV=production`));
+  }
+  if (env.FAULT_INJECTION && env.NODE_ENV !== 'test') throw new ConfigError(['FAULT_INJECTION: only allowed when NODE_ENV=test']);
   return {
     ...env,
+    GATEWAY_MERCHANT_SECRET: env.GATEWAY_MERCHANT_SECRET ?? DEV_SERVER_SECRETS.GATEWAY_MERCHANT_SECRET,
+    APP_SECRET: env.APP_SECRET ?? DEV_SERVER_SECRETS.APP_SECRET,
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
     copy: { ...DEFAULT_PRODUCT_COPY, ...env.PRODUCT_COPY },
     catalog,

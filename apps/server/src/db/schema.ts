@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One row per server start: which version and product slug ran against this database, and when.
@@ -10,3 +11,200 @@ export const serverStarts = pgTable('server_starts', {
   productSlug: text('product_slug').notNull(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Subscriptions, billing, emails, events (issue 5; ADR 030–033)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A purchase the checkout announced, recorded before the gateway is asked: if the process dies
+ * between the payment check and the subscription insert, the reconciler finishes it from here.
+ */
+export const purchaseIntents = pgTable('purchase_intents', {
+  executionId: text('execution_id').primaryKey(),
+  planId: text('plan_id').notNull(),
+  email: text('email').notNull(),
+  userId: text('user_id'),
+  attribution: jsonb('attribution').$type<Record<string, string>>().notNull().default({}),
+  termsText: text('terms_text').notNull(),
+  termsVersion: text('terms_version').notNull(),
+  consentIp: text('consent_ip').notNull(),
+  consentUserAgent: text('consent_user_agent').notNull(),
+  /** open | completed | failed */
+  state: text('state').notNull().default('open'),
+  subscriptionId: uuid('subscription_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    userId: text('user_id'),
+    planId: text('plan_id').notNull(),
+    /** trialing | active | past_due | canceled | expired (contracts SUBSCRIPTION_STATUSES). */
+    status: text('status').notNull(),
+    /** Add-ons point at the subscription whose stored instrument paid for them. */
+    parentId: uuid('parent_id'),
+    /** The execution of the first payment: one subscription per execution (idempotency). */
+    initialExecutionId: text('initial_execution_id').notNull(),
+    holderReference: text('holder_reference').notNull(),
+    instrumentId: text('instrument_id'),
+    cardLast4: text('card_last4'),
+    cardNetwork: text('card_network'),
+    /** 0 for the first (trial or introductory) period; +1 on each renewal. */
+    currentPeriod: integer('current_period').notNull().default(0),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    /** Null for lifetime purchases. */
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** When the scheduler must next act (renewal, retry, or the end of a period that will not renew); null: never. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** Soft-declined attempts in the current dunning run. */
+    retryCount: integer('retry_count').notNull().default(0),
+    /** A scheduler instance holds the subscription until then (row claim; ADR 031). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    // Consent and disclosure record: exactly what the buyer saw next to the pay button.
+    termsText: text('terms_text').notNull(),
+    termsVersion: text('terms_version').notNull(),
+    consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
+    consentIp: text('consent_ip').notNull(),
+    consentUserAgent: text('consent_user_agent').notNull(),
+    attribution: jsonb('attribution').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('subscriptions_initial_execution_unique').on(table.initialExecutionId),
+    index('subscriptions_email_idx').on(table.email),
+    index('subscriptions_due_idx').on(table.dueAt),
+  ],
+);
+
+/**
+ * One row per charge attempt. The first attempt of period n carries the idempotency key
+ * `sub:{id}:period:{n}`; a retry after a soft decline `sub:{id}:period:{n}:retry:{k}`. At most one
+ * attempt per (subscription, period) may succeed (partial unique index).
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: uuid('id').primaryKey(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    period: integer('period').notNull(),
+    attempt: integer('attempt').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** pending | succeeded | failed */
+    status: text('status').notNull(),
+    kind: text('kind').notNull(),
+    executionId: text('execution_id'),
+    declineCode: text('decline_code'),
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('charges_idempotency_key_unique').on(table.idempotencyKey),
+    uniqueIndex('charges_attempt_unique').on(table.subscriptionId, table.period, table.attempt),
+    uniqueIndex('charges_one_success_per_period')
+      .on(table.subscriptionId, table.period)
+      .where(sql`${table.status} = 'succeeded'`),
+  ],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey(),
+    chargeId: uuid('charge_id').notNull(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    gatewayRefundId: text('gateway_refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('refunds_charge_unique').on(table.chargeId)],
+);
+
+/** What a purchase unlocks (product-spec §6), until `expiresAt` (null: for good). */
+export const accessGrants = pgTable(
+  'access_grants',
+  {
+    id: uuid('id').primaryKey(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    email: text('email').notNull(),
+    kind: text('kind').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('access_grants_subscription_kind_unique').on(table.subscriptionId, table.kind),
+    index('access_grants_email_idx').on(table.email),
+  ],
+);
+
+/** Outbox and dev mailbox: every email is a row first (deduplicated by key), then delivered. */
+export const emails = pgTable(
+  'emails',
+  {
+    id: uuid('id').primaryKey(),
+    dedupeKey: text('dedupe_key').notNull(),
+    kind: text('kind').notNull(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** pending | sent | stored (dev mailbox) | failed */
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** A delivering instance holds the row until then. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('emails_dedupe_unique').on(table.dedupeKey), index('emails_status_idx').on(table.status)],
+);
+
+/** One-time codes of the cancel-by-email flow; only a hash of the code is stored. */
+export const cancelCodes = pgTable(
+  'cancel_codes',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('cancel_codes_email_idx').on(table.email)],
+);
+
+/** Funnel events (product-spec §3, §7) for the funnel report. */
+export const funnelEvents = pgTable(
+  'funnel_events',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Deduplicates server-side purchase events (e.g. `Purchase:{subscription id}`); null for client events. */
+    dedupeKey: text('dedupe_key'),
+    subscriptionId: uuid('subscription_id'),
+    value: numeric('value', { precision: 12, scale: 2, mode: 'number' }),
+    attribution: jsonb('attribution').$type<Record<string, string>>().notNull().default({}),
+    ip: text('ip'),
+    country: text('country'),
+    userAgent: text('user_agent'),
+    payload: text('payload'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('funnel_events_dedupe_unique').on(table.dedupeKey),
+    index('funnel_events_name_idx').on(table.name, table.createdAt),
+  ],
+);

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import type { DeclineCode, Execution } from '@roots/contracts/gateway';
+import type { SubscriptionStatus } from '@roots/contracts/subscriptions';
+import { HOUR_MS } from '../../lib/clock';
+import { maskEmail } from '../../lib/mask';
+import { renewalReceiptEmail, trialReminderEmail } from '../emails/email-templates';
+import { GatewayCallError } from '../gateway/gateway-client';
+import { crashPoint, type BillingContext } from '../subscriptions/context';
+import { transition, type SubscriptionEvent } from '../subscriptions/subscription-state';
+import type { ChargeRow, SubscriptionRow } from '../subscriptions/subscriptions.repository';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { periodEnd, planTerms } from './plan-terms';
+
+/** Declines that may pass with time (funds arrive, the processor recovers): retried on a schedule. */
+const SOFT_DECLINES: ReadonlySet<DeclineCode> = new Set(['insufficient_funds', 'processing_error']);
+
+/** How long a claimed subscription stays with the instance that claimed it. */
+const LEASE_MS = 120_000;
+
+export type RenewalOutcome = 'renewed' | 'soft_declined' | 'failed' | 'expired' | 'deferred';
+
+/** The idempotency key of attempt `attempt` of period `period` (issue 5: `sub:{id}:period:{n}`). */
+export function chargeKey(subscriptionId: string, period: number, attempt: number): string {
+  return attempt === 0 ? `sub:${subscriptionId}:period:${period}` : `sub:${subscriptionId}:period:${period}:retry:${attempt}`;
+}
+
+/**
+ * Renewals, trial conversion, dunning, expiry and trial reminders. Work is claimed row by row
+ * (`for update skip locked` + a lease), every charge attempt is a row with its own idempotency key
+ * written before the gateway is called, so a crash, a restart or a second instance re-sends the same
+ * key and the gateway replays the first answer (ADR 031).
+ */
+export class BillingService {
+  constructor(
+    private readonly context: BillingContext,
+    private readonly subscriptions: SubscriptionsService,
+  ) {}
+
+  /** One scheduler pass: due subscriptions, reminders, crash recovery, email outbox. */
+  async tick(): Promise<{ processed: Partial<Record<RenewalOutcome, number>>; reminders: number; reconciled: number; emails: number }> {
+    const processed: Partial<Record<RenewalOutcome, number>> = {};
+    for (;;) {
+      const batch = await this.context.repository.claimDue(this.context.db, this.context.clock.now(), LEASE_MS, 20);
+      if (batch.length === 0) break;
+      for (const row of batch) {
+        const outcome = await this.process(row).catch((error: unknown) => {
+          this.context.log.error({ subscriptionId: row.id, err: error }, 'renewal failed unexpectedly');
+          return 'deferred' as const;
+        });
+        processed[outcome] = (processed[outcome] ?? 0) + 1;
+      }
+      if (batch.length < 20) break;
+    }
+    const reminders = await this.sendTrialReminders();
+    const reconciled = await this.subscriptions.reconcile();
+    const emails = await this.context.emails.deliverPending();
+    return { processed, reminders, reconciled, emails };
+  }
+
+  /** Handles one claimed, due subscription. */
+  async process(row: SubscriptionRow): Promise<RenewalOutcome> {
+    const { repository, db, clock, config } = this.context;
+    const terms = planTerms(config.catalog, row.planId);
+    const status = row.status as SubscriptionStatus;
+    if (status === 'canceled' || !terms?.recurring || terms.renewalAmountMinor === null || !terms.renewalPeriod) {
+      await this.move(row, 'period_ended', { dueAt: null });
+      return 'expired';
+    }
+    if (!row.instrumentId) {
+      await this.move(row, 'renewal_failed', { dueAt: null });
+      return 'failed';
+    }
+    const period = row.currentPeriod + 1;
+    const attempts = await repository.attempts(db, row.id, period);
+    let charge: ChargeRow | undefined =
+      attempts.find((attempt) => attempt.status === 'succeeded') ?? attempts.find((attempt) => attempt.status === 'pending');
+    if (!charge) {
+      const attempt = attempts[0] ? attempts[0].attempt + 1 : 0;
+      const now = clock.now();
+      await repository.insertCharge(db, {
+        id: randomUUID(),
+        subscriptionId: row.id,
+        period,
+        attempt,
+        idempotencyKey: chargeKey(row.id, period, attempt),
+        amountMinor: terms.renewalAmountMinor,
+        currency: 'USD',
+        status: 'pending',
+        kind: 'renewal',
+        createdAt: now,
+        updatedAt: now,
+      });
+      charge = await repository.chargeByKey(db, chargeKey(row.id, period, attempt));
+      if (!charge) throw new Error('renewal charge row missing after insert');
+    }
+
+    let execution: Execution | undefined;
+    if (charge.status === 'pending') {
+      try {
+        execution = await this.context.gateway.charge(
+          {
+            instrumentId: row.instrumentId,
+            holderReference: row.holderReference,
+            amount: { value: charge.amountMinor, currency: charge.currency },
+            orderReference: `sub:${row.id}:period:${period}`,
+            reason: 'recurring',
+          },
+          charge.idempotencyKey,
+        );
+      } catch (error) {
+        if (error instanceof GatewayCallError && !error.retryable) {
+          // The instrument is gone or unusable: nothing a retry fixes.
+          await repository.settleCharge(db, charge.id, { status: 'failed', executionId: null, declineCode: error.code, now: clock.now() });
+          await this.move(row, 'renewal_failed', { dueAt: null });
+          return 'failed';
+        }
+        this.context.log.warn({ subscriptionId: row.id, period, err: error }, 'renewal charge deferred');
+        await repository.update(db, row.id, { leaseUntil: null });
+        return 'deferred';
+      }
+      crashPoint(config, 'renewal-after-charge');
+    }
+
+    const succeeded = charge.status === 'succeeded' || execution?.status === 'authorizeSuccessful';
+    if (succeeded) {
+      const start = row.currentPeriodEnd ?? clock.now();
+      const end = periodEnd(start, terms.renewalPeriod);
+      const now = clock.now();
+      const chargeId = charge.id;
+      const amountMinor = charge.amountMinor;
+      await db.transaction(async (tx) => {
+        const locked = await repository.lock(tx, row.id);
+        if (!locked || locked.currentPeriod >= period) return; // another instance recorded it
+        if (execution)
+          await repository.settleCharge(tx, chargeId, { status: 'succeeded', executionId: execution.id, declineCode: null, now });
+        await repository.update(tx, row.id, {
+          status: transition(locked.status as SubscriptionStatus, 'renewal_succeeded'),
+          currentPeriod: period,
+          currentPeriodStart: start,
+          currentPeriodEnd: end,
+          dueAt: end,
+          retryCount: 0,
+          leaseUntil: null,
+          updatedAt: now,
+        });
+        await repository.grant(tx, { subscriptionId: row.id, email: row.email, kind: terms.access, expiresAt: end, now });
+        await this.context.emails.enqueue(
+          tx,
+          `renewal:${row.id}:${period}`,
+          row.email,
+          renewalReceiptEmail({
+            productName: config.PRODUCT_NAME,
+            planName: terms.name,
+            amountMinor,
+            termsText: row.termsText,
+            nextChargeAt: end,
+            nextChargeMinor: terms.renewalAmountMinor,
+            cardLast4: row.cardLast4,
+            cancelUrl: this.subscriptions.cancelUrl(row.id),
+            period,
+          }),
+        );
+      });
+      this.context.log.info({ subscriptionId: row.id, period, email: maskEmail(row.email) }, 'subscription renewed');
+      return 'renewed';
+    }
+
+    const declineCode = execution?.finalState?.errors[0]?.reason.code;
+    await repository.settleCharge(db, charge.id, {
+      status: 'failed',
+      executionId: execution?.id ?? null,
+      declineCode: declineCode ?? null,
+      now: clock.now(),
+    });
+    const delays = config.RENEWAL_RETRY_DELAYS_HOURS;
+    if (declineCode && SOFT_DECLINES.has(declineCode) && row.retryCount < delays.length) {
+      const retryAt = new Date(clock.now().getTime() + (delays[row.retryCount] ?? 24) * HOUR_MS);
+      await this.move(row, 'renewal_soft_declined', { dueAt: retryAt, retryCount: row.retryCount + 1 });
+      // Dunning grace: access lasts while retries are pending.
+      await repository.grant(db, { subscriptionId: row.id, email: row.email, kind: terms.access, expiresAt: retryAt, now: clock.now() });
+      return 'soft_declined';
+    }
+    await this.move(row, 'renewal_failed', { dueAt: null });
+    return 'failed';
+  }
+
+  /** Applies one state-machine event (and the patch) under a row lock; revokes access on expiry. */
+  private async move(row: SubscriptionRow, event: SubscriptionEvent, patch: { dueAt: Date | null; retryCount?: number }): Promise<void> {
+    const { repository, db, clock } = this.context;
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const locked = await repository.lock(tx, row.id);
+      if (!locked) return;
+      const next = transition(locked.status as SubscriptionStatus, event);
+      await repository.update(tx, row.id, {
+        status: next,
+        ...patch,
+        leaseUntil: null,
+        updatedAt: now,
+        ...(next === 'expired' ? { endedAt: now } : {}),
+      });
+      if (next === 'expired') await repository.revokeGrants(tx, row.id, now);
+    });
+  }
+
+  /** Reminder emails for trials converting within TRIAL_REMINDER_HOURS. */
+  async sendTrialReminders(): Promise<number> {
+    const { repository, db, clock, config } = this.context;
+    const now = clock.now();
+    const horizon = new Date(now.getTime() + config.TRIAL_REMINDER_HOURS * HOUR_MS);
+    let sent = 0;
+    await db.transaction(async (tx) => {
+      for (const row of await repository.claimTrialReminders(tx, now, horizon, 100)) {
+        const terms = planTerms(config.catalog, row.planId);
+        if (!terms?.renewalAmountMinor || !row.currentPeriodEnd) continue;
+        await this.context.emails.enqueue(
+          tx,
+          `trial-reminder:${row.id}`,
+          row.email,
+          trialReminderEmail({
+            productName: config.PRODUCT_NAME,
+            planName: terms.name,
+            convertsAt: row.currentPeriodEnd,
+            amountMinor: terms.renewalAmountMinor,
+            cardLast4: row.cardLast4,
+            cancelUrl: this.subscriptions.cancelUrl(row.id),
+          }),
+        );
+        sent += 1;
+      }
+    });
+    return sent;
+  }
+}

@@ -1,0 +1,87 @@
+import { firstChargeAmount, planSummary, type Plan, type PlanCatalog } from '@roots/contracts';
+import { accessKindForPlan, buildDisclosure, type AccessKind } from '@roots/contracts/subscriptions';
+import { addMonths, DAY_MS } from '../../lib/clock';
+import { toMinor } from '../../lib/money';
+
+/** A period length as billing understands it. */
+export type PeriodLength = { unit: 'day' | 'month'; count: number };
+
+/** Everything billing needs to know about a purchasable id (plan or single purchase). */
+export type PlanTerms = {
+  id: string;
+  name: string;
+  /** Minor units charged for period 0 (the trial price when there is one). */
+  firstAmountMinor: number;
+  /** Minor units charged for every later period; null when the purchase never renews. */
+  renewalAmountMinor: number | null;
+  /** Length of period 0; null for lifetime purchases. */
+  firstPeriod: PeriodLength | null;
+  /** Length of every renewal period; null when it never renews. */
+  renewalPeriod: PeriodLength | null;
+  hasTrial: boolean;
+  recurring: boolean;
+  access: AccessKind;
+  disclosure: { terms_text: string; terms_version: string };
+};
+
+function lengthOf(code: '3d' | '7d' | '3m'): PeriodLength {
+  switch (code) {
+    case '3d':
+      return { unit: 'day', count: 3 };
+    case '7d':
+      return { unit: 'day', count: 7 };
+    case '3m':
+      return { unit: 'month', count: 3 };
+  }
+}
+
+/** The end of a period of `length` starting at `start`. */
+export function periodEnd(start: Date, length: PeriodLength): Date {
+  return length.unit === 'day' ? new Date(start.getTime() + length.count * DAY_MS) : addMonths(start, length.count);
+}
+
+function termsOfPlan(plan: Plan): PlanTerms {
+  const recurring = plan.length !== 'lifetime';
+  return {
+    id: plan.id,
+    name: plan.name,
+    firstAmountMinor: toMinor(firstChargeAmount(plan)),
+    renewalAmountMinor: recurring ? toMinor(plan.sum) : null,
+    firstPeriod:
+      plan.length === 'lifetime'
+        ? null
+        : plan.trial_sum !== undefined && plan.trial_length
+          ? lengthOf(plan.trial_length)
+          : lengthOf(plan.length),
+    renewalPeriod: plan.length === 'lifetime' ? null : lengthOf(plan.length),
+    hasTrial: plan.trial_sum !== undefined,
+    recurring,
+    access: accessKindForPlan(plan.id),
+    disclosure: buildDisclosure(plan),
+  };
+}
+
+/** Terms of a plan or single purchase id of the catalog; undefined when unknown. */
+export function planTerms(catalog: PlanCatalog, id: string): PlanTerms | undefined {
+  const plan = catalog.plans.find((candidate) => candidate.id === id);
+  if (plan) return termsOfPlan(plan);
+  const single = catalog.singlePurchases.find((candidate) => candidate.id === id);
+  if (!single) return undefined;
+  const summary = planSummary(single.id);
+  const amount = toMinor(summary.price);
+  return {
+    id: single.id,
+    name: summary.name,
+    firstAmountMinor: amount,
+    renewalAmountMinor: null,
+    firstPeriod: { unit: 'month', count: 1 },
+    renewalPeriod: null,
+    hasTrial: false,
+    recurring: false,
+    access: accessKindForPlan(single.id),
+    disclosure: {
+      terms_text: `You will be charged $${summary.price.toFixed(2)} once for one month of ${summary.name}. No recurring charges.`,
+      terms_version: buildDisclosure({ ...catalog.plans[0]!, length: 'lifetime' }).terms_version,
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { EmailKind } from '@roots/contracts/emails';
+import { formatUsd } from '../../lib/money';
+
+export type RenderedEmail = { kind: EmailKind; subject: string; text: string; html: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Plain text with bare URLs becomes minimal HTML with links; text stays the source of truth. */
+function render(kind: EmailKind, subject: string, lines: string[]): RenderedEmail {
+  const text = lines.join('\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif">${lines
+    .map((line) => `<p>${escapeHtml(line).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</p>`)
+    .join('')}</body></html>`;
+  return { kind, subject, text, html };
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+export type ReceiptInput = {
+  productName: string;
+  planName: string;
+  amountMinor: number;
+  termsText: string;
+  nextChargeAt: Date | null;
+  nextChargeMinor: number | null;
+  cardLast4: string | null;
+  cancelUrl: string | null;
+};
+
+export function receiptEmail(input: ReceiptInput): RenderedEmail {
+  return render('receipt', `Your ${input.productName} receipt`, [
+    `Thank you for your purchase of ${input.planName}.`,
+    `Amount charged: ${formatUsd(input.amountMinor)}${input.cardLast4 ? ` (card ending in ${input.cardLast4})` : ''}.`,
+    input.nextChargeAt && input.nextChargeMinor !== null
+      ? `Next charge: ${formatUsd(input.nextChargeMinor)} on ${day(input.nextChargeAt)}.`
+      : 'No further charges.',
+    `Terms you accepted: ${input.termsText}`,
+    ...(input.cancelUrl ? [`Cancel any time in one click: ${input.cancelUrl}`] : []),
+  ]);
+}
+
+export function renewalReceiptEmail(input: ReceiptInput & { period: number }): RenderedEmail {
+  return { ...receiptEmail(input), kind: 'renewal_receipt', subject: `Your ${input.productName} subscription renewed` };
+}
+
+export function trialReminderEmail(input: {
+  productName: string;
+  planName: string;
+  convertsAt: Date;
+  amountMinor: number;
+  cardLast4: string | null;
+  cancelUrl: string;
+}): RenderedEmail {
+  return render('trial_reminder', `Your ${input.productName} trial ends on ${day(input.convertsAt)}`, [
+    `Your trial of ${input.planName} ends on ${day(input.convertsAt)}.`,
+    `Then ${formatUsd(input.amountMinor)} will be charged${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''}, and again every period until you cancel.`,
+    `Not for you? Cancel in one click before then: ${input.cancelUrl}`,
+  ]);
+}
+
+export function cancelCodeEmail(input: { productName: string; code: string; links: string[] }): RenderedEmail {
+  return render('cancel_code', `Your ${input.productName} cancellation code: ${input.code}`, [
+    `Your code to cancel your ${input.productName} subscription is ${input.code}. It is valid for 15 minutes.`,
+    ...input.links.map((link) => `Or cancel in one click: ${link}`),
+    'If you did not ask for this, ignore this email.',
+  ]);
+}
+
+export function cancelConfirmationEmail(input: { productName: string; planName: string; accessUntil: Date | null }): RenderedEmail {
+  return render('cancel_confirmation', `Your ${input.productName} subscription has been canceled`, [
+    `Your subscription has been canceled (${input.planName}). You will not be charged again.`,
+    input.accessUntil ? `Your access lasts until ${day(input.accessUntil)}.` : 'Your access has ended.',
+  ]);
+}
+
+export function refundEmail(input: { productName: string; amountMinor: number; cardLast4: string | null }): RenderedEmail {
+  return render('refund_receipt', `Your ${input.productName} refund`, [
+    `We refunded ${formatUsd(input.amountMinor)}${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''} under our 100% money back guarantee.`,
+    'Refunds usually appear on your statement within 5–10 business days.',
+  ]);
+}
+
+export function activationEmail(input: { productName: string; activationUrl: string }): RenderedEmail {
+  return render('activation', `Activate your ${input.productName} account`, [
+    `Open this link to activate your ${input.productName} account: ${input.activationUrl}`,
+    'If you did not ask for this, ignore this email.',
+  ]);
+}

@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import type { Clock } from '../../lib/clock';
+import type { RenderedEmail } from './email-templates';
+import type { EmailsRepository } from './emails.repository';
+import type { Mailer } from './mailer';
+
+/** Attempts before an email is marked failed. */
+const MAX_DELIVERY_ATTEMPTS = 5;
+const CLAIM_MS = 60_000;
+
+/**
+ * Emails go through an outbox: `enqueue` writes the row in the caller's transaction (so an email
+ * exists exactly when the fact it reports was committed); `deliverPending` sends what is pending.
+ */
+export class EmailsService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: EmailsRepository,
+    private readonly mailer: Mailer,
+    private readonly clock: Clock,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  enqueue(tx: Executor, dedupeKey: string, to: string, email: RenderedEmail): Promise<boolean> {
+    return this.repository.enqueue(tx, { dedupeKey, to, email, now: this.clock.now() });
+  }
+
+  /** Delivers pending emails (any instance may call it; claims keep each email to one sender). */
+  async deliverPending(limit = 50): Promise<number> {
+    const batch = await this.repository.claimPending(this.db, this.clock.now(), CLAIM_MS, limit, MAX_DELIVERY_ATTEMPTS);
+    for (const row of batch) {
+      try {
+        const status = await this.mailer.deliver({ from: this.from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+        await this.repository.markDelivered(this.db, row.id, status, this.clock.now());
+      } catch (error) {
+        const final = row.attempts >= MAX_DELIVERY_ATTEMPTS;
+        this.log.warn({ emailId: row.id, kind: row.kind, attempts: row.attempts, err: error }, 'email delivery failed');
+        await this.repository.markDelivered(this.db, row.id, final ? 'failed' : 'pending', this.clock.now());
+      }
+    }
+    return batch.length;
+  }
+
+  /** Kicks delivery without making the caller wait (the scheduler retries what this misses). */
+  kick(): void {
+    this.deliverPending().catch((error: unknown) => this.log.warn({ err: error }, 'email delivery pass failed'));
+  }
+
+  list(limit = 100) {
+    return this.repository.list(this.db, limit);
+  }
+}

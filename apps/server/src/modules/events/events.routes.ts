@@ -1,0 +1,55 @@
+import { compactAttribution, eventAcceptedSchema, eventRequestSchema, remoteAddrResponseSchema } from '@roots/contracts/events';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { countryOf } from './geo';
+import type { EventsRepository } from './events.repository';
+
+type EventsRoutesOptions = { db: Db; repository: EventsRepository; clock: Clock; countryHeader: string | undefined; trustProxy: boolean };
+
+/** Largest text body of `POST /subscriptions/{id}`. */
+const MAX_TRACKING_TEXT = 10_000;
+
+/** `POST /event`, `GET /remote-addr`, `POST /subscriptions/{id}` (product-spec §7). */
+export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, options) => {
+  const geo = { countryHeader: options.countryHeader, trustProxy: options.trustProxy };
+
+  app.get('/remote-addr', { schema: { response: { 200: remoteAddrResponseSchema } } }, async (request) => ({
+    ip: request.ip,
+    country: countryOf(request, geo),
+  }));
+
+  app.post('/event', { schema: { body: eventRequestSchema, response: { 201: eventAcceptedSchema } } }, async (request, reply) => {
+    const body = request.body;
+    const id = await options.repository.insert(options.db, {
+      name: body.event,
+      subscriptionId: body.subscription_id ?? null,
+      value: body.value ?? null,
+      attribution: compactAttribution(body.campaign) as Record<string, string>,
+      // What the server sees wins over what the page says about itself.
+      ip: request.ip,
+      country: countryOf(request, geo) || body.country || null,
+      userAgent: body.userAgent ?? request.headers['user-agent'] ?? null,
+      createdAt: options.clock.now(),
+    });
+    return reply.status(201).send({ ok: true as const, id });
+  });
+
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: MAX_TRACKING_TEXT }, (_request, body, done) => done(null, body));
+  app.post(
+    '/subscriptions/:id',
+    { schema: { params: z.object({ id: z.uuid() }), body: z.string().max(MAX_TRACKING_TEXT), response: { 201: eventAcceptedSchema } } },
+    async (request, reply) => {
+      const id = await options.repository.insert(options.db, {
+        name: 'subscription-tracking',
+        subscriptionId: request.params.id,
+        payload: request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        createdAt: options.clock.now(),
+      });
+      return reply.status(201).send({ ok: true as const, id });
+    },
+  );
+};

@@ -1,0 +1,110 @@
+import {
+  createSessionResponseSchema,
+  executionSchema,
+  GATEWAY_HEADERS,
+  gatewayErrorSchema,
+  refundSchema,
+  type CreateSessionRequest,
+  type Execution,
+  type GatewayErrorCode,
+  type MerchantChargeRequest,
+  type MerchantRefundRequest,
+  type Refund,
+  type SdkInitPayload,
+} from '@roots/contracts/gateway';
+import { z } from 'zod';
+
+/** A failed gateway call: `status` 0 means no answer (network error or timeout). */
+export class GatewayCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: GatewayErrorCode | 'NETWORK_ERROR' | 'BAD_RESPONSE',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'GatewayCallError';
+  }
+
+  /** True when the same call may succeed later (no answer, 5xx, 409 in progress, 429). */
+  get retryable(): boolean {
+    return this.status === 0 || this.status >= 500 || this.status === 429 || this.code === 'IDEMPOTENCY_REQUEST_IN_PROGRESS';
+  }
+}
+
+export type GatewayClientOptions = {
+  baseUrl: string;
+  merchantKey: string;
+  timeoutMs: number;
+};
+
+const refundAnswerSchema = z.object({ refund: refundSchema, execution: executionSchema });
+
+/**
+ * The gateway's merchant API (server-to-server, `x-api-key`), contracts in
+ * `@roots/contracts/gateway`. Every mutating call carries the caller's idempotency key.
+ */
+export class GatewayClient {
+  constructor(private readonly options: GatewayClientOptions) {}
+
+  createSession(request: CreateSessionRequest, idempotencyKey: string): Promise<SdkInitPayload> {
+    return this.call('POST', '/merchant/v1/sessions', createSessionResponseSchema, { body: request, idempotencyKey });
+  }
+
+  getExecution(id: string): Promise<Execution> {
+    return this.call('GET', `/merchant/v1/executions/${encodeURIComponent(id)}`, executionSchema);
+  }
+
+  /** Merchant-initiated charge of a stored instrument; a repeated key replays the first answer. */
+  charge(request: MerchantChargeRequest, idempotencyKey: string): Promise<Execution> {
+    return this.call('POST', '/merchant/v1/charges', executionSchema, { body: request, idempotencyKey });
+  }
+
+  refund(executionId: string, request: MerchantRefundRequest, idempotencyKey: string): Promise<{ refund: Refund; execution: Execution }> {
+    return this.call('POST', `/merchant/v1/executions/${encodeURIComponent(executionId)}/refunds`, refundAnswerSchema, {
+      body: request,
+      idempotencyKey,
+    });
+  }
+
+  private async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: z.ZodType<T>,
+    options: { body?: unknown; idempotencyKey?: string } = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { [GATEWAY_HEADERS.merchantKey]: this.options.merchantKey, accept: 'application/json' };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.idempotencyKey) headers[GATEWAY_HEADERS.idempotencyKey] = options.idempotencyKey;
+    let response: Response;
+    try {
+      response = await fetch(`${this.options.baseUrl}${path}`, {
+        method,
+        headers,
+        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (error) {
+      throw new GatewayCallError(0, 'NETWORK_ERROR', `gateway ${method} ${path.split('/').slice(0, 4).join('/')} failed`, { cause: error });
+    }
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new GatewayCallError(response.status, 'BAD_RESPONSE', `gateway answered ${response.status} without JSON`);
+    }
+    if (!response.ok) {
+      const parsed = gatewayErrorSchema.safeParse(json);
+      throw new GatewayCallError(
+        response.status,
+        parsed.success ? parsed.data.code : 'BAD_RESPONSE',
+        parsed.success ? parsed.data.error : `gateway answered ${response.status}`,
+      );
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success)
+      throw new GatewayCallError(response.status, 'BAD_RESPONSE', `gateway answer does not match its contract: ${parsed.error.message}`);
+    return parsed.data;
+  }
+}

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/executor';
+import { accessGrants, charges, funnelEvents, purchaseIntents, refunds, subscriptions } from '../../db/schema';
+import { rowsOf } from '../emails/emails.repository';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+export type ChargeRow = typeof charges.$inferSelect;
+export type IntentRow = typeof purchaseIntents.$inferSelect;
+export type GrantRow = typeof accessGrants.$inferSelect;
+
+/** SQL of subscriptions, charges, grants, intents and refunds. Uniqueness lives in the schema. */
+export class SubscriptionsRepository {
+  // ----- purchase intents -------------------------------------------------------------------
+
+  /** Records the intent unless one exists for the execution; returns the stored row either way. */
+  async upsertIntent(db: Executor, intent: typeof purchaseIntents.$inferInsert): Promise<IntentRow> {
+    await db.insert(purchaseIntents).values(intent).onConflictDoNothing({ target: purchaseIntents.executionId });
+    const row = await db.query.purchaseIntents.findFirst({ where: eq(purchaseIntents.executionId, intent.executionId) });
+    if (!row) throw new Error('purchase intent vanished after insert');
+    return row;
+  }
+
+  async setIntentState(
+    db: Executor,
+    executionId: string,
+    state: 'completed' | 'failed',
+    subscriptionId: string | null,
+    now: Date,
+  ): Promise<void> {
+    await db.update(purchaseIntents).set({ state, subscriptionId, updatedAt: now }).where(eq(purchaseIntents.executionId, executionId));
+  }
+
+  /** Open intents older than `olderThan` (the reconciler's work list). */
+  openIntents(db: Executor, olderThan: Date, limit: number): Promise<IntentRow[]> {
+    return db.query.purchaseIntents.findMany({
+      where: (table, { and: all, eq: equals, lt }) => all(equals(table.state, 'open'), lt(table.createdAt, olderThan)),
+      limit,
+    });
+  }
+
+  // ----- subscriptions ----------------------------------------------------------------------
+
+  /** Inserts unless a subscription already exists for the same first execution; returns the id that holds. */
+  async insertSubscription(db: Executor, row: NewSubscription): Promise<{ id: string; created: boolean }> {
+    const inserted = await db.insert(subscriptions).values(row).onConflictDoNothing().returning({ id: subscriptions.id });
+    if (inserted[0]) return { id: inserted[0].id, created: true };
+    const existing = await db.query.subscriptions.findFirst({ where: eq(subscriptions.initialExecutionId, row.initialExecutionId) });
+    if (existing) return { id: existing.id, created: false };
+    const byId = await db.query.subscriptions.findFirst({ where: eq(subscriptions.id, row.id!) });
+    if (byId) return { id: byId.id, created: false };
+    throw new Error('subscription insert conflicted but no row holds');
+  }
+
+  find(db: Executor, id: string): Promise<SubscriptionRow | undefined> {
+    return db.query.subscriptions.findFirst({ where: eq(subscriptions.id, id) });
+  }
+
+  /** Locks the row for the rest of the transaction. */
+  async lock(db: Executor, id: string): Promise<SubscriptionRow | undefined> {
+    const rows = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+    return rows[0];
+  }
+
+  byEmail(db: Executor, email: string): Promise<SubscriptionRow[]> {
+    return db.query.subscriptions.findMany({ where: eq(subscriptions.email, email), orderBy: desc(subscriptions.createdAt) });
+  }
+
+  async update(db: Executor, id: string, patch: Partial<NewSubscription>): Promise<void> {
+    await db.update(subscriptions).set(patch).where(eq(subscriptions.id, id));
+  }
+
+  /**
+   * Claims subscriptions whose `due_at` has passed for `leaseMs`: one statement, `for update skip
+   * locked`, so concurrent instances never claim the same row and a crashed one's lease expires.
+   */
+  async claimDue(db: Executor, now: Date, leaseMs: number, limit: number): Promise<SubscriptionRow[]> {
+    const until = new Date(now.getTime() + leaseMs).toISOString();
+    const result = await db.execute(sql`
+      update subscriptions set lease_until = ${until}
+      where id in (
+        select id from subscriptions
+        where due_at is not null and due_at <= ${now.toISOString()}
+          and status in ('trialing', 'active', 'past_due', 'canceled')
+          and (lease_until is null or lease_until < ${now.toISOString()})
+        order by due_at limit ${limit} for update skip locked
+      )
+      returning id`);
+    const ids = rowsOf<{ id: string }>(result).map((row) => row.id);
+    if (ids.length === 0) return [];
+    return db.query.subscriptions.findMany({ where: inArray(subscriptions.id, ids) });
+  }
+
+  /** Marks trials converting before `horizon` as reminded; returns those this call marked. */
+  async claimTrialReminders(db: Executor, now: Date, horizon: Date, limit: number): Promise<SubscriptionRow[]> {
+    const result = await db.execute(sql`
+      update subscriptions set reminder_sent_at = ${now.toISOString()}
+      where id in (
+        select id from subscriptions
+        where status = 'trialing' and reminder_sent_at is null and current_period_end <= ${horizon.toISOString()}
+        limit ${limit} for update skip locked
+      )
+      returning id`);
+    const ids = rowsOf<{ id: string }>(result).map((row) => row.id);
+    if (ids.length === 0) return [];
+    return db.query.subscriptions.findMany({ where: inArray(subscriptions.id, ids) });
+  }
+
+  // ----- charges ----------------------------------------------------------------------------
+
+  async insertCharge(db: Executor, row: typeof charges.$inferInsert): Promise<boolean> {
+    const inserted = await db.insert(charges).values(row).onConflictDoNothing().returning({ id: charges.id });
+    return inserted.length > 0;
+  }
+
+  chargeByKey(db: Executor, key: string): Promise<ChargeRow | undefined> {
+    return db.query.charges.findFirst({ where: eq(charges.idempotencyKey, key) });
+  }
+
+  /** Attempts of one period, latest first. */
+  attempts(db: Executor, subscriptionId: string, period: number): Promise<ChargeRow[]> {
+    return db.query.charges.findMany({
+      where: and(eq(charges.subscriptionId, subscriptionId), eq(charges.period, period)),
+      orderBy: desc(charges.attempt),
+    });
+  }
+
+  chargesOf(db: Executor, subscriptionId: string): Promise<ChargeRow[]> {
+    return db.query.charges.findMany({ where: eq(charges.subscriptionId, subscriptionId), orderBy: desc(charges.createdAt) });
+  }
+
+  async settleCharge(
+    db: Executor,
+    id: string,
+    patch: { status: 'succeeded' | 'failed'; executionId: string | null; declineCode: string | null; now: Date },
+  ): Promise<void> {
+    await db
+      .update(charges)
+      .set({ status: patch.status, executionId: patch.executionId, declineCode: patch.declineCode, updatedAt: patch.now })
+      .where(eq(charges.id, id));
+  }
+
+  /** Pending add-on charges older than `olderThan` (a process died between charge and record). */
+  pendingAddOnCharges(db: Executor, olderThan: Date, limit: number): Promise<ChargeRow[]> {
+    return db.query.charges.findMany({
+      where: (table, { and: all, eq: equals, lt }) =>
+        all(equals(table.status, 'pending'), equals(table.kind, 'addon'), lt(table.createdAt, olderThan)),
+      limit,
+    });
+  }
+
+  // ----- refunds ----------------------------------------------------------------------------
+
+  async recordRefund(
+    db: Executor,
+    input: { charge: ChargeRow; amountMinor: number; gatewayRefundId: string; now: Date },
+  ): Promise<boolean> {
+    const inserted = await db
+      .insert(refunds)
+      .values({
+        id: randomUUID(),
+        chargeId: input.charge.id,
+        subscriptionId: input.charge.subscriptionId,
+        amountMinor: input.amountMinor,
+        gatewayRefundId: input.gatewayRefundId,
+        createdAt: input.now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: refunds.id });
+    if (inserted.length === 0) return false;
+    await db.update(charges).set({ refundedMinor: input.amountMinor, updatedAt: input.now }).where(eq(charges.id, input.charge.id));
+    return true;
+  }
+
+  // ----- access grants ----------------------------------------------------------------------
+
+  async grant(
+    db: Executor,
+    input: { subscriptionId: string; email: string; kind: string; expiresAt: Date | null; now: Date },
+  ): Promise<void> {
+    await db
+      .insert(accessGrants)
+      .values({
+        id: randomUUID(),
+        subscriptionId: input.subscriptionId,
+        email: input.email,
+        kind: input.kind,
+        expiresAt: input.expiresAt,
+        createdAt: input.now,
+      })
+      .onConflictDoUpdate({
+        target: [accessGrants.subscriptionId, accessGrants.kind],
+        set: { expiresAt: input.expiresAt, revokedAt: null },
+      });
+  }
+
+  async revokeGrants(db: Executor, subscriptionId: string, now: Date): Promise<void> {
+    await db
+      .update(accessGrants)
+      .set({ revokedAt: now })
+      .where(and(eq(accessGrants.subscriptionId, subscriptionId), isNull(accessGrants.revokedAt)));
+  }
+
+  grantsOf(db: Executor, subscriptionIds: string[]): Promise<GrantRow[]> {
+    if (subscriptionIds.length === 0) return Promise.resolve([]);
+    return db.query.accessGrants.findMany({ where: inArray(accessGrants.subscriptionId, subscriptionIds) });
+  }
+
+  // ----- purchase events ----------------------------------------------------------------------
+
+  async recordPurchaseEvent(
+    db: Executor,
+    input: {
+      name: string;
+      subscriptionId: string;
+      value: number;
+      attribution: Record<string, string>;
+      ip: string | null;
+      userAgent: string | null;
+      now: Date;
+    },
+  ): Promise<void> {
+    await db
+      .insert(funnelEvents)
+      .values({
+        id: randomUUID(),
+        name: input.name,
+        dedupeKey: `${input.name}:${input.subscriptionId}`,
+        subscriptionId: input.subscriptionId,
+        value: input.value,
+        attribution: input.attribution,
+        ip: input.ip,
+        userAgent: input.userAgent,
+        createdAt: input.now,
+      })
+      .onConflictDoNothing();
+  }
+}

@@ -1,0 +1,195 @@
+import { MESSAGES } from '@roots/contracts';
+import {
+  createNoUserApplePayRequestSchema,
+  createNoUserRequestSchema,
+  createSignedInApplePayRequestSchema,
+  createSignedInRequestSchema,
+  finalizeRequestSchema,
+  initSessionRequestSchema,
+  initSessionResponseSchema,
+  recoverSubscriptionsResponseSchema,
+  subscriptionIdResponseSchema,
+} from '@roots/contracts/subscriptions';
+import type { FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { EmailRateLimiter } from '../../lib/email-rate-limit';
+import { verifyBuyerIdentity } from '../identity/identity';
+import type { RequestMeta, SubscriptionsService } from './subscriptions.service';
+
+type SubscriptionRoutesOptions = { service: SubscriptionsService; clock: Clock; emailLimiter: EmailRateLimiter };
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+}
+
+/** The spec's fallback message for a failing subscription endpoint (product-spec §8). */
+function fallbackFor(url: string): string {
+  if (url.startsWith('/subs/finalize')) return MESSAGES.finalizeError;
+  if (url.startsWith('/rec/')) return MESSAGES.noSubscriptionData;
+  if (url.startsWith('/subs/')) return MESSAGES.cantCreateSubscription;
+  return MESSAGES.somethingWentWrong;
+}
+
+/** `/init/session`, `/subs/*`, `/rec/subscriptions/*` (product-spec §7). */
+export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = async (app, { service, clock, emailLimiter }) => {
+  // Bad bodies answer the spec's message for the endpoint (4xx, VALIDATION_ERROR); the rest goes to the app's handler.
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'is invalid',
+      }));
+      return reply.status(400).send({ error: fallbackFor(request.url), code: 'VALIDATION_ERROR', details });
+    }
+    throw error;
+  });
+
+  app.get(
+    '/init/session',
+    {
+      schema: {
+        querystring: initSessionRequestSchema.extend({ email: z.email().optional() }),
+        response: { 200: initSessionResponseSchema },
+      },
+    },
+    async (request) =>
+      service.initSession({ planId: request.query.plan_id, email: request.query.email, paymentMethods: request.query.payment_methods }),
+  );
+  app.post(
+    '/init/session',
+    {
+      schema: {
+        body: initSessionRequestSchema.extend({ email: z.email().optional() }).optional(),
+        response: { 200: initSessionResponseSchema },
+      },
+    },
+    async (request) =>
+      service.initSession({ planId: request.body?.plan_id, email: request.body?.email, paymentMethods: request.body?.payment_methods }),
+  );
+
+  app.post(
+    '/subs/create-no-user',
+    { schema: { body: createNoUserRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
+    async (request) => {
+      const body = request.body;
+      emailLimiter.hit(body.email);
+      if ('subscription_id' in body) {
+        return service.createAddOn(
+          { planId: body.plan_id, email: body.email, parentId: body.subscription_id, attribution: body.attribution },
+          requestMeta(request),
+        );
+      }
+      const reference = body.instrument ?? body.card;
+      return service.createFromPayment(
+        {
+          planId: body.plan_id,
+          email: body.email,
+          executionId: reference?.execution_id ?? '',
+          consent: body.consent,
+          attribution: body.attribution,
+          userId: null,
+          failure: MESSAGES.cantCreateSubscription,
+        },
+        requestMeta(request),
+      );
+    },
+  );
+
+  app.post(
+    '/subs/create-no-user-applepay',
+    { schema: { body: createNoUserApplePayRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
+    async (request) => {
+      const body = request.body;
+      emailLimiter.hit(body.email);
+      return service.createFromPayment(
+        {
+          planId: body.plan_id,
+          email: body.email,
+          executionId: body.execution_id,
+          consent: body.consent,
+          attribution: body.attribution,
+          userId: null,
+          failure: MESSAGES.cantCreateSubscription,
+        },
+        requestMeta(request),
+      );
+    },
+  );
+
+  app.post(
+    '/subs/create',
+    { schema: { body: createSignedInRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
+    async (request) => {
+      const body = request.body;
+      emailLimiter.hit(body.email);
+      const identity = verifyBuyerIdentity(body, clock, MESSAGES.cantCreateSubscription);
+      return service.createFromPayment(
+        {
+          planId: body.plan_id,
+          email: body.email,
+          executionId: body.card.execution_id,
+          consent: body.consent,
+          attribution: body.attribution,
+          userId: identity.userId,
+          failure: MESSAGES.cantCreateSubscription,
+        },
+        requestMeta(request),
+      );
+    },
+  );
+
+  app.post(
+    '/subs/create-applepay',
+    { schema: { body: createSignedInApplePayRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
+    async (request) => {
+      const body = request.body;
+      emailLimiter.hit(body.email);
+      const identity = verifyBuyerIdentity(body, clock, MESSAGES.cantCreateSubscription);
+      return service.createFromPayment(
+        {
+          planId: body.plan_id,
+          email: body.email,
+          executionId: body.execution_id,
+          consent: body.consent,
+          attribution: body.attribution,
+          userId: identity.userId,
+          failure: MESSAGES.cantCreateSubscription,
+        },
+        requestMeta(request),
+      );
+    },
+  );
+
+  app.post(
+    '/subs/finalize',
+    { schema: { body: finalizeRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
+    async (request) => {
+      const body = request.body;
+      emailLimiter.hit(body.email);
+      const identity = verifyBuyerIdentity(body, clock, MESSAGES.finalizeError);
+      return service.finalize(
+        { subscriptionId: body.subscription_id, email: body.email, userId: identity.userId, attribution: body.attribution },
+        requestMeta(request),
+      );
+    },
+  );
+
+  app.post(
+    '/rec/subscriptions/:emailOrId',
+    {
+      schema: {
+        params: z.object({ emailOrId: z.union([z.uuid(), z.email().max(254)]) }),
+        response: { 200: recoverSubscriptionsResponseSchema },
+      },
+    },
+    async (request) => {
+      emailLimiter.hit(request.params.emailOrId);
+      const subscriptions = await service.recover(request.params.emailOrId);
+      if (subscriptions.length === 0) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptionData);
+      return { subscriptions };
+    },
+  );
+};

@@ -1,0 +1,528 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { MESSAGES, formatMessage } from '@roots/contracts';
+import { compactAttribution, eventValue, type Attribution, type PurchaseEventName } from '@roots/contracts/events';
+import type { Execution } from '@roots/contracts/gateway';
+import type { AccessKind, Consent, SubscriptionStatus, SubscriptionSummary } from '@roots/contracts/subscriptions';
+import { AppError } from '../../errors';
+import type { Tx } from '../../db/executor';
+import { holderReferenceFor, maskEmail, normalizeEmail } from '../../lib/mask';
+import { fromMinor } from '../../lib/money';
+import { signToken } from '../../lib/signed-token';
+import { periodEnd, planTerms, type PlanTerms } from '../billing/plan-terms';
+import { receiptEmail } from '../emails/email-templates';
+import { GatewayCallError } from '../gateway/gateway-client';
+import { crashPoint, type BillingContext } from './context';
+import { hasAccess } from './subscription-state';
+import type { ChargeRow, IntentRow, SubscriptionRow } from './subscriptions.repository';
+
+/** Intents and add-on charges younger than this belong to a request still running. */
+const RECONCILE_AFTER_MS = 30_000;
+
+export type RequestMeta = { ip: string; userAgent: string };
+
+export type PaymentInput = {
+  planId: string;
+  email: string;
+  executionId: string;
+  consent: Consent;
+  attribution: Attribution | undefined;
+  userId: string | null;
+  /** Message of every failure (product-spec §8 fallbacks). */
+  failure: string;
+};
+
+export type AddOnInput = { planId: string; email: string; parentId: string; attribution: Attribution | undefined };
+
+/** Deterministic UUID for a key, so a retried add-on lands on the same subscription id. */
+function uuidFor(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Creation and reading of subscriptions. A subscription exists only for an execution the gateway
+ * confirmed server-to-server; duplicates collapse on unique constraints, not in memory.
+ */
+export class SubscriptionsService {
+  constructor(private readonly context: BillingContext) {}
+
+  terms(planId: string, failure: string, status = 400): PlanTerms {
+    const terms = planTerms(this.context.config.catalog, planId);
+    if (!terms) throw new AppError('BAD_REQUEST', status, failure);
+    return terms;
+  }
+
+  cancelUrl(subscriptionId: string): string {
+    return `${this.context.config.publicUrl}/api/cancel-subscription/${signToken(this.context.config.APP_SECRET, 'cancel', subscriptionId)}`;
+  }
+
+  // ----- payment session ------------------------------------------------------------------
+
+  async initSession(input: { planId: string | undefined; email: string | undefined; paymentMethods: string[] | undefined }) {
+    const { catalog } = this.context.config;
+    const planId = input.planId ?? catalog.defaultPlanId;
+    const terms = planTerms(catalog, planId);
+    if (!terms) throw new AppError('BAD_REQUEST', 400, formatMessage(MESSAGES.unknownPlan, { parameter: planId }));
+    const holderReference = input.email ? holderReferenceFor(input.email, this.context.config.APP_SECRET) : `h_anon_${randomUUID()}`;
+    try {
+      const session = await this.context.gateway.createSession(
+        {
+          amount: { value: terms.firstAmountMinor, currency: 'USD' },
+          holderReference,
+          orderReference: terms.id,
+          ...(input.paymentMethods ? { paymentMethods: input.paymentMethods } : {}),
+        },
+        randomUUID(),
+      );
+      return {
+        plan_id: terms.id,
+        amount: fromMinor(terms.firstAmountMinor),
+        currency: 'USD' as const,
+        disclosure: terms.disclosure,
+        session,
+      };
+    } catch (error) {
+      throw new AppError('SERVICE_UNAVAILABLE', 503, MESSAGES.somethingWentWrong, { cause: error });
+    }
+  }
+
+  // ----- purchase with a shopper present (card, vault instrument, Apple Pay) --------------------
+
+  /**
+   * Creates the subscription a verified payment bought. The intent is written before the gateway
+   * is asked, so a crash anywhere after it is finished by {@link reconcile}; the subscription is
+   * unique per execution, so replays and double submits answer the same id.
+   */
+  async createFromPayment(input: PaymentInput, meta: RequestMeta): Promise<{ id: string }> {
+    const { repository, db, clock } = this.context;
+    const email = normalizeEmail(input.email);
+    this.terms(input.planId, input.failure);
+    const now = clock.now();
+    const intent = await repository.upsertIntent(db, {
+      executionId: input.executionId,
+      planId: input.planId,
+      email,
+      userId: input.userId,
+      attribution: compactAttribution(input.attribution),
+      termsText: input.consent.terms_text,
+      termsVersion: input.consent.terms_version,
+      consentIp: meta.ip,
+      consentUserAgent: meta.userAgent.slice(0, 1000),
+      createdAt: now,
+      updatedAt: now,
+    });
+    // The execution was claimed for another purchase: grant nothing, reveal nothing.
+    if (intent.email !== email || intent.planId !== input.planId) throw new AppError('CONFLICT', 409, input.failure);
+    if (intent.state === 'completed' && intent.subscriptionId) return this.linkUser(intent.subscriptionId, input.userId);
+    if (intent.state === 'failed') throw new AppError('BAD_REQUEST', 402, input.failure);
+
+    let execution: Execution;
+    try {
+      execution = await this.context.gateway.getExecution(input.executionId);
+    } catch (error) {
+      if (error instanceof GatewayCallError && error.status === 404) {
+        await repository.setIntentState(db, input.executionId, 'failed', null, clock.now());
+        throw new AppError('BAD_REQUEST', 402, input.failure, { cause: error });
+      }
+      throw new AppError('SERVICE_UNAVAILABLE', 503, input.failure, { cause: error });
+    }
+    const problem = this.verify(execution, intent);
+    if (problem === 'pending') throw new AppError('CONFLICT', 409, input.failure);
+    if (problem) {
+      await repository.setIntentState(db, input.executionId, 'failed', null, clock.now());
+      this.context.log.warn({ executionId: execution.id, problem, email: maskEmail(email) }, 'payment not accepted for a subscription');
+      throw new AppError('BAD_REQUEST', 402, input.failure);
+    }
+    crashPoint(this.context.config, 'create-after-verify');
+    const id = await this.completeIntent(intent, execution, meta);
+    return this.linkUser(id, input.userId);
+  }
+
+  /** Why an execution cannot pay for the intent's plan; undefined when it can. */
+  private verify(
+    execution: Execution,
+    intent: IntentRow,
+  ): 'pending' | 'not-successful' | 'amount' | 'plan' | 'refunded' | 'merchant-initiated' | undefined {
+    const terms = planTerms(this.context.config.catalog, intent.planId);
+    if (!terms) return 'plan';
+    switch (execution.status) {
+      case 'authorizeSuccessful':
+        break;
+      case 'created':
+      case 'authorizeRequested':
+      case 'confirmRequested':
+      case 'authorizePending':
+        return 'pending';
+      case 'authorizeFailed':
+        return 'not-successful';
+      default: {
+        const exhaustive: never = execution.status;
+        return exhaustive;
+      }
+    }
+    if (execution.merchantInitiated) return 'merchant-initiated';
+    if (execution.amount.currency !== 'USD' || execution.amount.value !== terms.firstAmountMinor) return 'amount';
+    if (execution.orderReference !== undefined && execution.orderReference !== terms.id) return 'plan';
+    if (execution.amountRefunded > 0) return 'refunded';
+    return undefined;
+  }
+
+  /** Writes subscription, first charge, grants, receipt and purchase events in one transaction. */
+  async completeIntent(intent: IntentRow, execution: Execution, meta: RequestMeta | null): Promise<string> {
+    const { repository, clock } = this.context;
+    const terms = this.terms(intent.planId, MESSAGES.cantCreateSubscription, 500);
+    const now = clock.now();
+    const periodEndAt = terms.firstPeriod ? periodEnd(now, terms.firstPeriod) : null;
+    const status: SubscriptionStatus = terms.recurring && terms.hasTrial ? 'trialing' : 'active';
+    const id = await this.context.db.transaction(async (tx) => {
+      const { id: subscriptionId, created } = await repository.insertSubscription(tx, {
+        id: randomUUID(),
+        email: intent.email,
+        userId: intent.userId,
+        planId: terms.id,
+        status,
+        initialExecutionId: execution.id,
+        holderReference: execution.holderReference,
+        instrumentId: execution.instrument?.status === 'enabled' ? execution.instrument.id : null,
+        cardLast4: execution.instrument?.last4 ?? null,
+        cardNetwork: execution.instrument?.network ?? null,
+        currentPeriod: 0,
+        currentPeriodStart: now,
+        currentPeriodEnd: periodEndAt,
+        // Recurring: charge at the period end; one-month purchases: expire then; lifetime: never.
+        dueAt: periodEndAt,
+        termsText: intent.termsText,
+        termsVersion: intent.termsVersion,
+        consentAt: intent.createdAt,
+        consentIp: intent.consentIp,
+        consentUserAgent: intent.consentUserAgent,
+        attribution: intent.attribution,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (created) {
+        await repository.insertCharge(tx, {
+          id: randomUUID(),
+          subscriptionId,
+          period: 0,
+          attempt: 0,
+          idempotencyKey: `execution:${execution.id}`,
+          amountMinor: execution.amount.value,
+          currency: execution.amount.currency,
+          status: 'succeeded',
+          kind: 'initial',
+          executionId: execution.id,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await this.afterPurchase(tx, {
+          subscriptionId,
+          email: intent.email,
+          terms,
+          periodEndAt,
+          amountMinor: execution.amount.value,
+          cardLast4: execution.instrument?.last4 ?? null,
+          termsText: intent.termsText,
+          attribution: intent.attribution,
+          meta,
+          now,
+        });
+      }
+      await repository.setIntentState(tx, execution.id, 'completed', subscriptionId, now);
+      return subscriptionId;
+    });
+    this.context.emails.kick();
+    this.context.log.info({ subscriptionId: id, planId: terms.id, email: maskEmail(intent.email) }, 'subscription created');
+    return id;
+  }
+
+  /** Grant, receipt email and purchase events of a new purchase (inside its transaction). */
+  private async afterPurchase(
+    tx: Tx,
+    input: {
+      subscriptionId: string;
+      email: string;
+      terms: PlanTerms;
+      periodEndAt: Date | null;
+      amountMinor: number;
+      cardLast4: string | null;
+      termsText: string;
+      attribution: Record<string, string>;
+      meta: RequestMeta | null;
+      now: Date;
+    },
+  ): Promise<void> {
+    const { repository, config } = this.context;
+    const { terms } = input;
+    await repository.grant(tx, {
+      subscriptionId: input.subscriptionId,
+      email: input.email,
+      kind: terms.access,
+      expiresAt: input.periodEndAt,
+      now: input.now,
+    });
+    await this.context.emails.enqueue(
+      tx,
+      `receipt:${input.subscriptionId}`,
+      input.email,
+      receiptEmail({
+        productName: config.PRODUCT_NAME,
+        planName: terms.name,
+        amountMinor: input.amountMinor,
+        termsText: input.termsText,
+        nextChargeAt: terms.recurring ? input.periodEndAt : null,
+        nextChargeMinor: terms.renewalAmountMinor,
+        cardLast4: input.cardLast4,
+        cancelUrl: terms.recurring ? this.cancelUrl(input.subscriptionId) : null,
+      }),
+    );
+    const names: PurchaseEventName[] = terms.recurring
+      ? ['Purchase', 'AllPurchase', ...(terms.hasTrial ? [] : (['Full plan sale purchase'] as const))]
+      : ['One-timePurchase', 'AllPurchase'];
+    for (const name of names) {
+      await repository.recordPurchaseEvent(tx, {
+        name,
+        subscriptionId: input.subscriptionId,
+        value: eventValue(fromMinor(input.amountMinor)),
+        attribution: input.attribution,
+        ip: input.meta?.ip ?? null,
+        userAgent: input.meta?.userAgent ?? null,
+        now: input.now,
+      });
+    }
+  }
+
+  private async linkUser(subscriptionId: string, userId: string | null): Promise<{ id: string }> {
+    if (userId) {
+      const row = await this.context.repository.find(this.context.db, subscriptionId);
+      if (row && !row.userId)
+        await this.context.repository.update(this.context.db, subscriptionId, { userId, updatedAt: this.context.clock.now() });
+    }
+    return { id: subscriptionId };
+  }
+
+  // ----- one-click add-on (merchant-initiated on the parent's stored instrument) ------------------
+
+  async createAddOn(input: AddOnInput, meta: RequestMeta): Promise<{ id: string }> {
+    const { repository, db, clock } = this.context;
+    const failure = MESSAGES.cantCreateSubscription;
+    const terms = this.terms(input.planId, failure);
+    if (terms.recurring) throw new AppError('BAD_REQUEST', 400, failure);
+    const email = normalizeEmail(input.email);
+    const parent = await repository.find(db, input.parentId);
+    if (!parent || parent.email !== email || !hasAccess(parent.status as SubscriptionStatus))
+      throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptionData);
+    if (!parent.instrumentId) throw new AppError('BAD_REQUEST', 422, failure);
+
+    const baseKey = `addon:${parent.id}:${terms.id}`;
+    const subscriptionId = uuidFor(baseKey);
+    const existing = await repository.find(db, subscriptionId);
+    if (existing) return { id: existing.id };
+
+    const attempts = await repository.attempts(db, subscriptionId, 0);
+    let charge: ChargeRow | undefined = attempts[0];
+    if (!charge || charge.status === 'failed') {
+      const attempt = charge ? charge.attempt + 1 : 0;
+      const now = clock.now();
+      await repository.insertCharge(db, {
+        id: randomUUID(),
+        subscriptionId,
+        period: 0,
+        attempt,
+        idempotencyKey: attempt === 0 ? baseKey : `${baseKey}:retry:${attempt}`,
+        amountMinor: terms.firstAmountMinor,
+        currency: 'USD',
+        status: 'pending',
+        kind: 'addon',
+        createdAt: now,
+        updatedAt: now,
+      });
+      // A concurrent request may have inserted the same attempt: read back whichever holds.
+      charge = (await repository.attempts(db, subscriptionId, 0))[0];
+    }
+    if (!charge) throw new AppError('INTERNAL_ERROR', 500, failure);
+    const settled = await this.chargeAddOn(charge, parent, { ...input, email }, meta);
+    if (settled === 'succeeded') return { id: subscriptionId };
+    if (settled === 'pending') throw new AppError('SERVICE_UNAVAILABLE', 503, failure);
+    throw new AppError('BAD_REQUEST', 402, failure);
+  }
+
+  /** Sends (or re-sends, same key) an add-on charge and records its outcome. */
+  private async chargeAddOn(
+    charge: ChargeRow,
+    parent: SubscriptionRow,
+    input: AddOnInput | null,
+    meta: RequestMeta | null,
+  ): Promise<'succeeded' | 'failed' | 'pending'> {
+    const { repository, db, clock } = this.context;
+    if (charge.status === 'succeeded') return 'succeeded';
+    let execution: Execution;
+    try {
+      execution = await this.context.gateway.charge(
+        {
+          instrumentId: parent.instrumentId ?? '',
+          holderReference: parent.holderReference,
+          amount: { value: charge.amountMinor, currency: charge.currency },
+          orderReference: charge.idempotencyKey.slice(0, 200),
+          reason: 'unscheduled',
+        },
+        charge.idempotencyKey,
+      );
+    } catch (error) {
+      if (error instanceof GatewayCallError && !error.retryable) {
+        await repository.settleCharge(db, charge.id, { status: 'failed', executionId: null, declineCode: error.code, now: clock.now() });
+        return 'failed';
+      }
+      this.context.log.warn({ chargeId: charge.id, err: error }, 'add-on charge left pending');
+      return 'pending';
+    }
+    if (execution.status !== 'authorizeSuccessful') {
+      const code = execution.finalState?.errors[0]?.reason.code ?? null;
+      await repository.settleCharge(db, charge.id, { status: 'failed', executionId: execution.id, declineCode: code, now: clock.now() });
+      return 'failed';
+    }
+    const planId = input?.planId ?? charge.idempotencyKey.split(':')[2] ?? '';
+    const terms = this.terms(planId, MESSAGES.cantCreateSubscription, 500);
+    const now = clock.now();
+    const periodEndAt = terms.firstPeriod ? periodEnd(now, terms.firstPeriod) : null;
+    await db.transaction(async (tx) => {
+      await repository.settleCharge(tx, charge.id, { status: 'succeeded', executionId: execution.id, declineCode: null, now });
+      const { created } = await repository.insertSubscription(tx, {
+        id: charge.subscriptionId,
+        email: parent.email,
+        userId: parent.userId,
+        planId: terms.id,
+        status: 'active',
+        parentId: parent.id,
+        initialExecutionId: execution.id,
+        holderReference: parent.holderReference,
+        instrumentId: parent.instrumentId,
+        cardLast4: parent.cardLast4,
+        cardNetwork: parent.cardNetwork,
+        currentPeriodStart: now,
+        currentPeriodEnd: periodEndAt,
+        dueAt: periodEndAt,
+        termsText: terms.disclosure.terms_text,
+        termsVersion: terms.disclosure.terms_version,
+        consentAt: now,
+        consentIp: meta?.ip ?? parent.consentIp,
+        consentUserAgent: meta?.userAgent ?? parent.consentUserAgent,
+        attribution: compactAttribution(input?.attribution) as Record<string, string>,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (created) {
+        await this.afterPurchase(tx, {
+          subscriptionId: charge.subscriptionId,
+          email: parent.email,
+          terms,
+          periodEndAt,
+          amountMinor: charge.amountMinor,
+          cardLast4: parent.cardLast4,
+          termsText: terms.disclosure.terms_text,
+          attribution: compactAttribution(input?.attribution) as Record<string, string>,
+          meta,
+          now,
+        });
+      }
+    });
+    this.context.emails.kick();
+    return 'succeeded';
+  }
+
+  // ----- recovery after a crash ---------------------------------------------------------------
+
+  /**
+   * Finishes what a dead process left: open purchase intents whose payment succeeded get their
+   * subscription; pending add-on charges are re-sent with the same idempotency key (the gateway
+   * replays the first answer, so nothing is charged twice). Returns how many it settled.
+   */
+  async reconcile(limit = 50): Promise<number> {
+    const { repository, db, clock } = this.context;
+    const before = new Date(clock.now().getTime() - RECONCILE_AFTER_MS);
+    let settled = 0;
+    for (const intent of await repository.openIntents(db, before, limit)) {
+      try {
+        const execution = await this.context.gateway.getExecution(intent.executionId);
+        const problem = this.verify(execution, intent);
+        if (problem === 'pending') continue;
+        if (problem) await repository.setIntentState(db, intent.executionId, 'failed', null, clock.now());
+        else await this.completeIntent(intent, execution, null);
+        settled += 1;
+      } catch (error) {
+        if (error instanceof GatewayCallError && error.status === 404) {
+          await repository.setIntentState(db, intent.executionId, 'failed', null, clock.now());
+          settled += 1;
+        } else this.context.log.warn({ executionId: intent.executionId, err: error }, 'reconcile: intent left open');
+      }
+    }
+    for (const charge of await repository.pendingAddOnCharges(db, before, limit)) {
+      const parentId = charge.idempotencyKey.split(':')[1] ?? '';
+      const parent = await repository.find(db, parentId);
+      if (!parent) continue;
+      if ((await this.chargeAddOn(charge, parent, null, null)) !== 'pending') settled += 1;
+    }
+    return settled;
+  }
+
+  // ----- signed-in linking and reading ----------------------------------------------------------
+
+  async finalize(
+    input: { subscriptionId: string; email: string; userId: string; attribution: Attribution | undefined },
+    meta: RequestMeta,
+  ): Promise<{ id: string }> {
+    const { repository, db, clock } = this.context;
+    const row = await repository.find(db, input.subscriptionId);
+    if (!row || row.email !== normalizeEmail(input.email)) throw new AppError('NOT_FOUND', 404, MESSAGES.finalizeError);
+    if (row.userId && row.userId !== input.userId) throw new AppError('CONFLICT', 409, MESSAGES.finalizeError);
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      if (!row.userId) await repository.update(tx, row.id, { userId: input.userId, updatedAt: now });
+      await repository.recordPurchaseEvent(tx, {
+        name: 'CompleteRegistration',
+        subscriptionId: row.id,
+        value: 0,
+        attribution: compactAttribution(input.attribution) as Record<string, string>,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        now,
+      });
+    });
+    return { id: row.id };
+  }
+
+  /** Subscriptions of an email, or the one with that id. */
+  async recover(emailOrId: string): Promise<SubscriptionSummary[]> {
+    const { repository, db } = this.context;
+    const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(emailOrId);
+    const rows = isId
+      ? [await repository.find(db, emailOrId.toLowerCase())].filter((row): row is SubscriptionRow => row !== undefined)
+      : await repository.byEmail(db, normalizeEmail(emailOrId));
+    return this.summaries(rows);
+  }
+
+  async summaries(rows: SubscriptionRow[]): Promise<SubscriptionSummary[]> {
+    const now = this.context.clock.now();
+    const grants = await this.context.repository.grantsOf(
+      this.context.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => {
+      const terms = planTerms(this.context.config.catalog, row.planId);
+      const status = row.status as SubscriptionStatus;
+      const charging = terms?.recurring === true && (status === 'trialing' || status === 'active' || status === 'past_due');
+      return {
+        id: row.id,
+        plan_id: row.planId,
+        status,
+        current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
+        next_charge_at: charging ? (row.dueAt?.toISOString() ?? null) : null,
+        next_charge_amount: charging && terms?.renewalAmountMinor != null ? fromMinor(terms.renewalAmountMinor) : null,
+        card_last4: row.cardLast4,
+        access: grants
+          .filter((grant) => grant.subscriptionId === row.id && !grant.revokedAt && (!grant.expiresAt || grant.expiresAt > now))
+          .map((grant) => grant.kind as AccessKind),
+      };
+    });
+  }
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Emails the subscription service sends, and the dev mailbox that shows them without SMTP. */
+
+export const EMAIL_KINDS = [
+  'receipt',
+  'renewal_receipt',
+  'trial_reminder',
+  'cancel_code',
+  'cancel_confirmation',
+  'activation',
+  'refund_receipt',
+] as const;
+export const emailKindSchema = z.enum(EMAIL_KINDS);
+export type EmailKind = z.infer<typeof emailKindSchema>;
+
+/** One message as the dev mailbox (`GET /dev/mailbox.json`) lists it. */
+export const mailboxMessageSchema = z.object({
+  id: z.string(),
+  kind: emailKindSchema,
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.enum(['pending', 'sent', 'stored', 'failed']),
+  createdAt: z.iso.datetime(),
+});
+export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;
+export const mailboxResponseSchema = z.object({ messages: z.array(mailboxMessageSchema) });

@@ -1,0 +1,281 @@
+import { z } from 'zod';
+import { attributionSchema } from './events';
+import { describePlanLength, firstChargeAmount, type Plan } from './plans';
+
+/**
+ * Wire formats of the subscription service (product-spec §7): payment session, subscription
+ * creation, finalize, recovery and cancellation. Card data never reaches this service: the
+ * checkout pays through the gateway and sends a reference to the execution.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Subscription states (product-spec §6, issue 5)
+// ---------------------------------------------------------------------------------------------
+
+/** Subscription states; one transition function moves between them (apps/server subscription-state.ts). */
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** What a purchased plan unlocks (product-spec §6). `subscription` is the recurring plan itself. */
+export const ACCESS_KINDS = ['subscription', 'profile_pro', 'report', 'ultimate_pack', 'premium_one_month', 'gift_one_month'] as const;
+export const accessKindSchema = z.enum(ACCESS_KINDS);
+export type AccessKind = z.infer<typeof accessKindSchema>;
+
+/** The access a plan id grants, by substring of the id (as the plan summary lookup does). */
+export function accessKindForPlan(planId: string): AccessKind {
+  if (planId.includes('ultimate_pack')) return 'ultimate_pack';
+  if (planId.includes('profile_pro')) return 'profile_pro';
+  if (planId.includes('report_')) return 'report';
+  if (planId.includes('premium_one_month')) return 'premium_one_month';
+  if (planId.includes('gift_one_month')) return 'gift_one_month';
+  return 'subscription';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staging rule (product-spec §7)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Base URL of the subscription service for a page origin: staging when the origin contains
+ * 'dev' (product-spec §7), production otherwise.
+ * @example subscriptionApiBaseUrl('https://dev.roots.example', { production: 'https://api.roots.example', staging: 'https://api.dev.roots.example' })
+ */
+export function subscriptionApiBaseUrl(origin: string, urls: { production: string; staging: string }): string {
+  return (origin.includes('dev') ? urls.staging : urls.production).replace(/\/$/, '');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Disclosure next to the pay button
+// ---------------------------------------------------------------------------------------------
+
+/** Version of the disclosure wording below; bump it whenever the wording changes. */
+export const TERMS_VERSION = '2026-11-21.1';
+
+const usd = (amount: number) => `$${amount.toFixed(2)}`;
+
+/**
+ * The disclosure shown next to the pay button for a plan; the buyer's consent stores it verbatim.
+ * @example buildDisclosure(weeklyPlan) // 'You will be charged $1.00 today for a 3 days trial. ...'
+ */
+export function buildDisclosure(plan: Plan): { terms_text: string; terms_version: string } {
+  const first = firstChargeAmount(plan);
+  let text: string;
+  if (plan.length === 'lifetime') {
+    text = `You will be charged ${usd(plan.sum)} once for ${plan.name_full}. No recurring charges.`;
+  } else if (plan.trial_sum !== undefined && plan.trial_length) {
+    text =
+      `You will be charged ${usd(first)} today for a ${describePlanLength(plan.trial_length)} trial. ` +
+      `Unless you cancel before it ends, your subscription renews automatically at ${usd(plan.sum)} every ${describePlanLength(plan.length)} until cancelled. ` +
+      'Cancel any time from the link in your receipt email. 100% money back guarantee.';
+  } else {
+    text =
+      `You will be charged ${usd(first)} today and ${usd(plan.sum)} every ${describePlanLength(plan.length)} until cancelled. ` +
+      'Cancel any time from the link in your receipt email. 100% money back guarantee.';
+  }
+  return { terms_text: text, terms_version: TERMS_VERSION };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment session
+// ---------------------------------------------------------------------------------------------
+
+const planIdSchema = z.string().min(1).max(100);
+const emailSchema = z.email().max(254);
+
+/** `GET /init/session?plan_id=` or `POST /init/session` with this body. */
+export const initSessionRequestSchema = z.object({
+  plan_id: planIdSchema.optional(),
+  /** Payment methods to enable, in display order; default: the gateway's. */
+  payment_methods: z.array(z.string().min(1).max(64)).max(10).optional(),
+});
+export type InitSessionRequest = z.infer<typeof initSessionRequestSchema>;
+
+/**
+ * Answer of `/init/session`: the gateway's SDK init payload (opaque here: see
+ * `@roots/contracts/gateway` sdkInitPayloadSchema) plus the plan it was made for.
+ */
+export const initSessionResponseSchema = z.object({
+  plan_id: z.string(),
+  /** Amount in USD the first charge takes (trial price when the plan has one). */
+  amount: z.number(),
+  currency: z.literal('USD'),
+  /** Disclosure text and version to show next to the pay button; send them back as `consent`. */
+  disclosure: z.object({ terms_text: z.string(), terms_version: z.string() }),
+  session: z.record(z.string(), z.unknown()),
+});
+export type InitSessionResponse = z.infer<typeof initSessionResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Subscription creation
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Reference to a payment the checkout completed at the gateway. `card` and `instrument` both use
+ * it: the server fetches the execution server-to-server and trusts nothing else. Raw card fields
+ * are rejected (the schema is strict).
+ */
+export const paymentReferenceSchema = z
+  .object({
+    /** Gateway execution id (`executionId` of the init session). */
+    execution_id: z.string().min(1).max(64),
+    /** Stored instrument id the execution used (informative; the execution is authoritative). */
+    instrument_id: z.string().min(1).max(64).optional(),
+  })
+  .strict();
+export type PaymentReference = z.infer<typeof paymentReferenceSchema>;
+
+/** The disclosure the buyer saw next to the pay button (exact text and version). */
+export const consentSchema = z.object({
+  terms_text: z.string().min(1).max(4000),
+  terms_version: z.string().min(1).max(64),
+});
+export type Consent = z.infer<typeof consentSchema>;
+
+/** Apple billing contact mapped to an address (product-spec §3). */
+export const addressSchema = z
+  .object({
+    first_name: z.string().max(100),
+    last_name: z.string().max(100),
+    country: z.string().max(100),
+    state: z.string().max(100),
+    zip: z.string().max(32),
+    city: z.string().max(100),
+    address: z.string().max(200),
+    address2: z.string().max(200),
+    phone: z.string().max(40),
+  })
+  .partial();
+
+const attributionField = attributionSchema.optional();
+
+/** `POST /subs/create-no-user` paying with a card or a stored (vault) instrument. */
+export const createNoUserPurchaseSchema = z
+  .object({
+    plan_id: planIdSchema,
+    email: emailSchema,
+    attribution: attributionField,
+    address: addressSchema.optional(),
+    card: paymentReferenceSchema.optional(),
+    instrument: paymentReferenceSchema.optional(),
+    consent: consentSchema,
+  })
+  .refine((body) => Boolean(body.card) !== Boolean(body.instrument), { message: 'exactly one of card or instrument is required' });
+
+/** `POST /subs/create-no-user` for a one-click add-on offer on an existing subscription. */
+export const createNoUserAddOnSchema = z.object({
+  plan_id: planIdSchema,
+  email: emailSchema,
+  subscription_id: z.uuid(),
+  attribution: attributionField,
+});
+
+/** Body of `POST /subs/create-no-user`: an add-on when `subscription_id` is present. */
+export const createNoUserRequestSchema = z.union([createNoUserAddOnSchema.strict(), createNoUserPurchaseSchema]);
+export type CreateNoUserRequest = z.infer<typeof createNoUserRequestSchema>;
+
+/** `POST /subs/create-no-user-applepay`: the wallet token is opaque; the execution is verified. */
+export const createNoUserApplePayRequestSchema = z.object({
+  plan_id: planIdSchema,
+  email: emailSchema,
+  execution_id: z.string().min(1).max(64),
+  token: z.unknown().optional(),
+  attribution: attributionField,
+  address: addressSchema.optional(),
+  display_name: z.string().max(200).optional(),
+  vault: z.union([z.string().max(200), z.boolean()]).optional(),
+  consent: consentSchema,
+});
+export type CreateNoUserApplePayRequest = z.infer<typeof createNoUserApplePayRequestSchema>;
+
+/** Identity of a signed-in buyer (product-spec §6): an identity token id or an Apple token. */
+const identityFields = {
+  firebase_id: z.string().min(1).max(128).optional(),
+  apple_token: z.string().min(1).max(4096).optional(),
+};
+
+/** `POST /subs/create` (signed in). */
+export const createSignedInRequestSchema = z.object({
+  plan_id: planIdSchema,
+  email: emailSchema,
+  ...identityFields,
+  card: paymentReferenceSchema,
+  attribution: attributionField,
+  consent: consentSchema,
+});
+export type CreateSignedInRequest = z.infer<typeof createSignedInRequestSchema>;
+
+/** `POST /subs/create-applepay` (signed in). */
+export const createSignedInApplePayRequestSchema = z.object({
+  plan_id: planIdSchema,
+  email: emailSchema,
+  firebase_id: identityFields.firebase_id,
+  execution_id: z.string().min(1).max(64),
+  token: z.unknown().optional(),
+  attribution: attributionField,
+  address: addressSchema.optional(),
+  consent: consentSchema,
+});
+export type CreateSignedInApplePayRequest = z.infer<typeof createSignedInApplePayRequestSchema>;
+
+/** `POST /subs/finalize`: links a subscription to the signed-in user. */
+export const finalizeRequestSchema = z.object({
+  subscription_id: z.uuid(),
+  email: emailSchema,
+  ...identityFields,
+  attribution: attributionField,
+});
+export type FinalizeRequest = z.infer<typeof finalizeRequestSchema>;
+
+/** Subscription create / finalize answer (product-spec §3): the id. Errors answer `{ error, code }`. */
+export const subscriptionIdResponseSchema = z.object({ id: z.uuid() });
+export type SubscriptionIdResponse = z.infer<typeof subscriptionIdResponseSchema>;
+
+/** A subscription as the owner may see it (no email, no payment details beyond last 4). */
+export const subscriptionSummarySchema = z.object({
+  id: z.uuid(),
+  plan_id: z.string(),
+  status: subscriptionStatusSchema,
+  /** End of the paid period (ISO), null for lifetime purchases. */
+  current_period_end: z.iso.datetime().nullable(),
+  /** Next charge date (ISO), null when nothing more will be charged. */
+  next_charge_at: z.iso.datetime().nullable(),
+  next_charge_amount: z.number().nullable(),
+  card_last4: z.string().nullable(),
+  access: z.array(accessKindSchema),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
+
+/** `POST /rec/subscriptions/{email-or-id}` answer. */
+export const recoverSubscriptionsResponseSchema = z.object({ subscriptions: z.array(subscriptionSummarySchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Cancellation (product-spec §4, §7)
+// ---------------------------------------------------------------------------------------------
+
+/** `POST /api/cancel-request`: without `code` sends a code by email; with it, cancels. */
+export const cancelRequestSchema = z.object({
+  email: emailSchema,
+  code: z
+    .string()
+    .regex(/^\d{6}$/, 'must be 6 digits')
+    .optional(),
+  host: z.string().max(255).optional(),
+  emailing: z.boolean().optional(),
+  inAppUnsubscribe: z.boolean().optional(),
+});
+export type CancelRequest = z.infer<typeof cancelRequestSchema>;
+
+/** `POST /api/cancel`: cancel one subscription by id (signed-in area). */
+export const cancelByIdRequestSchema = z.object({ id: z.uuid(), refund: z.boolean().optional() });
+
+/** Outcome messages of the cancel flow (product-spec §4). */
+export const cancelOutcomeSchema = z.object({
+  message: z.enum(['Check your email', 'Your subscription has been canceled']),
+  /** Amount refunded in USD under the money-back guarantee, when a refund was asked and granted. */
+  refunded: z.number().optional(),
+});
+export type CancelOutcome = z.infer<typeof cancelOutcomeSchema>;
+
+/** Generic acknowledgement. */
+export const okResponseSchema = z.object({ ok: z.literal(true) });

@@ -61,7 +61,7 @@ export type FrameFieldOptions = {
 /** Messages the parent sends to a frame. */
 export type ParentToFrameMessage =
   | { tag: typeof FRAME_MESSAGE_TAG; v: 1; type: 'init'; options: FrameFieldOptions }
-  | { tag: typeof FRAME_MESSAGE_TAG; v: 1; type: 'collect'; requestId: string; tokenizeURL: string }
+  | { tag: typeof FRAME_MESSAGE_TAG; v: 1; type: 'collect'; requestId: string; tokenizeURL: string; fields: string[] }
   | { tag: typeof FRAME_MESSAGE_TAG; v: 1; type: 'bearer-token'; requestId: string; token: string }
   | { tag: typeof FRAME_MESSAGE_TAG; v: 1; type: 'validate' }
   | { tag: typeof FRAME_MESSAGE_TAG; v: 1; type: 'reset' };

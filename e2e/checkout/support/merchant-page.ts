@@ -1,0 +1,40 @@
+/**
+ * The test merchant's checkout page. Query: `mode=dropin|card`, `holder`, `methods`, `amount`.
+ * It records every SDK event in `window.__rootsEvents`. On a return from a hosted page it reuses
+ * the session kept in sessionStorage.
+ */
+export function merchantPage(): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Roots test merchant</title>
+<style>body{font-family:system-ui,sans-serif;max-width:480px;margin:24px auto;padding:0 16px}</style></head>
+<body>
+<main>
+<h1>Subscribe</h1>
+<div id="checkout"></div>
+</main>
+<script type="module">
+import { initCheckout, MOUNT_DELAY_MS } from '/roots-checkout.js';
+const params = new URLSearchParams(location.search);
+window.__rootsEvents = [];
+let session = params.has('roots-return') ? JSON.parse(sessionStorage.getItem('test-session') || 'null') : null;
+if (!session) {
+  const query = new URLSearchParams();
+  for (const key of ['holder', 'methods', 'amount']) if (params.get(key)) query.set(key, params.get(key));
+  session = await (await fetch('/init/session?' + query)).json();
+  sessionStorage.setItem('test-session', JSON.stringify(session));
+}
+const checkout = initCheckout({ session, getBearerToken: () => session.bearerToken, options: { env: 'SANDBOX', logLevel: 'WARN' } });
+const mode = params.get('mode') || 'dropin';
+const dropin = mode === 'card'
+  ? checkout.createCardForm({ showCardHolderName: true, showStoreInstrumentCheckbox: true, showAddress: true,
+      installments: [{ count: 3, amount: { value: 833, currency: 'USD' } }, { count: 6, amount: { value: 417, currency: 'USD' } }] })
+  : checkout.createDropin({ card: { showStoreInstrumentCheckbox: true }, redirectMode: params.get('redirectMode') || 'page',
+      onBeforePay: () => params.get('block') !== '1' });
+for (const name of ['ready', 'activate', 'deactivate', 'success', 'pending', 'failure', 'sessionExpired', 'binChanged'])
+  dropin.on(name, (payload) => window.__rootsEvents.push({ name, payload: JSON.parse(JSON.stringify(payload)) }));
+setTimeout(() => dropin.mount('#checkout').then(() => { document.body.dataset.ready = 'true'; }), MOUNT_DELAY_MS);
+</script>
+</body>
+</html>`;
+}

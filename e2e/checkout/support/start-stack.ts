@@ -1,0 +1,64 @@
+// Starts what the checkout journeys need, isolated from the root Playwright web servers: a real
+// gateway (in-memory PGlite) on a free port with the secure-fields plugin registered, and a tiny
+// merchant site on another port and host name (another origin and site). Prints one JSON line.
+// Run: node --import tsx e2e/checkout/support/start-stack.ts
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildGatewayApp } from '../../../apps/gateway/src/app';
+import { DEV_DEFAULT_SECRETS, loadGatewayConfig } from '../../../apps/gateway/src/config/env';
+import { secureFieldsRoutes } from '../../../apps/gateway/src/modules/secure-fields/secure-fields.routes';
+import { merchantPage } from './merchant-page';
+
+const root = new URL('../../../', import.meta.url);
+const config = loadGatewayConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: process.env.GATEWAY_LOG_LEVEL ?? 'silent',
+  GATEWAY_DATA_DIR: 'memory://',
+  GATEWAY_SLOW_AUTH_POLLS: '2',
+});
+const gateway = await buildGatewayApp({ config });
+await gateway.register(secureFieldsRoutes);
+const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
+config.publicUrl = gatewayUrl;
+
+const sdk = () => readFileSync(new URL('packages/checkout/dist/roots-checkout.js', root));
+const merchant = createServer(async (request, response) => {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  try {
+    if (url.pathname === '/roots-checkout.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(sdk());
+    } else if (url.pathname === '/init/session') {
+      // The merchant server asks the gateway server-to-server (never the browser with the key).
+      const methods = url.searchParams.get('methods');
+      const answer = await fetch(`${gatewayUrl}/merchant/v1/sessions`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-api-key': DEV_DEFAULT_SECRETS.GATEWAY_MERCHANT_SECRET,
+          'idempotency-key': crypto.randomUUID(),
+        },
+        body: JSON.stringify({
+          amount: { value: Number(url.searchParams.get('amount') ?? 2499), currency: 'USD' },
+          holderReference: url.searchParams.get('holder') ?? `holder-${crypto.randomUUID()}`,
+          ...(methods ? { paymentMethods: methods.split(',') } : {}),
+        }),
+      });
+      response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+    } else if (url.pathname === '/' || url.pathname === '/checkout') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(merchantPage());
+    } else response.writeHead(404).end('not found');
+  } catch (error) {
+    response.writeHead(500).end(String(error));
+  }
+});
+await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
+const merchantPort = (merchant.address() as AddressInfo).port;
+console.info(JSON.stringify({ gatewayUrl, merchantUrl: `http://localhost:${merchantPort}` }));
+const stop = async () => {
+  merchant.close();
+  await gateway.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

@@ -1,0 +1,82 @@
+import { resolveClientConfig, type ClientInitOptions, type ResolvedClientConfig } from '../core/config/client-config';
+import { validateContainerType, type ContainerType } from '../core/config/collect-validation';
+import { createLogger, type Logger } from '../core/events/logger';
+import { GatewayClient } from '../core/http/gateway-client';
+import { CLIENT_VERSION } from '../core/http/wire-constants';
+import { BearerTokenCache } from '../core/security/bearer-token-cache';
+import { Dropin, type DropinOptions } from '../dropin/dropin';
+import { CollectContainer } from '../elements/collect-container';
+import type { CardFormOptions } from '../methods/card/card-element';
+import type { CheckoutContext } from './checkout-context';
+
+/** Local storage key holding the SDK version (checkout-spec §3 "Storage"). */
+export const SDK_VERSION_KEY = 'roots-checkout:version';
+
+/** An initialised checkout client: creates drop-ins, card forms and collect containers. */
+export class CheckoutClient {
+  readonly context: CheckoutContext;
+
+  constructor(config: ResolvedClientConfig, win: Window & typeof globalThis) {
+    const logger: Logger = createLogger(config.logLevel);
+    const tokens = new BearerTokenCache({ getBearerToken: config.getBearerToken, logError: (error) => logger.error(error.message, error) });
+    tokens.seed(config.session.bearerToken);
+    const api = new GatewayClient({ getToken: () => tokens.get() });
+    const context: CheckoutContext = {
+      config,
+      api,
+      tokens,
+      logger,
+      window: win,
+      document: win.document,
+      container: (type: ContainerType = 'COLLECT', options?: { layout: number[] }) =>
+        new CollectContainer(
+          {
+            gatewayOrigin: config.gatewayOrigin,
+            elementsURL: config.elementsURL,
+            tokenizeURL: config.session.links.tokenize,
+            getBearerToken: () => tokens.get(),
+            env: config.env,
+            warn: (message) => logger.warn(message),
+            window: win,
+          },
+          validateContainerType(type),
+          options,
+        ),
+    };
+    this.context = context;
+    try {
+      win.localStorage.setItem(SDK_VERSION_KEY, CLIENT_VERSION);
+    } catch {
+      // storage unavailable: not needed to pay
+    }
+  }
+
+  /** The drop-in: every enabled method as radio items. */
+  createDropin(options: DropinOptions = {}): Dropin {
+    return new Dropin(this.context, options);
+  }
+
+  /** The card form alone (a drop-in with only the card item, its radio hidden). */
+  createCardForm(options: CardFormOptions & Omit<DropinOptions, 'card' | 'paymentMethods'> = {}): Dropin {
+    return new Dropin(this.context, { ...options, card: options, paymentMethods: ['card'], showStoredInstruments: false });
+  }
+
+  /** A collect container for custom layouts of secure fields (COLLECT, or COMPOSABLE with a layout). */
+  container(type: ContainerType = 'COLLECT', options?: { layout: number[] }): CollectContainer {
+    return this.context.container(type, options);
+  }
+}
+
+/**
+ * Initialises the checkout on the subscription page.
+ *
+ * @example
+ * const session = await (await fetch('/init/session')).json();
+ * const checkout = initCheckout({ session, getBearerToken: async () => (await (await fetch('/init/session')).json()).bearerToken });
+ * const dropin = checkout.createDropin({ card: { showStoreInstrumentCheckbox: true } });
+ * dropin.on('success', ({ execution }) => finishPurchase(execution.id));
+ * await dropin.mount('#checkout');
+ */
+export function initCheckout(options: ClientInitOptions, win: Window & typeof globalThis = window): CheckoutClient {
+  return new CheckoutClient(resolveClientConfig(options), win);
+}

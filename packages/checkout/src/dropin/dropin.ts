@@ -1,0 +1,383 @@
+import type { EnabledPaymentMethod, Execution, ReturnInfo, StoredInstrument } from '@roots/contracts/gateway';
+import type { CheckoutContext } from '../client/checkout-context';
+import { validatePaymentMethod } from '../core/config/client-config';
+import { resolveMountTarget } from '../core/config/collect-validation';
+import { CheckoutError, CHECKOUT_MESSAGES, type CheckoutErrorCode } from '../core/errors/checkout-error';
+import { EventEmitter } from '../core/events/event-emitter';
+import { nextStep } from '../core/execution/execution-machine';
+import { pollExecution } from '../core/execution/poll-execution';
+import { CardElement, type CardFormEvents, type CardFormOptions } from '../methods/card/card-element';
+import { RedirectElement } from '../methods/redirect/redirect-element';
+import { networkIcon, storedInstrumentLabel, StoredInstrumentElement } from '../methods/stored-instrument/stored-instrument-element';
+import { runPayment, type PaymentOutcome } from '../payment/payment-flow';
+import { h, type UIElement } from '../ui/base-element';
+import { formatMoney } from '../ui/format-money';
+import { loadingButton, showMessage } from '../ui/messages';
+import { ensureStyles } from '../ui/styles';
+
+/** Drop-in events; `failure` carries a failure reason code (checkout-spec §3) and a message. */
+export type DropinEvents = CardFormEvents & {
+  ready: { items: string[] };
+  activate: { id: string; code: string };
+  deactivate: { id: string; code: string };
+  visibility: { id: string; visible: boolean };
+  success: { execution: Execution };
+  pending: { execution: Execution };
+  failure: { code: CheckoutErrorCode; message: string; execution?: Execution };
+  sessionExpired: Record<string, never>;
+};
+export const DROPIN_EVENTS = [
+  'ready',
+  'activate',
+  'deactivate',
+  'visibility',
+  'success',
+  'pending',
+  'failure',
+  'sessionExpired',
+  'change',
+  'binChanged',
+] as const;
+
+/** Drop-in options. */
+export type DropinOptions = {
+  /** Method codes to show, in order; default: the session's. */
+  paymentMethods?: string[];
+  /** Default true: list the holder's stored instruments first. */
+  showStoredInstruments?: boolean;
+  /** Item to preselect: a method code or a stored instrument id. */
+  preselect?: string;
+  card?: CardFormOptions;
+  /** Where hosted pages send the shopper back; default: this page with `?roots-return=…`. */
+  returnInfo?: ReturnInfo;
+  /** Translations of failure messages, keyed by the error message. */
+  translations?: Record<string, string>;
+  /** Shown when a failure message has no translation; default: the message itself. */
+  defaultFailureMessage?: string;
+  /** Pre-payment callback: resolving false or throwing blocks the payment (VALIDATION_FAILED). */
+  onBeforePay?: () => boolean | Promise<boolean>;
+  /** Keep the pay button enabled even while the card form is invalid. Default false. */
+  payButtonAlwaysEnabled?: boolean;
+  /** Auto-hide the 'Authorization failed' message after this many ms; default: stays until clicked. */
+  messageTtlMs?: number;
+  /** Generic redirect in a 'popup' or the whole 'page' (default). Pix always uses a popup. */
+  redirectMode?: 'popup' | 'page';
+  riskSessionId?: string;
+};
+
+type Item = {
+  id: string;
+  code: string;
+  label: string;
+  element: UIElement;
+  payLabel: () => string;
+  wrapper: HTMLElement;
+  body: HTMLElement;
+  radio: HTMLInputElement;
+  shown: boolean;
+};
+
+const WALLET_CODES = ['applePay', 'googlePay', 'payPal'];
+
+/**
+ * The drop-in (checkout-spec §2, §4): a fieldset of radio items — stored instruments, card,
+ * wallets, redirect methods — one active at a time, a shared pay button, and the loading,
+ * success, pending and failure screens.
+ */
+export class Dropin {
+  readonly events = new EventEmitter<DropinEvents>([...DROPIN_EVENTS]);
+  private root: HTMLElement | undefined;
+  private form: HTMLElement | undefined;
+  private screen: HTMLElement | undefined;
+  private payButton: HTMLButtonElement | undefined;
+  private items: Item[] = [];
+  private active: Item | undefined;
+
+  constructor(
+    private readonly context: CheckoutContext,
+    readonly options: DropinOptions = {},
+  ) {}
+
+  on<Name extends keyof DropinEvents & string>(name: Name, handler: (payload: DropinEvents[Name]) => void): () => void {
+    return this.events.on(name, handler);
+  }
+
+  /** Mounts into a selector or element; resolves once the items are listed. */
+  async mount(target: string | HTMLElement): Promise<this> {
+    const doc = this.context.document;
+    const host = resolveMountTarget(target, doc);
+    ensureStyles(doc);
+    const session = this.context.config.session;
+    this.screen = h(doc, 'div', {
+      class: 'roots-screen',
+      role: 'status',
+      'aria-live': 'polite',
+      hidden: true,
+      'data-testid': 'roots-screen',
+    });
+    const fieldset = h(doc, 'fieldset', {}, h(doc, 'legend', {}, 'Payment method'));
+    this.payButton = loadingButton(doc, `Pay ${formatMoney(session.amount)}`, async () => void (await this.pay()));
+    this.payButton.dataset.testid = 'roots-pay';
+    this.form = h(doc, 'div', { class: 'roots-form' }, fieldset, this.payButton);
+    this.root = h(doc, 'div', { class: 'roots-dropin', 'data-testid': 'roots-dropin' }, this.form, this.screen);
+    host.append(this.root);
+
+    const methods = this.methods();
+    const stored =
+      this.options.showStoredInstruments === false || !methods.some((method) => method.code === 'card')
+        ? []
+        : await this.storedInstruments();
+    for (const instrument of stored) {
+      const element = new StoredInstrumentElement(doc, instrument);
+      this.addItem(fieldset, {
+        id: instrument.id,
+        code: 'storedInstrument',
+        label: storedInstrumentLabel(instrument),
+        element,
+        icon: instrument.data.network ?? 'card',
+      });
+    }
+    for (const method of methods) {
+      if (method.code === 'card') {
+        const element = new CardElement(this.context, this.options.card ?? {}, (name, payload) =>
+          this.events.emit(name, payload as DropinEvents[typeof name]),
+        );
+        this.addItem(fieldset, { id: 'card', code: 'card', label: 'Card', element });
+      } else if (WALLET_CODES.includes(method.code)) {
+        // Wallets need their provider scripts; this version lists them only where available (see ADR 041).
+        this.context.logger.info(`${method.code} is not available in this browser; hidden`);
+      } else {
+        const element = new RedirectElement(doc, method);
+        this.addItem(fieldset, { id: method.code, code: method.code, label: element.label, element, payLabel: () => element.payLabel });
+      }
+    }
+    if (this.items.length === 1) this.root.classList.add('roots-single');
+    const preselected = this.items.find((item) => item.id === this.options.preselect || item.code === this.options.preselect);
+    if (preselected) this.activate(preselected);
+    else if (this.items.length === 1) this.activate(this.items[0]!);
+    else this.updatePayButton();
+    this.events.emit('ready', { items: this.items.map((item) => item.id) });
+    void this.resumeAfterRedirect();
+    return this;
+  }
+
+  /**
+   * Back from a hosted page (generic redirect, 3-D Secure by redirect): the return URL carries
+   * `roots-return` and `executionId`; poll that execution and show its final screen.
+   */
+  private async resumeAfterRedirect(): Promise<void> {
+    const params = new URL(this.context.window.location.href).searchParams;
+    const session = this.context.config.session;
+    if (!params.has('roots-return') || params.get('executionId') !== session.executionId) return;
+    this.showScreen('loading');
+    try {
+      const execution = await pollExecution({
+        fetchExecution: () => this.context.api.getExecution(session.links.execution),
+        initialDelayMs: 0,
+      });
+      const step = nextStep(execution);
+      this.finish(
+        step.kind === 'success'
+          ? { kind: 'success', execution }
+          : step.kind === 'failure'
+            ? { kind: 'failure', code: step.code, message: step.message, execution }
+            : { kind: 'pending', execution },
+      );
+    } catch (error) {
+      this.finish({
+        kind: 'failure',
+        code: error instanceof CheckoutError ? error.code : 'UNKNOWN_ERROR',
+        message: CHECKOUT_MESSAGES.authorizationFailed,
+      });
+    }
+  }
+
+  unmount(): void {
+    this.items.forEach((item) => item.element.unmount());
+    this.items = [];
+    this.root?.remove();
+  }
+
+  private methods(): EnabledPaymentMethod[] {
+    const all = this.context.config.session.paymentMethods;
+    all.forEach(validatePaymentMethod);
+    if (!this.options.paymentMethods) return all;
+    return this.options.paymentMethods
+      .map((code) => all.find((method) => method.code === code))
+      .filter((method): method is EnabledPaymentMethod => !!method);
+  }
+
+  private async storedInstruments(): Promise<StoredInstrument[]> {
+    try {
+      const items = await this.context.api.listInstruments(this.context.config.session.links.instruments);
+      return items.filter((instrument) => instrument.status !== 'deleted');
+    } catch (error) {
+      this.context.logger.warn('stored instruments could not be loaded', error);
+      return [];
+    }
+  }
+
+  private addItem(
+    fieldset: HTMLElement,
+    spec: { id: string; code: string; label: string; element: UIElement; icon?: string; payLabel?: () => string },
+  ): void {
+    const doc = this.context.document;
+    const radioId = `roots-item-${spec.id}`;
+    const radio = h(doc, 'input', {
+      type: 'radio',
+      name: 'roots-payment-method',
+      id: radioId,
+      value: spec.id,
+      disabled: spec.label === 'Unavailable',
+    });
+    const label = h(doc, 'label', { for: radioId }, radio, spec.label);
+    if (spec.icon) label.append(networkIcon(doc, spec.icon));
+    const body = h(doc, 'div', { class: 'roots-item__body', hidden: true });
+    const wrapper = h(doc, 'div', { class: 'roots-item', 'data-testid': `roots-item-${spec.code}`, 'data-item': spec.id }, label, body);
+    fieldset.append(wrapper);
+    const amount = formatMoney(this.context.config.session.amount);
+    const item: Item = { ...spec, payLabel: spec.payLabel ?? (() => `Pay ${amount}`), wrapper, body, radio, shown: false };
+    radio.addEventListener('change', () => radio.checked && this.activate(item));
+    spec.element.onValidityChange(() => item === this.active && this.updatePayButton());
+    this.items.push(item);
+  }
+
+  /** Activating one item deactivates the others (checkout-spec §4). Wallets are hidden, not remounted. */
+  private activate(item: Item): void {
+    if (this.active === item) return;
+    const previous = this.active;
+    if (previous) {
+      previous.wrapper.classList.remove('roots-item--active');
+      previous.body.hidden = true;
+      if (WALLET_CODES.includes(previous.code)) previous.element.setVisible(false);
+      else if (previous.element.mounted) previous.element.unmount();
+      this.events.emit('deactivate', { id: previous.id, code: previous.code });
+      this.events.emit('visibility', { id: previous.id, visible: false });
+    }
+    this.active = item;
+    item.radio.checked = true;
+    item.wrapper.classList.add('roots-item--active');
+    item.body.hidden = false;
+    if (WALLET_CODES.includes(item.code) && item.shown) item.element.setVisible(true);
+    else item.element.mount(item.body);
+    item.shown = true;
+    this.events.emit('activate', { id: item.id, code: item.code });
+    this.events.emit('visibility', { id: item.id, visible: true });
+    this.updatePayButton();
+  }
+
+  private updatePayButton(): void {
+    const button = this.payButton;
+    if (!button) return;
+    const active = this.active;
+    button.textContent = active ? active.payLabel() : `Pay ${formatMoney(this.context.config.session.amount)}`;
+    button.disabled = !active || (!active.element.isValid && !this.options.payButtonAlwaysEnabled);
+  }
+
+  private fail(code: CheckoutErrorCode, message: string, execution?: Execution): void {
+    this.events.emit('failure', { code, message, ...(execution ? { execution } : {}) });
+  }
+
+  /** Pay with the active item (checkout-spec §4 "Pay gating", "Payment execution"). */
+  async pay(): Promise<PaymentOutcome | undefined> {
+    const active = this.active;
+    const button = this.payButton!;
+    if (!active) return undefined;
+    button.disabled = true;
+    try {
+      let allowed = true;
+      try {
+        allowed = this.options.onBeforePay ? (await this.options.onBeforePay()) !== false : true;
+      } catch {
+        allowed = false;
+      }
+      if (active.element instanceof CardElement && !(await active.element.validate())) allowed = false;
+      if (!allowed || !active.element.isValid) {
+        this.fail('VALIDATION_FAILED', 'Payment blocked by validation');
+        return { kind: 'failure', code: 'VALIDATION_FAILED', message: 'Payment blocked by validation' };
+      }
+      this.showScreen('loading');
+      let outcome: PaymentOutcome;
+      try {
+        const item = await active.element.paymentItem();
+        outcome = await runPayment(
+          {
+            api: this.context.api,
+            session: this.context.config.session,
+            window: this.context.window,
+            returnInfo: this.options.returnInfo ?? this.defaultReturnInfo(),
+            ...(this.options.redirectMode ? { redirectMode: this.options.redirectMode } : {}),
+            ...(this.options.riskSessionId ? { riskSessionId: this.options.riskSessionId } : {}),
+          },
+          item,
+        );
+      } catch (error) {
+        const checkoutError = error instanceof CheckoutError ? error : new CheckoutError('UNKNOWN_ERROR', undefined, { cause: error });
+        outcome = {
+          kind: 'failure',
+          code: checkoutError.code === 'UNAUTHORIZED' ? 'AUTHENTICATION_ERROR' : checkoutError.code,
+          message: checkoutError.message,
+        };
+      }
+      this.finish(outcome);
+      return outcome;
+    } finally {
+      this.updatePayButton();
+    }
+  }
+
+  private finish(outcome: PaymentOutcome): void {
+    switch (outcome.kind) {
+      case 'success':
+        this.showScreen('success');
+        this.events.emit('success', { execution: outcome.execution });
+        break;
+      case 'pending':
+        this.showScreen('pending');
+        this.events.emit('pending', { execution: outcome.execution });
+        break;
+      case 'failure':
+        if (outcome.code === 'AUTHENTICATION_ERROR') {
+          this.events.emit('sessionExpired', {});
+          void this.context.tokens.refresh();
+        }
+        this.showScreen('failure', outcome.message);
+        this.fail(outcome.code, outcome.message, outcome.execution);
+        break;
+    }
+  }
+
+  private defaultReturnInfo(): ReturnInfo {
+    const base = new URL(this.context.window.location.href);
+    const at = (outcome: string) => {
+      const url = new URL(base);
+      url.searchParams.set('roots-return', outcome);
+      return url.toString();
+    };
+    return { success: at('success'), cancel: at('cancel'), error: at('error'), pending: at('pending') };
+  }
+
+  /** Loading → success / 'Payment pending' / failure screens; failure can go back to the form. */
+  private showScreen(kind: 'loading' | 'success' | 'pending' | 'failure', message?: string): void {
+    const doc = this.context.document;
+    const screen = this.screen!;
+    const form = this.form!;
+    screen.replaceChildren();
+    screen.dataset.state = kind;
+    screen.hidden = false;
+    form.hidden = kind !== 'failure';
+    if (kind === 'loading')
+      screen.append(h(doc, 'div', { class: 'roots-spinner', role: 'progressbar', 'aria-label': 'Loading' }), h(doc, 'p', {}, 'Loading'));
+    if (kind === 'success') screen.append(h(doc, 'h2', {}, CHECKOUT_MESSAGES.paymentSuccessful));
+    if (kind === 'pending') screen.append(h(doc, 'h2', {}, CHECKOUT_MESSAGES.paymentPending));
+    if (kind === 'failure') {
+      const text =
+        (message && this.options.translations?.[message]) ??
+        message ??
+        this.options.defaultFailureMessage ??
+        CHECKOUT_MESSAGES.authorizationFailedToast;
+      screen.append(h(doc, 'h2', {}, 'Payment failed'), h(doc, 'p', { 'data-testid': 'roots-failure-message' }, text));
+      showMessage(screen, 'error', this.options.messageTtlMs ? { ttlMs: this.options.messageTtlMs } : {});
+    }
+  }
+}

@@ -1,0 +1,315 @@
+import { CheckoutError } from '../core/errors/checkout-error';
+import {
+  elementName,
+  resolveMountTarget,
+  validateCollectOptions,
+  validateComposableOptions,
+  validateElementOptions,
+  validateElementUpdate,
+  type CollectElementOptions,
+  type CollectOptions,
+  type ContainerType,
+  type ElementType,
+} from '../core/config/collect-validation';
+import {
+  acceptFrameMessage,
+  ELEMENT_EVENTS,
+  parentMessage,
+  type CollectSuccess,
+  type ElementEvent,
+  type ElementState,
+} from '../core/security/frame-messages';
+import { EventEmitter } from '../core/events/event-emitter';
+
+/** Element type → secure frame page (packages/secure-fields). */
+export const FRAME_OF_TYPE: Partial<Record<ElementType, string>> = {
+  CARD_NUMBER: 'card-number',
+  CARDHOLDER_NAME: 'cardholder-name',
+  CVV: 'cvv',
+  EXPIRATION_DATE: 'expiry-date',
+  EXPIRATION_MONTH: 'expiry-month',
+  EXPIRATION_YEAR: 'expiry-year',
+};
+
+export type ContainerContext = {
+  /** Gateway origin: frames live there and only its messages are accepted. */
+  gatewayOrigin: string;
+  /** Base URL of the frame pages. */
+  elementsURL: string;
+  /** Vault tokenize link of the session. */
+  tokenizeURL: string;
+  getBearerToken: () => Promise<string>;
+  env: 'DEV' | 'SANDBOX' | 'PROD';
+  warn: (message: string) => void;
+  window: Window & typeof globalThis;
+};
+
+const EMPTY_STATE: ElementState = { isEmpty: true, isComplete: false, isValid: false, isFocused: false, value: '', required: true };
+let frameCounter = 0;
+
+/** One collect element: a secure frame from the gateway origin. The parent only sees its masked state. */
+export class CollectElement {
+  readonly name: string;
+  readonly frameId = `rf${(frameCounter += 1)}${Math.random().toString(36).slice(2, 8)}`;
+  readonly events = new EventEmitter<Record<ElementEvent, ElementState>>([...ELEMENT_EVENTS]);
+  state: ElementState = { ...EMPTY_STATE };
+  iframe: HTMLIFrameElement | undefined;
+  ready = false;
+  private readyWaiters: Array<() => void> = [];
+
+  constructor(
+    readonly options: CollectElementOptions,
+    private readonly container: CollectContainer,
+  ) {
+    this.name = elementName(options);
+    this.state.required = options.required ?? true;
+  }
+
+  get field(): string {
+    const field = FRAME_OF_TYPE[this.options.type];
+    if (!field) throw new CheckoutError('COLLECT_CREATION_FAILED', `${this.options.type} has no secure frame in this SDK version`);
+    return field;
+  }
+
+  get mounted(): boolean {
+    return this.iframe?.isConnected ?? false;
+  }
+
+  /** Mounts the frame into a selector or element. Operations before the frame is ready wait for it. */
+  mount(target: string | HTMLElement): void {
+    const host = resolveMountTarget(target, this.container.context.window.document);
+    const doc = host.ownerDocument;
+    const iframe = doc.createElement('iframe');
+    const { context } = this.container;
+    const url = new URL(`${context.elementsURL}/${this.field}.html`);
+    url.searchParams.set('id', this.frameId);
+    url.searchParams.set('origin', context.window.location.origin);
+    url.searchParams.set('channel', this.container.channelId);
+    iframe.src = url.toString();
+    // Scripts and its own origin (vault calls, sibling channel); no top navigation, popups or forms.
+    iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin');
+    iframe.title = this.options.label ?? this.options.altText ?? this.field.replace('-', ' ');
+    iframe.dataset.rootsField = this.field;
+    iframe.setAttribute('allow', 'payment');
+    iframe.className = 'roots-frame';
+    iframe.style.cssText = 'border:0;width:100%;height:44px;display:block';
+    if (this.options.label) {
+      const label = doc.createElement('div');
+      label.className = 'roots-label';
+      label.textContent = this.options.label;
+      host.append(label);
+    }
+    host.append(iframe);
+    this.iframe = iframe;
+    this.container.register(this);
+  }
+
+  unmount(): void {
+    this.iframe?.remove();
+    this.iframe = undefined;
+    this.ready = false;
+  }
+
+  on(event: ElementEvent, handler: (state: ElementState) => void): () => void {
+    return this.events.on(event, handler);
+  }
+
+  update(options: Partial<CollectElementOptions>): void {
+    validateElementUpdate(this.options, options);
+    Object.assign(this.options, options);
+    if (this.ready) this.sendInit();
+  }
+
+  /** Clears the field; only outside PROD (a warning in PROD). */
+  clearValue(): void {
+    if (this.container.context.env === 'PROD') return this.container.context.warn('clearValue works only outside the PROD environment');
+    this.post(parentMessage({ type: 'reset' }));
+  }
+
+  /** Values never cross into the parent; setValue is refused in PROD and unsupported by the frames elsewhere. */
+  setValue(_value: string): void {
+    this.container.context.warn(
+      this.container.context.env === 'PROD'
+        ? 'setValue works only outside the PROD environment'
+        : 'setValue is not supported by secure frames',
+    );
+  }
+
+  whenReady(): Promise<void> {
+    return this.ready ? Promise.resolve() : new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  post(message: unknown): void {
+    this.iframe?.contentWindow?.postMessage(message, this.container.context.gatewayOrigin);
+  }
+
+  sendInit(): void {
+    const { placeholder, label, required, enableCardIcon, format, styles } = this.options;
+    this.post(
+      parentMessage({
+        type: 'init',
+        options: {
+          ...(placeholder !== undefined ? { placeholder } : {}),
+          ...(label !== undefined ? { label } : {}),
+          ...(required !== undefined ? { required } : {}),
+          ...(enableCardIcon !== undefined ? { enableCardIcon } : {}),
+          ...(format !== undefined ? { format } : {}),
+          ...(styles ? { styles: styles as Record<string, string> } : {}),
+        },
+      }),
+    );
+  }
+
+  /** Called by the container with an accepted event. */
+  receive(event: ElementEvent, state: ElementState): void {
+    this.state = state;
+    if (event === 'READY' && !this.ready) {
+      this.ready = true;
+      this.sendInit();
+      this.readyWaiters.splice(0).forEach((resolve) => resolve());
+    }
+    this.events.emit(event, state);
+  }
+}
+
+/**
+ * A collect container (checkout-spec §4 "Container lifecycle"): creates elements, routes the
+ * frames' messages (origin, window and shape checked), answers bearer-token requests, and
+ * collects a vault token. COMPOSABLE containers also check their layout.
+ */
+export class CollectContainer {
+  readonly elements: CollectElement[] = [];
+  readonly channelId = Math.random().toString(36).slice(2, 12);
+  private readonly pendingCollects = new Map<
+    string,
+    { resolve: (value: CollectSuccess) => void; reject: (error: CheckoutError) => void }
+  >();
+  private readonly listener: (event: MessageEvent) => void;
+  private listening = false;
+
+  constructor(
+    readonly context: ContainerContext,
+    readonly type: ContainerType = 'COLLECT',
+    readonly composable?: { layout: number[] },
+  ) {
+    if (type === 'COMPOSABLE') validateComposableOptions(composable);
+    this.listener = (event) => this.onMessage(event);
+  }
+
+  create(options: unknown): CollectElement {
+    const validated = validateElementOptions(options, {
+      elementNames: this.elements.map((element) => element.name),
+      warn: this.context.warn,
+    });
+    if (this.elements.some((element) => element.options.type === validated.type && FRAME_OF_TYPE[validated.type]))
+      throw new CheckoutError('DUPLICATE_ELEMENT', `a ${validated.type} element already exists in this container`);
+    const element = new CollectElement(validated, this);
+    this.elements.push(element);
+    return element;
+  }
+
+  register(_element: CollectElement): void {
+    if (this.type === 'COMPOSABLE') validateComposableOptions(this.composable, this.elements.length);
+    if (!this.listening) {
+      this.context.window.addEventListener('message', this.listener);
+      this.listening = true;
+    }
+  }
+
+  destroy(): void {
+    this.context.window.removeEventListener('message', this.listener);
+    this.listening = false;
+    this.elements.forEach((element) => element.unmount());
+  }
+
+  /** Validates every field inside its frame (errors show there); resolves whether all are valid. */
+  async validate(): Promise<boolean> {
+    this.assertMounted();
+    await Promise.all(this.elements.map((element) => element.whenReady()));
+    this.elements.forEach((element) => element.post(parentMessage({ type: 'validate' })));
+    return this.elements.every((element) => element.state.isValid);
+  }
+
+  isValid(): boolean {
+    return this.elements.length > 0 && this.elements.every((element) => element.state.isValid && element.ready);
+  }
+
+  reset(): void {
+    this.elements.forEach((element) => element.post(parentMessage({ type: 'reset' })));
+  }
+
+  /**
+   * Tokenises the card into the vault (inside the card-number frame) and resolves the vault token.
+   * @throws CARD_FORM_COLLECT_ELEMENT_NOT_MOUNTED before every element is mounted.
+   */
+  async collect(options?: CollectOptions): Promise<CollectSuccess> {
+    validateCollectOptions(options);
+    this.assertMounted();
+    await Promise.all(this.elements.map((element) => element.whenReady()));
+    const collector = this.elements.find((element) => element.options.type === 'CARD_NUMBER');
+    if (!collector) throw new CheckoutError('COLLECT_OPERATION_FAILED', 'a card number element is required to collect');
+    const requestId = `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    return new Promise<CollectSuccess>((resolve, reject) => {
+      this.pendingCollects.set(requestId, { resolve, reject });
+      collector.post(
+        parentMessage({
+          type: 'collect',
+          requestId,
+          tokenizeURL: this.context.tokenizeURL,
+          fields: this.elements.map((element) => element.field),
+        }),
+      );
+    });
+  }
+
+  private assertMounted(): void {
+    if (this.elements.length === 0 || this.elements.some((element) => !element.mounted))
+      throw new CheckoutError('CARD_FORM_COLLECT_ELEMENT_NOT_MOUNTED');
+  }
+
+  private onMessage(event: MessageEvent): void {
+    const sources = this.elements.map((element) => element.iframe?.contentWindow);
+    const message = acceptFrameMessage(event, { origin: this.context.gatewayOrigin, sources });
+    if (!message) return;
+    const element = this.elements.find(
+      (candidate) => candidate.frameId === message.frameId && candidate.iframe?.contentWindow === event.source,
+    );
+    if (!element) return;
+    switch (message.type) {
+      case 'event':
+        element.receive(message.event, message.state);
+        break;
+      case 'height':
+        if (element.iframe) element.iframe.style.height = `${Math.max(40, message.height)}px`;
+        break;
+      case 'token-request':
+        void this.context.getBearerToken().then(
+          (token) => element.post(parentMessage({ type: 'bearer-token', requestId: message.requestId, token })),
+          (error: unknown) => {
+            const pending = this.pendingCollects.get(message.requestId);
+            this.pendingCollects.delete(message.requestId);
+            pending?.reject(
+              error instanceof CheckoutError ? error : new CheckoutError('INVALID_BEARER_TOKEN', undefined, { cause: error }),
+            );
+          },
+        );
+        break;
+      case 'collect-result': {
+        const pending = this.pendingCollects.get(message.requestId);
+        this.pendingCollects.delete(message.requestId);
+        if (!pending) return;
+        if (message.ok) pending.resolve(message.result);
+        else {
+          const code =
+            message.error.code === 'VALIDATION_FAILED'
+              ? 'VALIDATION_FAILED'
+              : message.error.code.startsWith('VAULT')
+                ? (message.error.code as 'VAULT_NETWORK_ERROR')
+                : 'COLLECT_OPERATION_FAILED';
+          pending.reject(new CheckoutError(code, message.error.message, message.error.status ? { status: message.error.status } : {}));
+        }
+        break;
+      }
+    }
+  }
+}

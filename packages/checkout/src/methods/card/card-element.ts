@@ -1,0 +1,252 @@
+import type { BinLookupResult, Country, PaymentItem } from '@roots/contracts/gateway';
+import { cardLayout, DEFAULT_PLACEHOLDERS, type CardField, type CardLayoutOptions } from '../../core/config/card-layout';
+import type { ElementType } from '../../core/config/collect-validation';
+import { CheckoutError } from '../../core/errors/checkout-error';
+import type { ElementState } from '../../core/security/frame-messages';
+import type { CheckoutContext } from '../../client/checkout-context';
+import type { CollectContainer, CollectElement } from '../../elements/collect-container';
+import { h, UIElement } from '../../ui/base-element';
+import { formatMoney } from '../../ui/format-money';
+import { AddressSelector } from './address-selector';
+import { createBinLookup } from './bin-lookup';
+
+const ELEMENT_TYPE_OF: Record<CardField, ElementType> = {
+  card_number: 'CARD_NUMBER',
+  cardholder_name: 'CARDHOLDER_NAME',
+  security_code: 'CVV',
+  expiry_date: 'EXPIRATION_DATE',
+  expiry_month: 'EXPIRATION_MONTH',
+  expiry_year: 'EXPIRATION_YEAR',
+};
+const LABELS: Record<CardField, string> = {
+  card_number: 'Card number',
+  cardholder_name: 'Cardholder name',
+  security_code: 'Security code',
+  expiry_date: 'Expiry date',
+  expiry_month: 'Expiry month',
+  expiry_year: 'Expiry year',
+};
+
+export const DEFAULT_STORE_INSTRUMENT_LABEL = 'Save instrument for future payments';
+export const INSTALLMENTS_PLACEHOLDER = 'Split payment into monthly installments';
+
+export type InstallmentOption = { count: number; amount: { value: number; currency: string } };
+
+/** Card form options (checkout-spec §2, §3). */
+export type CardFormOptions = CardLayoutOptions & {
+  placeholders?: Partial<Record<CardField, string>>;
+  /** Card number grouping: 'space' (default) or 'hyphen'. */
+  format?: 'space' | 'hyphen';
+  /** Default true. */
+  enableCardIcon?: boolean;
+  /** Expiry date format: MM/YY (default), YYYY/MM, YY/MM, MM/YYYY. */
+  expiryFormat?: string;
+  /** Expiry year format: YY (default) or YYYY. */
+  yearFormat?: 'YY' | 'YYYY';
+  styles?: Record<string, string>;
+  showStoreInstrumentCheckbox?: boolean;
+  /** Default 'Save instrument for future payments'. */
+  storeInstrumentLabel?: string;
+  storeInstrumentDefault?: boolean;
+  /** Installment options; the dropdown is hidden when empty. */
+  installments?: InstallmentOption[];
+  /** Show the billing address selector (country, postal code where needed). */
+  showAddress?: boolean;
+  enrollInstrumentToNetworkOffers?: boolean;
+};
+
+export type CardFormEvents = {
+  change: { valid: boolean; fields: Partial<Record<CardField, ElementState>> };
+  binChanged: BinLookupResult;
+};
+
+/**
+ * The card form: secure frames for the sensitive fields (one per field, gateway origin), plus the
+ * save-instrument checkbox, installments and address selector, which hold no card data.
+ */
+export class CardElement extends UIElement {
+  private container: CollectContainer | undefined;
+  private readonly fields = new Map<CardField, CollectElement>();
+  private storeCheckbox: HTMLInputElement | undefined;
+  private installmentSelect: HTMLSelectElement | undefined;
+  private address: AddressSelector | undefined;
+  private binResult: BinLookupResult | undefined;
+  /** Last known per-field state (masked). */
+  readonly states: Partial<Record<CardField, ElementState>> = {};
+
+  constructor(
+    private readonly context: CheckoutContext,
+    readonly options: CardFormOptions = {},
+    private readonly emit: <Name extends keyof CardFormEvents>(name: Name, payload: CardFormEvents[Name]) => void = () => {},
+  ) {
+    super(context.document);
+    cardLayout(options); // fail fast on a bad layout
+  }
+
+  protected render(root: HTMLElement): void {
+    const doc = this.doc;
+    const options = this.options;
+    root.className = 'roots-card';
+    this.container = this.context.container('COLLECT');
+    const binLookup = createBinLookup(
+      (bin) => this.context.api.binLookup(this.context.config.session.links.binLookup, bin),
+      (result) => {
+        this.binResult = result;
+        this.emit('binChanged', result);
+      },
+    );
+    for (const row of cardLayout(options)) {
+      const rowElement = h(doc, 'div', { class: 'roots-row' });
+      root.append(rowElement);
+      for (const field of row) {
+        const format =
+          field === 'card_number'
+            ? options.format === 'hyphen'
+              ? 'XXXX-XXXX-XXXX-XXXX'
+              : undefined
+            : field === 'expiry_date'
+              ? options.expiryFormat
+              : field === 'expiry_year'
+                ? options.yearFormat
+                : undefined;
+        const element = this.container.create({
+          type: ELEMENT_TYPE_OF[field],
+          name: field,
+          label: LABELS[field],
+          placeholder:
+            options.placeholders?.[field] ??
+            (field === 'card_number' && options.format === 'hyphen'
+              ? '1234-1234-1234-1234'
+              : field === 'expiry_year' && options.yearFormat === 'YYYY'
+                ? 'YYYY'
+                : DEFAULT_PLACEHOLDERS[field]),
+          ...(format ? { format } : {}),
+          ...(field === 'card_number' ? { enableCardIcon: options.enableCardIcon ?? true } : {}),
+          ...(options.styles ? { styles: options.styles } : {}),
+        });
+        const cell = h(doc, 'div', { class: 'roots-cell' });
+        rowElement.append(cell);
+        element.mount(cell);
+        this.fields.set(field, element);
+        const update = (state: ElementState) => {
+          this.states[field] = state;
+          if (field === 'card_number') binLookup(state.value);
+          this.refresh();
+        };
+        element.on('CHANGE', update);
+        element.on('READY', update);
+        element.on('BLUR', update);
+      }
+    }
+    if (options.showStoreInstrumentCheckbox) {
+      this.storeCheckbox = h(doc, 'input', {
+        type: 'checkbox',
+        id: 'roots-store-instrument',
+        name: 'storeInstrument',
+        checked: options.storeInstrumentDefault ?? false,
+      });
+      root.append(
+        h(
+          doc,
+          'label',
+          { class: 'roots-check', for: 'roots-store-instrument' },
+          this.storeCheckbox,
+          options.storeInstrumentLabel ?? DEFAULT_STORE_INSTRUMENT_LABEL,
+        ),
+      );
+    }
+    const installments = options.installments ?? [];
+    if (installments.length > 0) {
+      this.installmentSelect = h(
+        doc,
+        'select',
+        { id: 'roots-installments', name: 'installments', 'aria-label': INSTALLMENTS_PLACEHOLDER },
+        h(doc, 'option', { value: '' }, INSTALLMENTS_PLACEHOLDER),
+      );
+      for (const option of installments)
+        this.installmentSelect.append(h(doc, 'option', { value: String(option.count) }, `${option.count} x ${formatMoney(option.amount)}`));
+      root.append(h(doc, 'div', { class: 'roots-field' }, this.installmentSelect));
+    }
+    if (options.showAddress) {
+      const slot = h(doc, 'div', { class: 'roots-address-slot' });
+      root.append(slot);
+      void this.context.api.countries(this.context.config.session.links.countries).then(
+        (countries: Map<string, Country>) => {
+          this.address = new AddressSelector(doc, countries, () => this.refresh());
+          slot.append(this.address.root);
+          this.refresh();
+        },
+        (error: unknown) => this.context.logger.error('countries could not be loaded', error),
+      );
+    }
+  }
+
+  protected override destroy(): void {
+    this.container?.destroy();
+    this.fields.clear();
+  }
+
+  /** The card form is valid if all fields are non-empty and valid, and the address is valid when present (checkout-spec §5). */
+  private refresh(): void {
+    const framesValid = [...this.fields.keys()].every((field) => {
+      const state = this.states[field];
+      return state !== undefined && !state.isEmpty && state.isValid;
+    });
+    const addressValid = this.options.showAddress ? (this.address?.isValid() ?? false) : true;
+    const valid = framesValid && addressValid;
+    this.setValid(valid);
+    this.emit('change', { valid, fields: { ...this.states } });
+  }
+
+  /** Shows every field's error inside its frame. */
+  async validate(): Promise<boolean> {
+    if (!this.container) throw new CheckoutError('CARD_FORM_COLLECT_ELEMENT_NOT_MOUNTED');
+    await this.container.validate();
+    return this.isValid;
+  }
+
+  get storeInstrument(): boolean {
+    return this.storeCheckbox?.checked ?? false;
+  }
+
+  get bin(): BinLookupResult | undefined {
+    return this.binResult;
+  }
+
+  /** Collects the card into the vault, saves the instrument, and builds the card payment item. */
+  async paymentItem(): Promise<PaymentItem> {
+    if (!this.container) throw new CheckoutError('CARD_FORM_COLLECT_ELEMENT_NOT_MOUNTED');
+    const { session } = this.context.config;
+    const collected = await this.container.collect();
+    const storeInstrument = this.storeInstrument;
+    const instrument = await this.context.api.saveInstrument(session.links.saveInstrument, {
+      holderReference: session.holderReference,
+      paymentMethod: 'card',
+      storeInstrument,
+      futureUsage: 'CardOnFile',
+      data: { encryptedData: collected.token, vaultProviderConfigId: session.vaultProviderConfigId },
+    });
+    const installmentCount = Number(this.installmentSelect?.value ?? '');
+    const country = this.address?.country;
+    return {
+      paymentMethodCode: 'card',
+      integrationType: 'api',
+      storeInstrument,
+      paymentInstrumentId: instrument.id,
+      ...(installmentCount > 0 ? { installments: { count: installmentCount } } : {}),
+      ...(country
+        ? {
+            paymentInstrumentData: {
+              billingAddress: {
+                country: { code: country.code, name: country.name },
+                ...(this.address?.postalCode ? { postalCode: this.address.postalCode } : {}),
+              },
+            },
+          }
+        : {}),
+      ...(this.options.enrollInstrumentToNetworkOffers !== undefined
+        ? { enrollInstrumentToNetworkOffers: this.options.enrollInstrumentToNetworkOffers }
+        : {}),
+    };
+  }
+}

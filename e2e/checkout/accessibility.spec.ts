@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { fillSecureFields } from '@roots/checkout/testing';
 import { expect, test } from './support/fixtures';
 
-async function seriousViolations(page: import('@playwright/test').Page) {
+async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).include('[data-testid=roots-dropin]').analyze();
   // axe really looked: rules passed on the drop-in and inside the secure frames.
   expect(results.passes.length).toBeGreaterThan(10);

@@ -114,7 +114,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
       }),
     });
     await api.register(subscriptionRoutes, { service: subscriptions, clock, emailLimiter });
-    await api.register(cancellationRoutes, { service: cancellation, emailLimiter, productName: config.PRODUCT_NAME });
+    await api.register(cancellationRoutes, { service: cancellation, emailLimiter, slug: config.PRODUCT_SLUG });
     await api.register(eventsRoutes, {
       db: database.db,
       repository: new EventsRepository(),

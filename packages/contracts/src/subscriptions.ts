@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { attributionSchema } from './events';
+import { sdkInitPayloadSchema } from './gateway';
 import { describePlanLength, firstChargeAmount, type Plan } from './plans';
 
 /**
@@ -92,17 +93,15 @@ export const initSessionRequestSchema = z.object({
 export type InitSessionRequest = z.infer<typeof initSessionRequestSchema>;
 
 /**
- * Answer of `/init/session`: the gateway's SDK init payload (opaque here: see
- * `@roots/contracts/gateway` sdkInitPayloadSchema) plus the plan it was made for.
+ * Answer of `/init/session`: the gateway's SDK init payload as is (what the checkout's client init
+ * takes), plus the plan it was made for and the disclosure to show next to the pay button.
  */
-export const initSessionResponseSchema = z.object({
+export const initSessionResponseSchema = sdkInitPayloadSchema.extend({
   plan_id: z.string(),
   /** Amount in USD the first charge takes (trial price when the plan has one). */
-  amount: z.number(),
-  currency: z.literal('USD'),
+  plan_amount: z.number(),
   /** Disclosure text and version to show next to the pay button; send them back as `consent`. */
   disclosure: z.object({ terms_text: z.string(), terms_version: z.string() }),
-  session: z.record(z.string(), z.unknown()),
 });
 export type InitSessionResponse = z.infer<typeof initSessionResponseSchema>;
 

@@ -43,7 +43,7 @@ export type CardInput = { number: string; name?: string };
 export async function payWithCard(serverUrl: string, planId: string, card: CardInput = { number: '4242424242424242' }) {
   const init = await http<InitSessionResponse>(`${serverUrl}/init/session?plan_id=${encodeURIComponent(planId)}`);
   if (init.status !== 200) throw new Error(`init/session: ${init.status} ${init.text}`);
-  const session = init.body.session as unknown as SdkInitPayload;
+  const session: SdkInitPayload = init.body;
   const token = await http<VaultTokenizeResponse>(session.links.tokenize, {
     headers: clientHeaders(session),
     json: {

@@ -5,16 +5,13 @@ import { AppError } from '../../errors';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
 import type { CancellationService } from './cancellation.service';
 
-type CancellationRoutesOptions = { service: CancellationService; emailLimiter: EmailRateLimiter; productName: string };
+type CancellationRoutesOptions = { service: CancellationService; emailLimiter: EmailRateLimiter; slug: string };
 
 const linkParams = z.object({ content: z.string().min(10).max(512) });
 const linkQuery = z.object({ refund: z.enum(['true', 'false']).optional() });
 
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto"><h1>${title}</h1><p>${body}</p></body></html>`;
-
 /** Cancel by email code, by id and by one-click link; activation email (product-spec §4, §7). */
-export const cancellationRoutes: FastifyPluginAsyncZod<CancellationRoutesOptions> = async (app, { service, emailLimiter, productName }) => {
+export const cancellationRoutes: FastifyPluginAsyncZod<CancellationRoutesOptions> = async (app, { service, emailLimiter, slug }) => {
   app.post('/api/cancel-request', { schema: { body: cancelRequestSchema, response: { 200: cancelOutcomeSchema } } }, async (request) => {
     emailLimiter.hit(request.body.email);
     return service.request({ email: request.body.email, code: request.body.code });
@@ -30,21 +27,15 @@ export const cancellationRoutes: FastifyPluginAsyncZod<CancellationRoutesOptions
     async (request) => service.byLink(request.params.content, request.query.refund === 'true'),
   );
 
-  // The link in the emails: one click from a mail client is a GET, so the GET cancels too and answers a page.
+  // The link in the emails: one click from a mail client is a GET, so the GET cancels too, then
+  // shows the web app's cancel page with the outcome (or without it, to ask again by email).
   app.get('/api/cancel-subscription/:content', { schema: { params: linkParams, querystring: linkQuery } }, async (request, reply) => {
     try {
-      const outcome = await service.byLink(request.params.content, request.query.refund === 'true');
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(page(outcome.message, `You will not be charged again by ${productName}.`));
+      await service.byLink(request.params.content, request.query.refund === 'true');
+      return reply.header('cache-control', 'no-store').redirect(`/${slug}/unsubscription?canceled=true`, 303);
     } catch (error) {
-      if (error instanceof AppError && error.statusCode < 500) {
-        return reply
-          .status(error.statusCode)
-          .type('text/html; charset=utf-8')
-          .send(page(error.message, 'Check the link in your email, or ask for a new one.'));
-      }
+      if (error instanceof AppError && error.statusCode < 500)
+        return reply.header('cache-control', 'no-store').redirect(`/${slug}/unsubscription`, 303);
       throw error;
     }
   });

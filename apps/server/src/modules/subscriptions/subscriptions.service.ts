@@ -74,13 +74,7 @@ export class SubscriptionsService {
         },
         randomUUID(),
       );
-      return {
-        plan_id: terms.id,
-        amount: fromMinor(terms.firstAmountMinor),
-        currency: 'USD' as const,
-        disclosure: terms.disclosure,
-        session,
-      };
+      return { ...session, plan_id: terms.id, plan_amount: fromMinor(terms.firstAmountMinor), disclosure: terms.disclosure };
     } catch (error) {
       throw new AppError('SERVICE_UNAVAILABLE', 503, MESSAGES.somethingWentWrong, { cause: error });
     }

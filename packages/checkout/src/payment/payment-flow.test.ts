@@ -1,0 +1,146 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import type { Execution, SdkInitPayload } from '@roots/contracts/gateway';
+import { CheckoutError } from '../core/errors/checkout-error';
+import type { GatewayClient } from '../core/http/gateway-client';
+import { REDIRECT_FALLBACK_MS, runPayment, WAITING_FOR_REDIRECT_KEY } from './payment-flow';
+
+const links = { execution: 'https://gw/x', authorize: 'https://gw/a' };
+const session = {
+  gatewayOrigin: 'https://gw',
+  executionId: 'ex_1',
+  amount: { value: 2499, currency: 'USD' },
+  links,
+} as unknown as SdkInitPayload;
+const item = { paymentMethodCode: 'card', integrationType: 'api' as const, storeInstrument: false, paymentInstrumentId: 'ins_1' };
+const returnInfo = { success: 'https://shop/s', cancel: 'https://shop/c', error: 'https://shop/e', pending: 'https://shop/p' };
+const exec = (overrides: Partial<Execution>) => ({ id: 'ex_1', links, ...overrides }) as Execution;
+
+function fakeApi(authorize: Execution | Error, polls: Execution[] = []) {
+  let index = 0;
+  return {
+    authorize: vi.fn(async () => {
+      if (authorize instanceof Error) throw authorize;
+      return authorize;
+    }),
+    getExecution: vi.fn(async () => polls[Math.min(index++, polls.length - 1)]!),
+  } as unknown as GatewayClient;
+}
+const timers = () => {
+  const sleeps: number[] = [];
+  return { sleeps, sleep: async (ms: number) => void sleeps.push(ms) };
+};
+
+describe('runPayment', () => {
+  it('authorize → poll → success', async () => {
+    const api = fakeApi(exec({ status: 'authorizeRequested' }), [exec({ status: 'authorizeSuccessful' })]);
+    const outcome = await runPayment({ api, session, window, returnInfo, timers: timers() }, item);
+    expect(outcome.kind).toBe('success');
+    expect(api.authorize).toHaveBeenCalledWith(
+      'https://gw/a',
+      expect.objectContaining({ amount: session.amount, paymentComposition: [item], returnInfo }),
+    );
+  });
+
+  it('failure carries AUTHORIZATION_ERROR and the first reason', async () => {
+    const finalState = {
+      code: 'authorizeFailed' as const,
+      errors: [
+        {
+          reason: {
+            result: 'Your card has insufficient funds.',
+            code: 'insufficient_funds' as const,
+            type: 'AUTHORIZATION_ERROR' as const,
+          },
+        },
+      ],
+    };
+    const outcome = await runPayment(
+      { api: fakeApi(exec({ status: 'authorizeFailed', finalState })), session, window, returnInfo, timers: timers() },
+      item,
+    );
+    expect(outcome).toMatchObject({ kind: 'failure', code: 'AUTHORIZATION_ERROR', message: 'Your card has insufficient funds.' });
+  });
+
+  it('401/403 become AUTHENTICATION_ERROR with the token message; 429 stays TOO_MANY_REQUESTS', async () => {
+    const unauthorized = await runPayment(
+      { api: fakeApi(new CheckoutError('UNAUTHORIZED')), session, window, returnInfo, timers: timers() },
+      item,
+    );
+    expect(unauthorized).toMatchObject({ kind: 'failure', code: 'AUTHENTICATION_ERROR', message: 'API token is not valid or expired.' });
+    const limited = await runPayment(
+      { api: fakeApi(new CheckoutError('TOO_MANY_REQUESTS')), session, window, returnInfo, timers: timers() },
+      item,
+    );
+    expect(limited).toMatchObject({ kind: 'failure', code: 'TOO_MANY_REQUESTS' });
+    const unknown = await runPayment({ api: fakeApi(new Error('boom')), session, window, returnInfo, timers: timers() }, item);
+    expect(unknown).toMatchObject({ kind: 'failure', code: 'UNKNOWN_ERROR', message: 'Something went wrong' });
+  });
+
+  it('generic page redirect: sets the wait flag, navigates, and fails after 30 000 ms if still here', async () => {
+    const assign = vi.fn();
+    const fakeWindow = {
+      localStorage: window.localStorage,
+      setTimeout: window.setTimeout.bind(window),
+      location: { assign },
+    } as unknown as typeof window;
+    const clock = timers();
+    const pending = exec({ status: 'authorizePending', links: { ...links, redirect: 'https://gw/hpp/ex_1' } });
+    const outcome = await runPayment(
+      { api: fakeApi(pending), session, window: fakeWindow, returnInfo, timers: clock },
+      { ...item, paymentMethodCode: 'genericRedirect', integrationType: 'hpp' },
+    );
+    expect(assign).toHaveBeenCalledWith('https://gw/hpp/ex_1');
+    expect(window.localStorage.getItem(WAITING_FOR_REDIRECT_KEY)).toBe('true');
+    expect(clock.sleeps).toEqual([REDIRECT_FALLBACK_MS]);
+    expect(REDIRECT_FALLBACK_MS).toBe(30_000);
+    expect(outcome).toMatchObject({ kind: 'failure', code: 'AUTHORIZATION_ERROR' });
+  });
+
+  it('3-D Secure with a blocked popup falls back to a page redirect', async () => {
+    const assign = vi.fn();
+    const fakeWindow = {
+      localStorage: window.localStorage,
+      setTimeout: window.setTimeout.bind(window),
+      location: { assign },
+      open: () => null,
+      screen: { width: 1280, height: 800 },
+    } as unknown as typeof window;
+    const threeDS = { href: 'https://gw/3ds/ex_1', mode: 'popup' as const, messageOrigin: 'https://gw' };
+    const outcome = await runPayment(
+      {
+        api: fakeApi(exec({ status: 'authorizePending', links: { ...links, threeDS } })),
+        session,
+        window: fakeWindow,
+        returnInfo,
+        timers: timers(),
+      },
+      item,
+    );
+    expect(assign).toHaveBeenCalledWith('https://gw/3ds/ex_1');
+    expect(outcome.kind).toBe('pending');
+  });
+
+  it('opens the 3-D Secure popup sized by screen width', async () => {
+    const open = vi.fn(() => null);
+    const fakeWindow = {
+      localStorage: window.localStorage,
+      setTimeout: window.setTimeout.bind(window),
+      location: { assign: vi.fn() },
+      open,
+      screen: { width: 420, height: 800 },
+    } as unknown as typeof window;
+    const threeDS = { href: 'https://gw/3ds/ex_1', mode: 'popup' as const, messageOrigin: 'https://gw' };
+    await runPayment(
+      {
+        api: fakeApi(exec({ status: 'authorizePending', links: { ...links, threeDS } })),
+        session,
+        window: fakeWindow,
+        returnInfo,
+        timers: timers(),
+      },
+      item,
+    );
+    expect(open).toHaveBeenCalledWith('https://gw/3ds/ex_1', 'roots-3ds', expect.stringContaining('width=390,height=400'));
+  });
+});

@@ -124,7 +124,10 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     });
   });
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes, { emails });
-  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => {
+    await emails.idle();
+    mailer.close();
+  });
   await registerSpa(app, {
     slug: config.PRODUCT_SLUG,
     productName: config.PRODUCT_NAME,

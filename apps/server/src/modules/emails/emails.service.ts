@@ -44,9 +44,33 @@ export class EmailsService {
     return batch.length;
   }
 
-  /** Kicks delivery without making the caller wait (the scheduler retries what this misses). */
+  private delivering: Promise<void> | undefined;
+  private kickedAgain = false;
+
+  /**
+   * Kicks delivery without making the caller wait; kicks during a running pass coalesce into one
+   * more pass (the scheduler retries whatever this misses).
+   */
   kick(): void {
-    this.deliverPending().catch((error: unknown) => this.log.warn({ err: error }, 'email delivery pass failed'));
+    if (this.delivering) {
+      this.kickedAgain = true;
+      return;
+    }
+    this.delivering = (async () => {
+      do {
+        this.kickedAgain = false;
+        await this.deliverPending();
+      } while (this.kickedAgain);
+    })()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'email delivery pass failed'))
+      .finally(() => {
+        this.delivering = undefined;
+      });
+  }
+
+  /** Resolves when the running delivery pass (if any) ends; for orderly shutdown. */
+  async idle(): Promise<void> {
+    await this.delivering;
   }
 
   list(limit = 100) {

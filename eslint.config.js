@@ -73,7 +73,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'bench/**/*.{ts,mjs}', '**/*.config.{js,ts}', 'e2e/**/*.ts'],
+    files: [
+      'scripts/**/*.mjs',
+      'bench/**/*.{ts,mjs}',
+      'packages/*/bench/**',
+      'packages/*/scripts/**',
+      'packages/analysis/src/cli/**',
+      '**/*.config.{js,ts}',
+      'e2e/**/*.ts',
+    ],
     languageOptions: {
       globals: {
         process: 'readonly',

@@ -10,7 +10,21 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          exclude: ['packages/analysis/**', '**/node_modules/**'],
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/gateway/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      {
+        // Model loading and inference are CPU-bound: one file at a time, generous timeouts.
+        extends: true,
+        test: {
+          name: 'analysis',
+          environment: 'node',
+          include: ['packages/analysis/src/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          env: { ROOTS_ANALYSIS_TEST_HOOKS: '1' },
         },
       },
       {

@@ -1,0 +1,36 @@
+/** FairFace's seven groups, in the order the classifier's outputs use. */
+export const HERITAGE_GROUP_IDS = [
+  'white',
+  'black',
+  'latino_hispanic',
+  'east_asian',
+  'southeast_asian',
+  'indian',
+  'middle_eastern',
+] as const;
+
+export type HeritageGroupId = (typeof HERITAGE_GROUP_IDS)[number];
+
+export const HERITAGE_GROUP_LABELS: Record<HeritageGroupId, string> = {
+  white: 'White',
+  black: 'Black',
+  latino_hispanic: 'Latino/Hispanic',
+  east_asian: 'East Asian',
+  southeast_asian: 'Southeast Asian',
+  indian: 'Indian',
+  middle_eastern: 'Middle Eastern',
+};
+
+/**
+ * Coarse groups shown when the fine estimate is uncertain. They merge the pairs the model
+ * confuses most (see MODEL_CARD.md). Every fine group belongs to exactly one coarse group.
+ */
+export const COARSE_GROUPS = [
+  { id: 'european_middle_eastern', label: 'European / Middle Eastern', members: ['white', 'middle_eastern'] },
+  { id: 'african', label: 'African', members: ['black'] },
+  { id: 'asian', label: 'East & Southeast Asian', members: ['east_asian', 'southeast_asian'] },
+  { id: 'south_asian', label: 'South Asian', members: ['indian'] },
+  { id: 'latino_hispanic', label: 'Latino/Hispanic', members: ['latino_hispanic'] },
+] as const satisfies readonly { id: string; label: string; members: readonly HeritageGroupId[] }[];
+
+export type CoarseGroupId = (typeof COARSE_GROUPS)[number]['id'];

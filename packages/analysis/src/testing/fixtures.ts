@@ -1,0 +1,73 @@
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/** The FairFace dev set beside the repository: <repo>/../shared/datasets/fairface-dev. */
+const DEFAULT_DATASET_DIR = fileURLToPath(new URL('../../../../../shared/datasets/fairface-dev', import.meta.url));
+
+/** Dev-set images used as real faces in tests (fixtures are read from disk; the engine never writes). */
+export const DATASET_DIR = process.env.ROOTS_DATASET_DIR ?? DEFAULT_DATASET_DIR;
+
+export function datasetImage(index: number): Buffer {
+  const rows = readFileSync(path.join(DATASET_DIR, 'labels.csv'), 'utf8').trim().split('\n').slice(1);
+  const file = rows[index % rows.length]!.split(',')[0]!;
+  return readFileSync(path.join(DATASET_DIR, file));
+}
+
+export const badInputs = {
+  randomBytes: async () => randomBytes(4096),
+  truncatedJpeg: async () => datasetImage(0).subarray(0, Math.floor(datasetImage(0).length * 0.6)),
+  onePixel: async () =>
+    sharp({ create: { width: 1, height: 1, channels: 3, background: '#886655' } })
+      .png()
+      .toBuffer(),
+  hugePixels: async () =>
+    sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#808080' } })
+      .jpeg()
+      .toBuffer(),
+  hugeBytes: async () => Buffer.alloc(16 * 1024 * 1024, 1),
+  blackImage: async () =>
+    sharp({ create: { width: 640, height: 480, channels: 3, background: '#050505' } })
+      .jpeg()
+      .toBuffer(),
+  darkFace: async () => sharp(datasetImage(1)).linear(0.12, 0).jpeg().toBuffer(),
+  gradient: async () => {
+    const width = 640;
+    const height = 480;
+    const pixels = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const offset = (y * width + x) * 3;
+        pixels[offset] = Math.round((x / width) * 255);
+        pixels[offset + 1] = Math.round((y / height) * 255);
+        pixels[offset + 2] = 160;
+      }
+    }
+    return sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+  },
+  twoFaces: async () =>
+    sharp({ create: { width: 896, height: 448, channels: 3, background: '#808080' } })
+      .composite([
+        { input: datasetImage(2), left: 0, top: 0 },
+        { input: datasetImage(3), left: 448, top: 0 },
+      ])
+      .jpeg()
+      .toBuffer(),
+  tinyFace: async () =>
+    sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#808080' } })
+      .composite([{ input: await sharp(datasetImage(4)).resize(300).toBuffer(), left: 650, top: 650 }])
+      .jpeg()
+      .toBuffer(),
+  blurredFace: async () => sharp(datasetImage(5)).blur(6).jpeg({ quality: 95 }).toBuffer(),
+};
+
+/** Dev images that pass every quality gate (frontal, one face, sharp enough). */
+const GOOD_FACE_INDICES = [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 12, 13, 14, 16, 17, 18, 19, 21, 22, 24, 25, 26, 27, 28, 29, 30, 31, 34, 35, 37];
+
+export function faceImage(n: number): Buffer {
+  return datasetImage(GOOD_FACE_INDICES[n % GOOD_FACE_INDICES.length]!);
+}

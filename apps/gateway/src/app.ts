@@ -15,6 +15,7 @@ import { Idempotency, registerIdempotency } from './modules/idempotency/idempote
 import { merchantRoutes } from './modules/merchant/merchant.routes';
 import { PageTokens } from './modules/pages/page-token';
 import { pagesRoutes } from './modules/pages/pages.routes';
+import { secureFieldsRoutes } from './modules/secure-fields/secure-fields.routes';
 import { BearerTokens } from './modules/sessions/bearer-token';
 import { clientRoutes } from './modules/sessions/client.routes';
 import { SessionsRepository } from './modules/sessions/sessions.repository';
@@ -162,6 +163,8 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     wallets,
   });
   await app.register(pagesRoutes, { executions, pageTokens, merchantName: config.GATEWAY_MERCHANT_NAME });
+  // The secure-field frames (packages/secure-fields): the only page that posts card data, to /vault on this origin.
+  await app.register(secureFieldsRoutes, { frameAncestors: config.merchantOrigins });
   app.setNotFoundHandler((request, reply) =>
     reply
       .status(404)

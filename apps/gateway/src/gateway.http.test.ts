@@ -680,3 +680,11 @@ describe('rate limiting', () => {
     }
   });
 });
+
+describe('secure-field frames', () => {
+  it('are served from the gateway origin (or a clear 404 when not built)', async () => {
+    const answer = await call(`${gateway.url}/secure-fields/v1/card-number.html`);
+    expect([200, 404]).toContain(answer.status);
+    if (answer.status === 200) expect(answer.headers.get('content-security-policy')).toContain('frame-ancestors');
+  });
+});

@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CARDS } from './modules/executions/test-cards';
+import {
+  bearer,
+  call,
+  cardAuthorizeBody,
+  createSession,
+  merchantHeaders,
+  poll,
+  saveInstrument,
+  startGateway,
+  testId,
+  type TestGateway,
+} from './test/helpers';
+
+/**
+ * After a run with known test numbers, no card number, CVV or expiry appears in clear in any log
+ * line, response body or database row. CVVs and the expiry are distinctive so a scan cannot
+ * confuse them with timestamps or ids.
+ */
+const CVV_3 = '917';
+const CVV_4 = '7319';
+const EXPIRY = { month: '11', year: '2037' };
+
+let gateway: TestGateway;
+const responses: string[] = [];
+
+async function record<T>(promise: Promise<{ text: string } & T>): Promise<{ text: string } & T> {
+  const result = await promise;
+  responses.push(result.text);
+  return result;
+}
+
+function sensitiveNeedles(): string[] {
+  const numbers = TEST_CARDS.map((card) => card.number);
+  return [
+    ...numbers,
+    ...numbers.map((number) => number.replace(/(\d{4})(?=\d)/g, '$1 ')),
+    `"${CVV_3}"`,
+    `"${CVV_4}"`,
+    `${EXPIRY.month}/${EXPIRY.year.slice(2)}`,
+    `${EXPIRY.month}/${EXPIRY.year}`,
+    `"${EXPIRY.year}"`,
+    `${EXPIRY.year}-${EXPIRY.month}`,
+  ];
+}
+
+/** Field names that would mean card data was written as such. */
+const SENSITIVE_KEYS = /"(cardNumber|cvv|cvc|securityCode|expiryMonth|expiryYear|expiry|number)"\s*:\s*"?[^"[]/i;
+
+function leaks(texts: string[]): string[] {
+  const needles = sensitiveNeedles();
+  return texts.flatMap((text) => [
+    ...needles.filter((needle) => text.includes(needle)).map((needle) => `${needle} in ${text.slice(0, 200)}`),
+    ...(SENSITIVE_KEYS.test(text) && !text.includes('[Redacted]') ? [`sensitive key in ${text.slice(0, 200)}`] : []),
+  ]);
+}
+
+beforeAll(async () => {
+  gateway = await startGateway({ GATEWAY_SLOW_AUTH_POLLS: '1' }, { captureLogs: true });
+  for (const card of TEST_CARDS) {
+    const session = await createSession(gateway);
+    const cvv = card.network === 'amex' ? CVV_4 : CVV_3;
+    const token = await record(
+      call<{ token: string }>(session.links.tokenize, {
+        headers: bearer(session),
+        json: {
+          cardNumber: card.number.replace(/(\d{4})(?=\d)/g, '$1 '),
+          expiryMonth: EXPIRY.month,
+          expiryYear: EXPIRY.year,
+          cvv,
+          cardholderName: 'Ada Lovelace',
+        },
+      }),
+    );
+    const instrument = await saveInstrument(session, token.body.token, true);
+    const execution = await record(
+      call<{ links: { threeDS?: { href: string } } }>(session.links.authorize, {
+        headers: bearer(session),
+        json: cardAuthorizeBody(session, instrument.id, true),
+      }),
+    );
+    const threeDs = execution.body.links.threeDS?.href;
+    if (threeDs) {
+      const page = await record(call(threeDs));
+      await record(
+        call(`${gateway.url}/3ds/${session.executionId}`, {
+          method: 'POST',
+          body: new URLSearchParams({
+            t: new URL(threeDs).searchParams.get('t') ?? '',
+            action: 'submit',
+            code: testId(page.text, 'otp-hint') ?? '',
+          }),
+        }),
+      );
+    }
+    responses.push(JSON.stringify(await poll(session)));
+    responses.push(JSON.stringify(await poll(session)));
+    await record(
+      call(`${gateway.url}/merchant/v1/charges`, {
+        headers: merchantHeaders(),
+        json: { instrumentId: instrument.id, holderReference: session.holderReference, amount: { value: 500, currency: 'USD' } },
+      }),
+    );
+  }
+  // Rejected card data must not be echoed either.
+  const session = await createSession(gateway);
+  await record(
+    call(session.links.tokenize, {
+      headers: bearer(session),
+      json: { cardNumber: '4242424242424241', expiryMonth: EXPIRY.month, expiryYear: EXPIRY.year, cvv: CVV_3 },
+    }),
+  );
+  await record(
+    call(session.links.tokenize, {
+      headers: bearer(session),
+      json: { cardNumber: '4000000000000002', expiryMonth: '13', expiryYear: EXPIRY.year, cvv: CVV_3 },
+    }),
+  );
+  await record(call(session.links.tokenize, { headers: bearer(session), json: { cardNumber: 4242424242424242, cvv: Number(CVV_3) } }));
+  await record(
+    call(session.links.tokenize, {
+      method: 'POST',
+      headers: { ...bearer(session), 'content-type': 'application/json' },
+      body: `{"cardNumber":"4242424242424242","cvv":"${CVV_3}","expiryYear":"${EXPIRY.year}"`,
+    }),
+  );
+  await record(
+    call(session.links.tokenize, {
+      headers: { ...bearer(session), origin: 'http://127.0.0.1:3000' },
+      json: { cardNumber: '4242424242424242', cvv: CVV_3 },
+    }),
+  );
+  const fetched = await record(
+    call(`${gateway.url}/merchant/v1/holders/${session.holderReference}/instruments`, { headers: merchantHeaders() }),
+  );
+  expect(fetched.status).toBe(200);
+});
+afterAll(async () => gateway.close());
+
+describe('no card data in clear', () => {
+  it('ran the flows (sanity)', () => {
+    expect(responses.length).toBeGreaterThan(TEST_CARDS.length * 4);
+    expect(gateway.logs.length).toBeGreaterThan(TEST_CARDS.length * 4);
+    expect(gateway.logs.some((line) => line.includes('"url":"/vault/v1/tokens"'))).toBe(true);
+  });
+
+  it('the scanner finds planted card data', () => {
+    expect(leaks(['{"pan":"4242 4242 4242 4242"}'])).toHaveLength(1);
+    expect(leaks([`{"x":"${CVV_3}"}`, `exp ${EXPIRY.month}/${EXPIRY.year.slice(2)}`, '{"cvv":"000"}'])).toHaveLength(3);
+  });
+
+  it('in any response body', () => {
+    expect(leaks(responses)).toEqual([]);
+  });
+
+  it('in any log line', () => {
+    expect(leaks(gateway.logs)).toEqual([]);
+  });
+
+  it('in any row of any table', async () => {
+    const { db } = gateway.app.gateway.database;
+    const tables = await db.execute<{ table_schema: string; table_name: string }>(
+      sql`select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`,
+    );
+    const tableRows = (tables as unknown as { rows: Array<{ table_schema: string; table_name: string }> }).rows;
+    expect(tableRows.map((table) => table.table_name)).toEqual(
+      expect.arrayContaining(['instruments', 'vault_tokens', 'executions', 'idempotency_records', 'webhook_deliveries']),
+    );
+    const dumps: string[] = [];
+    for (const table of tableRows) {
+      const result = await db.execute(sql.raw(`select * from "${table.table_schema}"."${table.table_name}"`));
+      for (const row of (result as unknown as { rows: unknown[] }).rows) dumps.push(JSON.stringify(row));
+    }
+    expect(dumps.length).toBeGreaterThan(TEST_CARDS.length * 3);
+    expect(leaks(dumps)).toEqual([]);
+    // The ciphertext is there, and it is not the card.
+    expect(dumps.some((row) => /"encrypted_card":"v1\./.test(row))).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import pino from 'pino';
+import pino, { type LoggerOptions } from 'pino';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
@@ -12,6 +12,7 @@ import { publicConfigRoutes } from './modules/public-config/public-config.routes
 import rateLimit from '@fastify/rate-limit';
 import { systemClock, type Clock } from './lib/clock';
 import { EmailRateLimiter } from './lib/email-rate-limit';
+import { maskEmail } from './lib/mask';
 import { BillingService } from './modules/billing/billing.service';
 import { CancellationRepository } from './modules/cancellation/cancellation.repository';
 import { cancellationRoutes } from './modules/cancellation/cancellation.routes';
@@ -51,6 +52,33 @@ export const LOG_REDACT_PATHS = [
   '*.card',
 ];
 
+/**
+ * Request URLs as logged: emails in paths (`/rec/subscriptions/{email}`,
+ * `/api/send-activation-by-email/{code}/{email}`) are masked, and one-click cancel tokens and
+ * activation codes are dropped.
+ */
+export function redactUrl(url: string | undefined): string | undefined {
+  return url
+    ?.replace(/(\/api\/cancel-subscription\/)[^/?]+/, '$1[redacted]')
+    .replace(/(\/api\/send-activation-by-email\/)[^/?]+/, '$1[redacted]')
+    .replace(/[^/?&=]+(?:@|%40)[^/?&]+/gi, (email) => maskEmail(decodeURIComponent(email)));
+}
+
+/** pino options of the server: redaction paths, and request URLs without emails or tokens. */
+export function serverLoggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: LOG_REDACT_PATHS,
+    serializers: {
+      req: (request: { method?: string; url?: string; id?: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        id: request.id,
+      }),
+    },
+  };
+}
+
 function trustProxySetting(value: string): boolean | string[] {
   if (value === 'true') return true;
   if (value === 'false') return false;
@@ -65,7 +93,7 @@ function defaultWebDist(): string {
 /** Builds the Fastify app without listening; tests call `inject()` on it. */
 export async function buildApp({ config, database, loggerInstance, clock = systemClock }: AppDependencies) {
   const app = Fastify({
-    loggerInstance: loggerInstance ?? pino({ level: config.LOG_LEVEL, redact: LOG_REDACT_PATHS }),
+    loggerInstance: loggerInstance ?? pino(serverLoggerOptions(config.LOG_LEVEL)),
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();

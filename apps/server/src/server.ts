@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { APP_VERSION } from '@roots/contracts';
-import { buildApp, LOG_REDACT_PATHS } from './app';
+import { buildApp, serverLoggerOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { openDatabase, type Database } from './db/database';
 import { serverStarts } from './db/schema';
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const logger = pino({ level: config.LOG_LEVEL, redact: LOG_REDACT_PATHS });
+  const logger = pino(serverLoggerOptions(config.LOG_LEVEL));
   logger.info({ version: APP_VERSION, slug: config.PRODUCT_SLUG }, 'roots server starting');
 
   let database: Database;

@@ -11,14 +11,16 @@ export type ChargeRecord = { idempotencyKey: string; executionId: string; status
 export class GatewayProxy {
   readonly charges: ChargeRecord[] = [];
   private softDeclines = 0;
+  private declinePrefix = '';
   private server: Server | undefined;
   url = '';
 
   constructor(private readonly target: string) {}
 
-  /** The next `count` merchant charges are declined by the gateway with insufficient_funds. */
-  declineNextCharges(count: number): void {
+  /** The next `count` merchant charges (whose idempotency key starts with `keyPrefix`) are declined by the gateway with insufficient_funds. */
+  declineNextCharges(count: number, keyPrefix = ''): void {
     this.softDeclines = count;
+    this.declinePrefix = keyPrefix;
   }
 
   /** Executions the gateway created for merchant charges (replays excluded). */
@@ -33,7 +35,7 @@ export class GatewayProxy {
       incoming.on('end', () => {
         let body = Buffer.concat(chunks);
         const isCharge = incoming.method === 'POST' && incoming.url === '/merchant/v1/charges';
-        if (isCharge && this.softDeclines > 0) {
+        if (isCharge && this.softDeclines > 0 && String(incoming.headers['idempotency-key'] ?? '').startsWith(this.declinePrefix)) {
           this.softDeclines -= 1;
           const json = JSON.parse(body.toString('utf8')) as { amount: { value: number } };
           json.amount.value = 400_000;

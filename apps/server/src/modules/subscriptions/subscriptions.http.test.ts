@@ -163,6 +163,35 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     expect(attempts.filter((charge) => charge.status === 'succeeded')).toHaveLength(5); // trial + 4 periods
   });
 
+  it('expires a subscription whose last dunning retry is declined', async () => {
+    const { id } = await buy(WEEKLY, email('dunning'));
+    proxy.declineNextCharges(4, `sub:${id}:`);
+    clock.advance(3 * DAY_MS);
+    for (const [hours, status] of [
+      [0, 'past_due'],
+      [24, 'past_due'],
+      [72, 'past_due'],
+      [120, 'expired'],
+    ] as const) {
+      clock.advance(hours * HOUR_MS);
+      await app.roots.billing.tick();
+      expect((await subscription(id)).status).toBe(status);
+    }
+    const attempts = await database.db.select().from(charges).where(eq(charges.subscriptionId, id));
+    expect(attempts.filter((charge) => charge.period === 1).map((charge) => charge.idempotencyKey)).toEqual(
+      expect.arrayContaining([
+        `sub:${id}:period:1`,
+        `sub:${id}:period:1:retry:1`,
+        `sub:${id}:period:1:retry:2`,
+        `sub:${id}:period:1:retry:3`,
+      ]),
+    );
+    expect((await summary(id)).access).toEqual([]);
+    clock.advance(30 * DAY_MS);
+    await app.roots.billing.tick();
+    expect(proxy.charges.filter((record) => record.idempotencyKey.startsWith(`sub:${id}:`))).toHaveLength(4);
+  });
+
   it('sells a one-click add-on on the stored card, once however often it is clicked', async () => {
     const buyer = email('addon');
     const { id: parentId } = await buy(THREE_MONTH, buyer);
@@ -215,6 +244,14 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     });
     const registration = await database.db.select().from(funnelEvents).where(eq(funnelEvents.subscriptionId, id));
     expect(registration.filter((event) => event.name === 'CompleteRegistration')).toHaveLength(1);
+
+    // Activation email for a buyer; the same answer for an unknown address, and no mail.
+    expect((await http(`${base}/api/send-activation-by-email/act1234/${encodeURIComponent(buyer)}`, { method: 'POST' })).body).toEqual({
+      ok: true,
+    });
+    const activation = await smtp.waitFor((mail) => mail.to.includes(buyer) && mail.subject.includes('Activate'));
+    expect(activation.text).toContain('/roots/activate?code=act1234');
+    expect((await http(`${base}/api/send-activation-by-email/act1234/${email('ghost')}`, { method: 'POST' })).body).toEqual({ ok: true });
 
     // Signed-in purchase links the user at creation.
     const paid = await payWithCard(base, WEEKLY);

@@ -235,7 +235,9 @@ export class ExecutionsService {
       const instrument = await this.vault.findInstrument(settled.instrumentId);
       if (instrument?.status === 'created') await this.vault.setInstrumentStatus(instrument.id, 'enabled');
     }
-    await this.webhooks.emit(declineCode ? 'execution.authorizeFailed' : 'execution.authorizeSuccessful', await this.view(settled));
+    if (this.webhooks.enabled) {
+      await this.webhooks.emit(declineCode ? 'execution.authorizeFailed' : 'execution.authorizeSuccessful', await this.view(settled));
+    }
     return settled;
   }
 

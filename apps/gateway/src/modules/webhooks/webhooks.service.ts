@@ -34,8 +34,13 @@ export class WebhooksService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** False when no URL is configured: callers can skip building payloads. */
+  get enabled(): boolean {
+    return this.options.urls.length > 0;
+  }
+
   async emit(type: WebhookPayload['type'], execution: Execution, refund?: Refund): Promise<void> {
-    if (this.options.urls.length === 0) return;
+    if (!this.enabled) return;
     const payload: WebhookPayload = {
       id: newId('evt'),
       type,

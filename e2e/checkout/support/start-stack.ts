@@ -18,7 +18,8 @@ const config = loadGatewayConfig({
   GATEWAY_SLOW_AUTH_POLLS: '2',
 });
 const gateway = await buildGatewayApp({ config });
-await gateway.register(secureFieldsRoutes);
+// app.ts registers the plugin once the integrator has wired it; register it here otherwise.
+if (!gateway.hasRoute({ method: 'GET', url: '/secure-fields/v1/:file' })) await gateway.register(secureFieldsRoutes);
 const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
 config.publicUrl = gatewayUrl;
 

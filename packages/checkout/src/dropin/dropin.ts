@@ -1,4 +1,4 @@
-import type { EnabledPaymentMethod, Execution, ReturnInfo, StoredInstrument } from '@roots/contracts/gateway';
+import type { EnabledPaymentMethod, Execution, PaymentItem, ReturnInfo, StoredInstrument } from '@roots/contracts/gateway';
 import type { CheckoutContext } from '../client/checkout-context';
 import { validatePaymentMethod } from '../core/config/client-config';
 import { resolveMountTarget } from '../core/config/collect-validation';
@@ -6,6 +6,7 @@ import { CheckoutError, CHECKOUT_MESSAGES, type CheckoutErrorCode } from '../cor
 import { EventEmitter } from '../core/events/event-emitter';
 import { nextStep } from '../core/execution/execution-machine';
 import { pollExecution } from '../core/execution/poll-execution';
+import { ApplePayElement } from '../methods/apple-pay/apple-pay-element';
 import { CardElement, type CardFormEvents, type CardFormOptions } from '../methods/card/card-element';
 import { RedirectElement } from '../methods/redirect/redirect-element';
 import { networkIcon, storedInstrumentLabel, StoredInstrumentElement } from '../methods/stored-instrument/stored-instrument-element';
@@ -143,8 +144,15 @@ export class Dropin {
           this.events.emit(name, payload as DropinEvents[typeof name]),
         );
         this.addItem(fieldset, { id: 'card', code: 'card', label: 'Card', element });
+      } else if (method.code === 'applePay' && ApplePayElement.isAvailable(this.context.window)) {
+        const element = new ApplePayElement(
+          this.context,
+          (payment) => this.payItem(payment),
+          (error) => this.finish({ kind: 'failure', code: error.code, message: error.message }),
+        );
+        this.addItem(fieldset, { id: 'applePay', code: 'applePay', label: 'Apple Pay', element });
       } else if (WALLET_CODES.includes(method.code)) {
-        // Wallets need their provider scripts; this version lists them only where available (see ADR 041).
+        // Unsupported browser (Apple Pay), or not in this SDK version yet (Google Pay, PayPal): hidden.
         this.context.logger.info(`${method.code} is not available in this browser; hidden`);
       } else {
         const element = new RedirectElement(doc, method);
@@ -271,6 +279,7 @@ export class Dropin {
     if (!button) return;
     const active = this.active;
     button.textContent = active ? active.payLabel() : `Pay ${formatMoney(this.context.config.session.amount)}`;
+    button.hidden = active !== undefined && WALLET_CODES.includes(active.code);
     button.disabled = !active || (!active.element.isValid && !this.options.payButtonAlwaysEnabled);
   }
 
@@ -297,33 +306,41 @@ export class Dropin {
         return { kind: 'failure', code: 'VALIDATION_FAILED', message: 'Payment blocked by validation' };
       }
       this.showScreen('loading');
-      let outcome: PaymentOutcome;
+      let item: PaymentItem;
       try {
-        const item = await active.element.paymentItem();
-        outcome = await runPayment(
-          {
-            api: this.context.api,
-            session: this.context.config.session,
-            window: this.context.window,
-            returnInfo: this.options.returnInfo ?? this.defaultReturnInfo(),
-            ...(this.options.redirectMode ? { redirectMode: this.options.redirectMode } : {}),
-            ...(this.options.riskSessionId ? { riskSessionId: this.options.riskSessionId } : {}),
-          },
-          item,
-        );
+        item = await active.element.paymentItem();
       } catch (error) {
-        const checkoutError = error instanceof CheckoutError ? error : new CheckoutError('UNKNOWN_ERROR', undefined, { cause: error });
-        outcome = {
-          kind: 'failure',
-          code: checkoutError.code === 'UNAUTHORIZED' ? 'AUTHENTICATION_ERROR' : checkoutError.code,
-          message: checkoutError.message,
-        };
+        const outcome = failureOutcome(error);
+        this.finish(outcome);
+        return outcome;
       }
-      this.finish(outcome);
-      return outcome;
+      return await this.payItem(item);
     } finally {
       this.updatePayButton();
     }
+  }
+
+  /** Authorizes one payment item and shows its outcome (the pay button and wallet buttons end here). */
+  async payItem(item: PaymentItem): Promise<PaymentOutcome> {
+    this.showScreen('loading');
+    let outcome: PaymentOutcome;
+    try {
+      outcome = await runPayment(
+        {
+          api: this.context.api,
+          session: this.context.config.session,
+          window: this.context.window,
+          returnInfo: this.options.returnInfo ?? this.defaultReturnInfo(),
+          ...(this.options.redirectMode ? { redirectMode: this.options.redirectMode } : {}),
+          ...(this.options.riskSessionId ? { riskSessionId: this.options.riskSessionId } : {}),
+        },
+        item,
+      );
+    } catch (error) {
+      outcome = failureOutcome(error);
+    }
+    this.finish(outcome);
+    return outcome;
   }
 
   private finish(outcome: PaymentOutcome): void {
@@ -380,4 +397,14 @@ export class Dropin {
       showMessage(screen, 'error', this.options.messageTtlMs ? { ttlMs: this.options.messageTtlMs } : {});
     }
   }
+}
+
+/** An error as a failure outcome: 401/403 are AUTHENTICATION_ERROR (checkout-spec §8). */
+function failureOutcome(error: unknown): PaymentOutcome {
+  const checkoutError = error instanceof CheckoutError ? error : new CheckoutError('UNKNOWN_ERROR', undefined, { cause: error });
+  return {
+    kind: 'failure',
+    code: checkoutError.code === 'UNAUTHORIZED' ? 'AUTHENTICATION_ERROR' : checkoutError.code,
+    message: checkoutError.message,
+  };
 }

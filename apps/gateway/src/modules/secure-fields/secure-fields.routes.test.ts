@@ -2,18 +2,18 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGatewayApp, type GatewayApp } from '../../app';
-import { loadGatewayConfig } from '../../config/env';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { frameCsp, SECURE_FIELDS_PREFIX, secureFieldsRoutes } from './secure-fields.routes';
 
 describe('secure-fields plugin', () => {
-  let app: GatewayApp;
+  let app: FastifyInstance;
   const distDir = mkdtempSync(join(tmpdir(), 'roots-sf-'));
   beforeAll(async () => {
     writeFileSync(join(distDir, 'card-number.html'), '<!doctype html><title>x</title>');
     writeFileSync(join(distDir, 'card-number.js'), 'console.log(1)');
     writeFileSync(join(distDir, 'frame.css'), 'body{}');
-    app = await buildGatewayApp({ config: loadGatewayConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', GATEWAY_DATA_DIR: 'memory://' }) });
+    // A bare Fastify: the plugin alone (apps/gateway/src/app.ts registers it in the real gateway).
+    app = Fastify();
     await app.register(secureFieldsRoutes, { distDir, frameAncestors: ['https://shop.example'] });
   });
   afterAll(() => app.close());

@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CheckoutContext } from '../../client/checkout-context';
+import type { CheckoutError } from '../../core/errors/checkout-error';
+import { APPLE_PAY_SESSION_VERSION, ApplePayElement, billingAddressFromContact } from './apple-pay-element';
+
+type Handlers = Record<string, ((event?: unknown) => void) | null>;
+const created: Array<{ version: number; request: Record<string, unknown>; session: Handlers & Record<string, ReturnType<typeof vi.fn>> }> =
+  [];
+class FakeApplePaySession {
+  static STATUS_SUCCESS = 0;
+  static STATUS_FAILURE = 1;
+  static canMakePayments = () => true;
+  onvalidatemerchant = null;
+  onpaymentauthorized = null;
+  oncancel = null;
+  begin = vi.fn();
+  abort = vi.fn();
+  completeMerchantValidation = vi.fn();
+  completePayment = vi.fn();
+  constructor(version: number, request: Record<string, unknown>) {
+    created.push({ version, request, session: this as never });
+  }
+}
+
+function context(requestImpl: (url: string, init: { body: unknown }) => Promise<unknown>): CheckoutContext {
+  const links = { applePaySession: 'https://gw/v1/wallets/apple-pay/session' };
+  return {
+    window,
+    document,
+    config: { session: { links, amount: { value: 2499, currency: 'USD' } } },
+    api: { request: vi.fn(requestImpl) },
+  } as unknown as CheckoutContext;
+}
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  delete (window as unknown as { ApplePaySession?: unknown }).ApplePaySession;
+  created.length = 0;
+});
+
+describe('Apple-type wallet', () => {
+  it("throws 'Apple Pay is not available' where unsupported", () => {
+    const element = new ApplePayElement(
+      context(async () => ({})),
+      vi.fn(),
+      vi.fn(),
+    );
+    expect(ApplePayElement.isAvailable(window)).toBe(false);
+    expect(() => element.mount(document.body)).toThrow('Apple Pay is not available');
+  });
+
+  it('session version 3, merchant validation through the backend, pay on authorization, complete with the outcome', async () => {
+    (window as unknown as { ApplePaySession: unknown }).ApplePaySession = FakeApplePaySession;
+    const requests: string[] = [];
+    const ctx = context(async (url) => {
+      requests.push(url);
+      if (url.endsWith('/session'))
+        return {
+          version: 3,
+          paymentRequest: { countryCode: 'US', currencyCode: 'USD', total: { label: '', amount: '24.99', type: 'final' } },
+        };
+      return { data: { merchantSessionIdentifier: 'm1' } };
+    });
+    const pay = vi.fn(async () => ({ kind: 'success' as const, execution: {} as never }));
+    const element = new ApplePayElement(ctx, pay, vi.fn());
+    document.body.replaceChildren();
+    element.mount(document.body);
+    document.querySelector<HTMLButtonElement>('.roots-apple-pay')!.click();
+    await flush();
+    const [{ version, request, session }] = created as [(typeof created)[number]];
+    expect(version).toBe(APPLE_PAY_SESSION_VERSION);
+    expect(request.recurringPaymentRequest).toMatchObject({
+      regularBilling: { recurringPaymentIntervalUnit: 'day', recurringPaymentIntervalCount: 7 },
+    });
+    expect(session.begin).toHaveBeenCalled();
+    session.onvalidatemerchant!({ validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession' });
+    await flush();
+    expect(requests[1]).toBe('https://gw/v1/wallets/apple-pay/merchant-validation');
+    expect(session.completeMerchantValidation).toHaveBeenCalledWith({ merchantSessionIdentifier: 'm1' });
+    session.onpaymentauthorized!({ payment: { token: { paymentData: 'x' }, billingContact: { countryCode: 'US', postalCode: '94107' } } });
+    await flush();
+    expect(pay).toHaveBeenCalledWith(
+      expect.objectContaining({
+        paymentMethodCode: 'applePay',
+        paymentInstrumentData: { paymentToken: { paymentData: 'x' }, billingAddress: { country: { code: 'US' }, postalCode: '94107' } },
+      }),
+    );
+    expect(session.completePayment).toHaveBeenCalledWith(FakeApplePaySession.STATUS_SUCCESS);
+  });
+
+  it("aborts on a failed merchant validation; cancel reports 'Something went wrong'", async () => {
+    (window as unknown as { ApplePaySession: unknown }).ApplePaySession = FakeApplePaySession;
+    const onError = vi.fn();
+    const ctx = context(async (url) => {
+      if (url.endsWith('/session')) return { version: 3, paymentRequest: {} };
+      throw new Error('no');
+    });
+    const element = new ApplePayElement(ctx, vi.fn(), onError);
+    await element.start();
+    const { session } = created[0]!;
+    session.onvalidatemerchant!({ validationURL: 'https://apple/x' });
+    await flush();
+    expect(session.abort).toHaveBeenCalled();
+    session.oncancel!();
+    expect((onError.mock.calls.at(-1)![0] as CheckoutError).message).toBe('Something went wrong');
+  });
+
+  it('maps the billing contact', () => {
+    expect(
+      billingAddressFromContact({
+        givenName: 'Ada',
+        familyName: 'L',
+        countryCode: 'GB',
+        addressLines: ['1 St', 'Flat 2'],
+        phoneNumber: '+44',
+      }),
+    ).toEqual({
+      first_name: 'Ada',
+      last_name: 'L',
+      country: 'GB',
+      state: '',
+      zip: '',
+      city: '',
+      address: '1 St',
+      address2: 'Flat 2',
+      phone: '+44',
+    });
+  });
+});

@@ -1,0 +1,170 @@
+import type { PaymentItem } from '@roots/contracts/gateway';
+import type { CheckoutContext } from '../../client/checkout-context';
+import { CheckoutError, CHECKOUT_MESSAGES } from '../../core/errors/checkout-error';
+import type { PaymentOutcome } from '../../payment/payment-flow';
+import { h, UIElement } from '../../ui/base-element';
+
+/** Apple-type wallet constants (checkout-spec §2, §9). */
+export const APPLE_PAY_SESSION_VERSION = 3;
+export const APPLE_PAY_BUTTON = { style: 'black', type: 'buy', locale: 'en-GB' } as const;
+export const APPLE_PAY_RECURRING = { intervalCount: 7, intervalUnit: 'day' } as const;
+
+type ApplePayContact = {
+  givenName?: string;
+  familyName?: string;
+  countryCode?: string;
+  administrativeArea?: string;
+  postalCode?: string;
+  locality?: string;
+  addressLines?: string[];
+  phoneNumber?: string;
+};
+type ApplePaySessionLike = {
+  onvalidatemerchant: ((event: { validationURL: string }) => void) | null;
+  onpaymentauthorized: ((event: { payment: { token: unknown; billingContact?: ApplePayContact } }) => void) | null;
+  oncancel: (() => void) | null;
+  begin(): void;
+  abort(): void;
+  completeMerchantValidation(session: unknown): void;
+  completePayment(status: number): void;
+};
+type ApplePaySessionConstructor = {
+  new (version: number, request: unknown): ApplePaySessionLike;
+  canMakePayments(): boolean;
+  STATUS_SUCCESS: number;
+  STATUS_FAILURE: number;
+};
+
+/** Maps an Apple billing contact to the address shape of checkout-spec §3. */
+export function billingAddressFromContact(contact: ApplePayContact | undefined) {
+  return {
+    first_name: contact?.givenName ?? '',
+    last_name: contact?.familyName ?? '',
+    country: contact?.countryCode ?? '',
+    state: contact?.administrativeArea ?? '',
+    zip: contact?.postalCode ?? '',
+    city: contact?.locality ?? '',
+    address: contact?.addressLines?.[0] ?? '',
+    address2: contact?.addressLines?.[1] ?? '',
+    phone: contact?.phoneNumber ?? '',
+  };
+}
+
+function applePaySession(win: Window): ApplePaySessionConstructor | undefined {
+  const candidate = (win as unknown as { ApplePaySession?: ApplePaySessionConstructor }).ApplePaySession;
+  return typeof candidate === 'function' ? candidate : undefined;
+}
+
+/**
+ * The Apple-type wallet button (checkout-spec §4): creates a session from the gateway, completes
+ * merchant validation through the backend, pays on authorization and completes the sheet with
+ * the outcome. Unsupported browsers: not listed by the drop-in; mounting throws 'Apple Pay is not available'.
+ */
+export class ApplePayElement extends UIElement {
+  constructor(
+    private readonly context: CheckoutContext,
+    private readonly pay: (item: PaymentItem) => Promise<PaymentOutcome>,
+    private readonly onError: (error: CheckoutError) => void,
+    /** Merchant validation through the merchant's backend; default: the gateway's client route. */
+    private readonly validateMerchant?: (input: { validationURL: string; domain: string }) => Promise<unknown>,
+  ) {
+    super(context.document);
+    this.isValid = true;
+  }
+
+  static isAvailable(win: Window): boolean {
+    try {
+      return applePaySession(win)?.canMakePayments() === true;
+    } catch {
+      return false;
+    }
+  }
+
+  protected render(root: HTMLElement): void {
+    if (!ApplePayElement.isAvailable(this.context.window)) throw new CheckoutError('APPLE_PAY_NOT_AVAILABLE');
+    const button = h(this.doc, 'button', {
+      type: 'button',
+      class: 'roots-apple-pay',
+      lang: APPLE_PAY_BUTTON.locale,
+      'data-style': APPLE_PAY_BUTTON.style,
+      'data-type': APPLE_PAY_BUTTON.type,
+      'aria-label': 'Buy with Apple Pay',
+      style: '-webkit-appearance:-apple-pay-button;-apple-pay-button-style:black;-apple-pay-button-type:buy;width:100%;height:44px',
+    });
+    button.addEventListener('click', () => void this.start());
+    root.append(button);
+  }
+
+  async paymentItem(): Promise<PaymentItem> {
+    throw new CheckoutError('CLIENT_UI_ELEMENT_MISSING', 'Apple Pay pays from its own button');
+  }
+
+  /** Runs one Apple Pay session. */
+  async start(): Promise<void> {
+    const Session = applePaySession(this.context.window);
+    if (!Session) return this.onError(new CheckoutError('APPLE_PAY_NOT_AVAILABLE'));
+    const { api, config, window: win } = this.context;
+    const links = config.session.links;
+    const answer = await api.request<{ paymentRequest: Record<string, unknown>; version: number }>(links.applePaySession, {
+      body: {
+        integrationType: 'api',
+        paymentMethodCode: 'applePay',
+        amount: config.session.amount,
+        meta: { sessionURL: links.applePaySession },
+        clientContext: { host: win.location.host },
+      },
+    });
+    const request = {
+      ...answer.paymentRequest,
+      recurringPaymentRequest: {
+        paymentDescription: String((answer.paymentRequest.total as { label?: string } | undefined)?.label ?? ''),
+        regularBilling: {
+          ...(answer.paymentRequest.total as object),
+          paymentTiming: 'recurring',
+          recurringPaymentIntervalUnit: APPLE_PAY_RECURRING.intervalUnit,
+          recurringPaymentIntervalCount: APPLE_PAY_RECURRING.intervalCount,
+        },
+        managementURL: win.location.origin,
+      },
+    };
+    const session = new Session(answer.version ?? APPLE_PAY_SESSION_VERSION, request);
+    session.onvalidatemerchant = (event) => {
+      const domain = win.location.hostname;
+      const validation = this.validateMerchant
+        ? this.validateMerchant({ validationURL: event.validationURL, domain })
+        : api
+            .request<{ data: unknown }>(links.applePaySession.replace(/\/session$/, '/merchant-validation'), {
+              body: { requestUrl: win.location.href, sessionUrl: event.validationURL, clientDomain: domain },
+            })
+            .then((response) => response.data);
+      validation.then(
+        (merchantSession) => session.completeMerchantValidation(merchantSession),
+        (cause: unknown) => {
+          session.abort();
+          this.onError(new CheckoutError('CALLBACK_FAILED', 'Apple Pay merchant validation failed', { cause }));
+        },
+      );
+    };
+    session.onpaymentauthorized = (event) => {
+      const contact = event.payment.billingContact;
+      void this.pay({
+        paymentMethodCode: 'applePay',
+        integrationType: 'api',
+        storeInstrument: false,
+        paymentInstrumentData: {
+          paymentToken: event.payment.token,
+          ...(contact?.countryCode
+            ? {
+                billingAddress: {
+                  country: { code: contact.countryCode },
+                  ...(contact.postalCode ? { postalCode: contact.postalCode } : {}),
+                },
+              }
+            : {}),
+        },
+      }).then((outcome) => session.completePayment(outcome.kind === 'success' ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE));
+    };
+    session.oncancel = () => this.onError(new CheckoutError('UNKNOWN_ERROR', CHECKOUT_MESSAGES.somethingWentWrong));
+    session.begin();
+  }
+}

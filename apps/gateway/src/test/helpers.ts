@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { AuthorizeRequestInput, Execution, SdkInitPayload, StoredInstrument, VaultTokenizeResponse } from '@roots/contracts/gateway';
 import { GATEWAY_HEADERS } from '@roots/contracts/gateway';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { buildGatewayApp, gatewayLoggerOptions, type GatewayApp } from '../app';
 import { DEV_DEFAULT_SECRETS, loadGatewayConfig } from '../config/env';
@@ -21,8 +22,24 @@ function fixturePath(): string {
   return join(tmpdir(), `roots-gateway-pglite-${hash.digest('hex').slice(0, 16)}.tgz`);
 }
 
-/** A migrated in-memory PGlite: from the fixture dump when one exists (~1 s), else fresh (~8 s) and dumped for the next. */
+/**
+ * A fresh, migrated database: a new database on the real PostgreSQL server when TEST_DATABASE_URL
+ * is set (`npm test` starts one), else in-memory PGlite — from the fixture dump when one exists
+ * (~1 s), else fresh (~8 s) and dumped for the next worker.
+ */
 export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `gw_${process.pid}_${randomUUID().slice(0, 8)}`;
+    const admin = await openDatabase({ url: serverUrl, dataDir: '' });
+    await admin.db.execute(sql.raw(`create database ${name}`));
+    await admin.close();
+    const scoped = new URL(serverUrl);
+    scoped.pathname = `/${name}`;
+    const database = await openDatabase({ url: scoped.toString(), dataDir: '' });
+    await database.migrate();
+    return database;
+  }
   const path = fixturePath();
   if (existsSync(path)) {
     const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(path)]) });

@@ -33,6 +33,8 @@ const env = {
 
 export default defineConfig({
   testDir: 'e2e',
+  // The checkout journeys start their own gateway and merchant site: e2e/checkout/playwright.config.ts.
+  testIgnore: ['checkout/**'],
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,

@@ -1,7 +1,7 @@
 // `npm test`: install what the tests need (npm packages; Debian chromium, postgresql, poppler-utils),
 // start a throw-away PostgreSQL cluster, then run lint, type-check, unit/service tests (on PGlite and
 // PostgreSQL), build, and the browser tests against the started product.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
 import { startPostgresCluster } from './lib/postgres-cluster.mjs';
 import { elapsed, npmCommand, run } from './lib/run.mjs';
@@ -33,11 +33,14 @@ try {
   postgres = await startPostgresCluster();
   process.on('exit', () => postgres?.stop());
   mkdirSync('.cache', { recursive: true });
+  for (const report of ['vitest.json', 'playwright.json', 'playwright-checkout.json']) rmSync(`.cache/${report}`, { force: true });
 
   const npx = (args) => [npmCommand, ['exec', '--', ...args]];
   await step('lint', ...npx(['eslint', '--max-warnings=0', '.']));
   await step('format', ...npx(['prettier', '--check', '--log-level=warn', '.']));
   await step('type-check', process.execPath, ['scripts/typecheck.mjs']);
+  // Built first: the analysis worker pool and the checkout journeys run built code.
+  const built = await step('build', npmCommand, ['run', 'build', '--silent']);
   await step(
     'unit and service tests (PGlite + PostgreSQL)',
     ...npx(['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/vitest.json']),
@@ -45,8 +48,10 @@ try {
       TEST_DATABASE_URL: postgres.url,
     },
   );
-  const built = await step('build', npmCommand, ['run', 'build', '--silent']);
-  if (built) await step('browser tests (Playwright, Debian chromium)', ...npx(['playwright', 'test']), { TEST_DATABASE_URL: postgres.url });
+  if (built) {
+    await step('browser tests (Playwright, Debian chromium)', ...npx(['playwright', 'test']), { TEST_DATABASE_URL: postgres.url });
+    await step('checkout journeys (Playwright, own gateway + merchant site)', ...npx(['playwright', 'test', '-c', 'e2e/checkout']));
+  }
 } catch (error) {
   results.push({ name: 'set-up', ok: false, time: elapsed(started) });
   console.error(`npm test set-up failed: ${error instanceof Error ? error.message : error}`);
@@ -55,9 +60,12 @@ try {
 }
 
 const unit = readCounts('.cache/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
-const e2e = existsSync('.cache/playwright.json')
-  ? readCounts('.cache/playwright.json', (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }))
-  : { passed: 0, failed: 0 };
+const playwrightCounts = (file) =>
+  existsSync(file)
+    ? readCounts(file, (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }))
+    : { passed: 0, failed: 0 };
+const e2eRuns = ['.cache/playwright.json', '.cache/playwright-checkout.json'].map(playwrightCounts);
+const e2e = { passed: e2eRuns.reduce((n, r) => n + r.passed, 0), failed: e2eRuns.reduce((n, r) => n + r.failed, 0) };
 console.log('\nSummary');
 for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.time})`);
 const failedSteps = results.filter((r) => !r.ok).length;

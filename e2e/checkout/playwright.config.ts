@@ -13,7 +13,7 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 90_000,
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: '../../.cache/playwright-checkout.json' }]],
   use: {
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS },
     trace: 'retain-on-failure',

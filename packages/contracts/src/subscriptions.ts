@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { attributionSchema } from './events';
-import { sdkInitPayloadSchema } from './gateway';
+import { merchantValidationResponseSchema, sdkInitPayloadSchema } from './gateway';
 import { describePlanLength, firstChargeAmount, type Plan } from './plans';
 
 /**
@@ -66,7 +66,7 @@ export function buildDisclosure(plan: Plan): { terms_text: string; terms_version
     text = `You will be charged ${usd(plan.sum)} once for ${plan.name_full}. No recurring charges.`;
   } else if (plan.trial_sum !== undefined && plan.trial_length) {
     text =
-      `You will be charged ${usd(first)} today for a ${describePlanLength(plan.trial_length)} trial. ` +
+      `You will be charged ${usd(first)} today for a trial of ${describePlanLength(plan.trial_length)}. ` +
       `Unless you cancel before it ends, your subscription renews automatically at ${usd(plan.sum)} every ${describePlanLength(plan.length)} until cancelled. ` +
       'Cancel any time from the link in your receipt email. 100% money back guarantee.';
   } else {
@@ -275,6 +275,14 @@ export const cancelOutcomeSchema = z.object({
   refunded: z.number().optional(),
 });
 export type CancelOutcome = z.infer<typeof cancelOutcomeSchema>;
+
+/** `POST /api/apple-pay/validate-merchant` (product-spec §7): Apple's validation URL and the page's domain. */
+export const applePayValidateMerchantRequestSchema = z.object({
+  validationURL: z.url().max(2000),
+  domain: z.string().min(1).max(255),
+});
+/** Answer: the merchant session object under `data` (the SDK reads `response.data`). */
+export const applePayValidateMerchantResponseSchema = merchantValidationResponseSchema;
 
 /** Generic acknowledgement. */
 export const okResponseSchema = z.object({ ok: z.literal(true) });

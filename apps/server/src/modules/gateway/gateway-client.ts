@@ -3,6 +3,7 @@ import {
   executionSchema,
   GATEWAY_HEADERS,
   gatewayErrorSchema,
+  merchantValidationResponseSchema,
   refundSchema,
   type CreateSessionRequest,
   type Execution,
@@ -65,6 +66,11 @@ export class GatewayClient {
       body: request,
       idempotencyKey,
     });
+  }
+
+  /** Apple-type wallet merchant validation, done by the gateway for the merchant. */
+  appleMerchantValidation(input: { sessionUrl: string; clientDomain: string }): Promise<z.infer<typeof merchantValidationResponseSchema>> {
+    return this.call('POST', '/merchant/v1/wallets/apple-pay/merchant-validation', merchantValidationResponseSchema, { body: input });
   }
 
   private async call<T>(

@@ -353,6 +353,13 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     expect((await http(`${base}/init/session`, { method: 'POST', json: { plan_id: THREE_MONTH } })).body).toMatchObject({
       plan_amount: 48,
     });
+    // Apple Pay merchant validation goes through the gateway.
+    const validation = await http<{ data: { domainName: string } }>(`${base}/api/apple-pay/validate-merchant`, {
+      json: { validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession', domain: 'roots.example' },
+    });
+    expect(validation.status, validation.text).toBe(200);
+    expect(validation.body.data.domainName).toBe('roots.example');
+    expect((await http(`${base}/api/apple-pay/validate-merchant`, { json: { validationURL: 'nope' } })).status).toBe(400);
     // Apple Pay endpoint verifies the same way.
     expect(
       await http(`${base}/subs/create-no-user-applepay`, {

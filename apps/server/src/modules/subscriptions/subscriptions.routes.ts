@@ -1,5 +1,7 @@
 import { MESSAGES } from '@roots/contracts';
 import {
+  applePayValidateMerchantRequestSchema,
+  applePayValidateMerchantResponseSchema,
   createNoUserApplePayRequestSchema,
   createNoUserRequestSchema,
   createSignedInApplePayRequestSchema,
@@ -68,6 +70,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     },
     async (request) =>
       service.initSession({ planId: request.body?.plan_id, email: request.body?.email, paymentMethods: request.body?.payment_methods }),
+  );
+
+  app.post(
+    '/api/apple-pay/validate-merchant',
+    { schema: { body: applePayValidateMerchantRequestSchema, response: { 200: applePayValidateMerchantResponseSchema } } },
+    async (request) => service.validateApplePayMerchant(request.body),
   );
 
   app.post(

@@ -80,6 +80,15 @@ export class SubscriptionsService {
     }
   }
 
+  /** Apple Pay merchant validation through the gateway (the page never holds merchant credentials). */
+  async validateApplePayMerchant(input: { validationURL: string; domain: string }) {
+    try {
+      return await this.context.gateway.appleMerchantValidation({ sessionUrl: input.validationURL, clientDomain: input.domain });
+    } catch (error) {
+      throw new AppError('SERVICE_UNAVAILABLE', 503, MESSAGES.somethingWentWrong, { cause: error });
+    }
+  }
+
   // ----- purchase with a shopper present (card, vault instrument, Apple Pay) --------------------
 
   /**

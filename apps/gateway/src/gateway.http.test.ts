@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Execution, SdkInitPayload, StoredInstrument } from '@roots/contracts/gateway';
 import { GATEWAY_HEADERS, GATEWAY_WINDOW_MESSAGE_TYPE } from '@roots/contracts/gateway';
 import { DEV_DEFAULT_SECRETS } from './config/env';
+import { executions } from './db/schema';
 import { TEST_CARDS } from './modules/executions/test-cards';
 import { CLIENT_TOKEN_AUDIENCE } from './modules/sessions/bearer-token';
 import {
@@ -291,6 +293,26 @@ describe('redirect methods', () => {
       body: new URLSearchParams({ t: new URL(href).searchParams.get('t') ?? '', outcome: 'success' }),
     });
     expect((await poll(session)).status).toBe('authorizeSuccessful');
+  });
+});
+
+describe('pix expiry', () => {
+  it('fails a pix payment polled after its expiry with payment_expired', async () => {
+    const session = await createSession(gateway);
+    await authorize(session, {
+      amount: session.amount,
+      paymentComposition: [{ paymentMethodCode: 'pix', integrationType: 'hpp' }],
+      returnInfo: RETURN_INFO,
+    });
+    // Move the expiry into the past instead of waiting 750 s.
+    const { db } = gateway.app.gateway.database;
+    await db
+      .update(executions)
+      .set({ plannedOutcome: { expiresAt: new Date(Date.now() - 1_000).toISOString() } })
+      .where(eq(executions.id, session.executionId));
+    const expired = await poll(session);
+    expect(expired.status).toBe('authorizeFailed');
+    expect(expired.finalState?.errors[0]?.reason.code).toBe('payment_expired');
   });
 });
 

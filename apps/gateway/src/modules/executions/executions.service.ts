@@ -92,9 +92,8 @@ export class ExecutionsService {
 
   /** The SDK's poll: also advances a slow authorization by one poll and expires stale pix payments. */
   async poll(principal: ClientPrincipal, id: string): Promise<Execution> {
-    await this.loadForClient(principal, id);
     return this.mutex.run(id, async () => {
-      let row = await this.load(id);
+      let row = await this.loadForClient(principal, id);
       if (row.status === 'authorizeRequested' && row.pollsRemaining > 0) {
         row = await this.executions.update(id, { pollsRemaining: row.pollsRemaining - 1 });
         if (row.pollsRemaining === 0) row = await this.settle(row, row.plannedOutcome?.declineCode);
@@ -106,7 +105,6 @@ export class ExecutionsService {
 
   /** The merchant's verification read (no side effects beyond expiring a stale pix payment). */
   async getForMerchant(id: string): Promise<Execution> {
-    await this.load(id);
     return this.mutex.run(id, async () => this.view(await this.expireIfDue(await this.load(id))));
   }
 

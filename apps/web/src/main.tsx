@@ -7,12 +7,15 @@ import './app/styles.css';
 import { createI18n } from './lib/i18n';
 import { preloadImages } from './lib/preload-images';
 import { readPublicConfig } from './lib/public-config';
+import { initTracking } from './lib/track';
 
 const config = readPublicConfig();
 console.info(`[${config.slug}] version ${config.version}`);
 
 // Outside the signed-in area, warm the fixed image list (product-spec §2); failures are only logged.
 if (!window.location.pathname.startsWith(`/${config.slug}/webapp`)) void preloadImages();
+
+initTracking();
 
 const router = createBrowserRouter(createRoutes(config.slug));
 const rootElement = document.getElementById('root');

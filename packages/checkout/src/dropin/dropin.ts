@@ -64,6 +64,11 @@ export type DropinOptions = {
   /** Generic redirect in a 'popup' or the whole 'page' (default). Pix always uses a popup. */
   redirectMode?: 'popup' | 'page';
   riskSessionId?: string;
+  /**
+   * Label of the shared pay button for card and stored-instrument payments, so it can say what it
+   * does (e.g. 'Pay $1 and start trial'). Default: 'Pay {amount}'. Redirect methods keep 'Pay with …'.
+   */
+  payButtonLabel?: string;
 };
 
 type Item = {
@@ -108,7 +113,6 @@ export class Dropin {
     const doc = this.context.document;
     const host = resolveMountTarget(target, doc);
     ensureStyles(doc);
-    const session = this.context.config.session;
     this.screen = h(doc, 'div', {
       class: 'roots-screen',
       role: 'status',
@@ -117,7 +121,7 @@ export class Dropin {
       'data-testid': 'roots-screen',
     });
     const fieldset = h(doc, 'fieldset', {}, h(doc, 'legend', {}, 'Payment method'));
-    this.payButton = loadingButton(doc, `Pay ${formatMoney(session.amount)}`, async () => void (await this.pay()));
+    this.payButton = loadingButton(doc, this.defaultPayLabel(), async () => void (await this.pay()));
     this.payButton.dataset.testid = 'roots-pay';
     this.form = h(doc, 'div', { class: 'roots-form' }, fieldset, this.payButton);
     this.root = h(doc, 'div', { class: 'roots-dropin', 'data-testid': 'roots-dropin' }, this.form, this.screen);
@@ -243,8 +247,7 @@ export class Dropin {
     const body = h(doc, 'div', { class: 'roots-item__body', hidden: true });
     const wrapper = h(doc, 'div', { class: 'roots-item', 'data-testid': `roots-item-${spec.code}`, 'data-item': spec.id }, label, body);
     fieldset.append(wrapper);
-    const amount = formatMoney(this.context.config.session.amount);
-    const item: Item = { ...spec, payLabel: spec.payLabel ?? (() => `Pay ${amount}`), wrapper, body, radio, shown: false };
+    const item: Item = { ...spec, payLabel: spec.payLabel ?? (() => this.defaultPayLabel()), wrapper, body, radio, shown: false };
     radio.addEventListener('change', () => radio.checked && this.activate(item));
     spec.element.onValidityChange(() => item === this.active && this.updatePayButton());
     this.items.push(item);
@@ -274,11 +277,15 @@ export class Dropin {
     this.updatePayButton();
   }
 
+  private defaultPayLabel(): string {
+    return this.options.payButtonLabel ?? `Pay ${formatMoney(this.context.config.session.amount)}`;
+  }
+
   private updatePayButton(): void {
     const button = this.payButton;
     if (!button) return;
     const active = this.active;
-    button.textContent = active ? active.payLabel() : `Pay ${formatMoney(this.context.config.session.amount)}`;
+    button.textContent = active ? active.payLabel() : this.defaultPayLabel();
     button.hidden = active !== undefined && WALLET_CODES.includes(active.code);
     button.disabled = !active || (!active.element.isValid && !this.options.payButtonAlwaysEnabled);
   }

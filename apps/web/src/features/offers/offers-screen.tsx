@@ -1,5 +1,6 @@
 import type { PlanCatalog } from '@roots/contracts';
 import { formatUsd } from '@roots/contracts/disclosure';
+import { eventValue } from '@roots/contracts/events';
 import { MESSAGES } from '@roots/contracts/messages';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { errorFromResponse, FALLBACK_ERROR, postJson, RequestError } from '../..
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
+import { track } from '../../lib/track';
 import { resolveOffers, type Offer } from './offer-plans';
 
 type OfferState = 'idle' | 'buying' | 'bought';
@@ -23,6 +25,8 @@ export function OffersScreen() {
   const [states, setStates] = useState<Record<string, OfferState>>({});
   const [error, setError] = useState<string | null>(null);
   const [confirmSkip, setConfirmSkip] = useState(false);
+
+  useEffect(() => track(slug, 'offers'), [slug]);
 
   useEffect(() => {
     void fetch('/api/plans')
@@ -48,6 +52,7 @@ export function OffersScreen() {
     try {
       await postJson('/subs/create-no-user', { plan_id: offer.plan.id, email, subscription_id: subscriptionId, attribution: {} });
       setStates((s) => ({ ...s, [offer.family]: 'bought' }));
+      track(slug, 'One-timePurchase', { value: eventValue(offer.plan.sum), subscription_id: subscriptionId });
     } catch (reason) {
       setStates((s) => ({ ...s, [offer.family]: 'idle' }));
       setError(reason instanceof RequestError ? reason.message : FALLBACK_ERROR);

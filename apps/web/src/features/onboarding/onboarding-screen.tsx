@@ -5,6 +5,7 @@ import { useOnboardingStore, type Selfie } from '../../lib/onboarding-store';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readQuizEmail, storeQuizEmail } from '../../lib/session-keys';
+import { track, type FunnelEvent } from '../../lib/track';
 import { CameraTipStep } from './camera-tip-step';
 import { ConsentStep } from './consent-step';
 import { EmailStep } from './email-step';
@@ -12,6 +13,16 @@ import { nextOnboardingStep, type OnboardingEvent, type OnboardingStep } from '.
 import { ProcessingStep } from './processing-step';
 import { SelfieStep } from './selfie-step';
 import { WalkthroughStep } from './walkthrough-step';
+
+/** The funnel stage event each step sends when tracking is on (product-spec §3). */
+const STEP_EVENTS: Record<OnboardingStep, FunnelEvent> = {
+  walkthrough: 'intro',
+  consent: 'onboarding',
+  'camera-tip': 'onboarding',
+  selfie: 'selfie',
+  processing: 'selfie processing',
+  email: 'e-mail screen',
+};
 
 /**
  * Main landing (`/{slug}/*`): the onboarding funnel of product-spec §1 — walkthrough, consent,
@@ -26,6 +37,8 @@ export function OnboardingScreen() {
   const [cameraMode, setCameraMode] = useState<'camera' | 'upload'>('camera');
   const send = useCallback((event: OnboardingEvent) => setStep((current) => nextOnboardingStep(current, event)), []);
   const accepted = useCallback(() => send({ type: 'photo-accepted' }), [send]);
+
+  useEffect(() => track(slug, STEP_EVENTS[step]), [slug, step]);
 
   // bb=true / bb_android=true: leave Instagram and Facebook in-app browsers (product-spec §2).
   // The user-agent parser loads only when the flag is present.

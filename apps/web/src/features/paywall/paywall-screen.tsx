@@ -1,17 +1,25 @@
 import type { PlanCatalog } from '@roots/contracts';
 import { buildDisclosure, formatUsd } from '@roots/contracts/disclosure';
+import { eventValue } from '@roots/contracts/events';
 import { formatMessage, MESSAGES } from '@roots/contracts/messages';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SiteFooter } from '../../components/ui/site-footer';
+import { EmailForm } from '../../components/ui/email-form';
 import { FALLBACK_ERROR } from '../../lib/http';
+import { useOnboardingStore } from '../../lib/onboarding-store';
+import { productPath, ROUTE_PATHS } from '../../lib/paths';
+import { track, trackingEnabled } from '../../lib/track';
+import { readQuizEmail, storeQuizEmail, writeSessionValue } from '../../lib/session-keys';
+import { createReport } from './api/create-report';
+import { CheckoutSection, type PurchaseResult } from './checkout-section';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { getPlans } from './api/get-plans';
 import { resolvePaywallPlans } from './paywall-plans';
 
-/** checkout-spec §2: the drop-in is mounted this long after the route opens. */
-export const CHECKOUT_MOUNT_DELAY_MS = 50;
+/** product-spec §4: after a purchase, tracking gets this long when it is on. */
+const TRACKING_WAIT_MS = 1_500;
 
 /**
  * `/{slug}/subscription`: the plan from the query, the claims of product-spec §1, and next to the
@@ -19,10 +27,16 @@ export const CHECKOUT_MOUNT_DELAY_MS = 50;
  */
 export function PaywallScreen() {
   const { t } = useTranslation();
-  const { copy, productName } = usePublicConfig();
+  const { copy, productName, slug } = usePublicConfig();
   const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const selfie = useOnboardingStore((state) => state.selfie);
+  const [email, setEmail] = useState(readQuizEmail);
   const [catalog, setCatalog] = useState<PlanCatalog | null>(null);
   const [loadError, setLoadError] = useState(false);
+
+  useEffect(() => track(slug, 'subscription offer'), [slug]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -32,7 +46,20 @@ export function PaywallScreen() {
     return () => controller.abort();
   }, []);
 
-  const resolved = useMemo(() => (catalog ? resolvePaywallPlans(search, catalog) : null), [catalog, search]);
+  const resolved = catalog ? resolvePaywallPlans(search, catalog) : null;
+
+  const onPurchased = async ({ subscriptionId }: PurchaseResult) => {
+    writeSessionValue('userEmail', email);
+    writeSessionValue('subscriptionId', subscriptionId);
+    track(slug, 'Purchase', { value: eventValue(resolved!.plan.trial_sum ?? resolved!.plan.sum), subscription_id: subscriptionId });
+    if (trackingEnabled()) await new Promise((resolve) => window.setTimeout(resolve, TRACKING_WAIT_MS));
+    // The report is created from the selfie kept in memory; a failure here must not lose the purchase.
+    if (selfie)
+      await createReport({ email, subscriptionId, image: selfie.blob }).catch((error: unknown) =>
+        console.warn('[roots] report upload failed', error),
+      );
+    void navigate(`${productPath(slug, ROUTE_PATHS.offers)}${location.search}`);
+  };
 
   if (loadError) {
     return (
@@ -75,7 +102,25 @@ export function PaywallScreen() {
           {disclosure.renewal && <p>{disclosure.renewal}</p>}
           <p>{disclosure.cancellation}</p>
         </section>
-        <div id="checkout" className="checkout-slot" data-pay-label={disclosure.payButton} />
+        {email ? (
+          <CheckoutSection
+            key={plan.id}
+            plan={plan}
+            email={email}
+            disclosure={disclosure}
+            onPurchased={(result) => void onPurchased(result)}
+            onPurchaseError={() => track(slug, 'purchase error')}
+          />
+        ) : (
+          <EmailForm
+            label={t('screens.onboarding.emailLabel')}
+            submitLabel={t('screens.onboarding.continue')}
+            onSubmit={(value) => {
+              storeQuizEmail(value);
+              setEmail(value);
+            }}
+          />
+        )}
         <p className="guarantee">{copy.guaranteeText}</p>
         <p className="hint">{copy.renewalClaim}</p>
       </main>

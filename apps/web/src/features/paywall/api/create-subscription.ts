@@ -1,0 +1,22 @@
+import type { Consent } from '@roots/contracts/subscriptions';
+import { postJson } from '../../../lib/http';
+
+/**
+ * POST /subs/create-no-user with the execution the checkout completed; the server verifies it
+ * with the gateway before creating anything, and a repeat returns the same subscription.
+ */
+export function createSubscription(body: {
+  planId: string;
+  email: string;
+  executionId: string;
+  consent: Consent;
+  attribution: Record<string, string>;
+}) {
+  return postJson<{ id: string }>('/subs/create-no-user', {
+    plan_id: body.planId,
+    email: body.email,
+    card: { execution_id: body.executionId },
+    consent: body.consent,
+    attribution: body.attribution,
+  });
+}

@@ -1,0 +1,7 @@
+import type { InitSessionResponse } from '@roots/contracts/subscriptions';
+import { postJson } from '../../../lib/http';
+
+/** POST /init/session: a gateway payment session for the plan's first charge (product-spec §7). */
+export function initSession(planId: string): Promise<InitSessionResponse> {
+  return postJson<InitSessionResponse>('/init/session', { plan_id: planId });
+}

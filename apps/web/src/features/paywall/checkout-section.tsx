@@ -1,0 +1,74 @@
+import type { Plan } from '@roots/contracts';
+import type { Disclosure } from '@roots/contracts/disclosure';
+import { MESSAGES } from '@roots/contracts/messages';
+import type { InitSessionResponse } from '@roots/contracts/subscriptions';
+import { RootsCheckout } from '@roots/checkout/react';
+import { useEffect, useState } from 'react';
+import { FALLBACK_ERROR, RequestError } from '../../lib/http';
+import { createSubscription } from './api/create-subscription';
+import { initSession } from './api/init-session';
+
+export type PurchaseResult = { subscriptionId: string };
+
+type CheckoutSectionProps = {
+  plan: Plan;
+  email: string;
+  disclosure: Disclosure;
+  onPurchased: (result: PurchaseResult) => void;
+  onPurchaseError: (message: string) => void;
+};
+
+/**
+ * The embedded drop-in for the plan's first charge. The payment client is created here, so only
+ * the subscription route ever initialises it; the drop-in mounts 50 ms after the route opens.
+ */
+export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurchaseError }: CheckoutSectionProps) {
+  const [session, setSession] = useState<InitSessionResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    initSession(plan.id)
+      .then((answer) => !cancelled && setSession(answer))
+      .catch((reason: unknown) => !cancelled && setError(reason instanceof RequestError ? reason.message : FALLBACK_ERROR));
+    return () => {
+      cancelled = true;
+    };
+  }, [plan.id]);
+
+  const finish = async (executionId: string) => {
+    try {
+      const { id } = await createSubscription({
+        planId: plan.id,
+        email,
+        executionId,
+        consent: { terms_text: disclosure.text, terms_version: disclosure.version },
+        attribution: {},
+      });
+      onPurchased({ subscriptionId: id });
+    } catch (reason) {
+      const message = reason instanceof RequestError ? reason.message : MESSAGES.cantCreateSubscription;
+      setError(message);
+      onPurchaseError(message);
+    }
+  };
+
+  if (error) {
+    return (
+      <p className="field-error" role="alert" data-testid="purchase-error">
+        {error}
+      </p>
+    );
+  }
+  if (!session) return <div className="checkout-slot" aria-busy="true" />;
+  return (
+    <RootsCheckout
+      className="checkout-slot"
+      session={session}
+      getBearerToken={() => session.bearerToken}
+      dropin={{ payButtonLabel: disclosure.payButton }}
+      onSuccess={({ execution }) => void finish(execution.id)}
+      onFailure={({ message }) => onPurchaseError(message)}
+    />
+  );
+}

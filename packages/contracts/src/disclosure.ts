@@ -33,7 +33,7 @@ export type Disclosure = {
  * Builds the disclosure for a plan so copy can never disagree with the charge.
  * @example buildDisclosure(weekly).payButton // 'Pay $1 and start trial'
  */
-export function buildDisclosure(plan: Plan, productName = 'Roots'): Disclosure {
+export function buildDisclosure(plan: Plan): Disclosure {
   const first = plan.trial_sum ?? plan.sum;
   let payButton: string;
   let firstCharge: string;
@@ -54,7 +54,7 @@ export function buildDisclosure(plan: Plan, productName = 'Roots'): Disclosure {
   }
   const cancellation =
     plan.length === 'lifetime'
-      ? `Questions or a refund within the money-back guarantee: write to ${productName} support.`
+      ? 'Questions, or a refund under the money-back guarantee: write to our support.'
       : `Cancel anytime before the next charge: in your account under Manage subscriptions, or with your email on the cancel page. Cancelling takes two clicks.`;
   const text = [firstCharge, renewal, cancellation].filter(Boolean).join(' ');
   return { version: DISCLOSURE_VERSION, payButton, firstCharge, renewal, cancellation, text };

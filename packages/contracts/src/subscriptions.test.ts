@@ -28,7 +28,7 @@ describe('subscription contracts', () => {
   it('discloses the trial, the renewal price and the period next to the pay button', () => {
     const [weekly] = buildPlanCatalog('roots').plans;
     expect(buildDisclosure(weekly!).terms_text).toBe(
-      'You will be charged $1.00 today for a trial of 3 days. Unless you cancel before it ends, your subscription renews automatically at $24.99 every week until cancelled. Cancel any time from the link in your receipt email. 100% money back guarantee.',
+      'Today you pay $1 for your 3-day trial. Then $24.99 every week, charged automatically to the same card until you cancel. Cancel anytime before the next charge: in your account under Manage subscriptions, or with your email on the cancel page. Cancelling takes two clicks.',
     );
   });
 });

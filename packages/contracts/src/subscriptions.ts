@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { buildDisclosure as describePlanTerms, DISCLOSURE_VERSION } from './disclosure';
 import { attributionSchema } from './events';
 import { merchantValidationResponseSchema, sdkInitPayloadSchema } from './gateway';
-import { describePlanLength, firstChargeAmount, type Plan } from './plans';
+import type { Plan } from './plans';
 
 /**
  * Wire formats of the subscription service (product-spec §7): payment session, subscription
@@ -50,31 +51,16 @@ export function subscriptionApiBaseUrl(origin: string, urls: { production: strin
 // Disclosure next to the pay button
 // ---------------------------------------------------------------------------------------------
 
-/** Version of the disclosure wording below; bump it whenever the wording changes. */
-export const TERMS_VERSION = '2026-11-21.1';
-
-const usd = (amount: number) => `$${amount.toFixed(2)}`;
+/** Version of the disclosure wording (see ./disclosure). */
+export const TERMS_VERSION = DISCLOSURE_VERSION;
 
 /**
- * The disclosure shown next to the pay button for a plan; the buyer's consent stores it verbatim.
- * @example buildDisclosure(weeklyPlan) // 'You will be charged $1.00 today for a 3 days trial. ...'
+ * The disclosure shown next to the pay button for a plan, as the consent record stores it. The web
+ * shows the same parts from {@link describePlanTerms}, so copy and record can never differ.
  */
 export function buildDisclosure(plan: Plan): { terms_text: string; terms_version: string } {
-  const first = firstChargeAmount(plan);
-  let text: string;
-  if (plan.length === 'lifetime') {
-    text = `You will be charged ${usd(plan.sum)} once for ${plan.name_full}. No recurring charges.`;
-  } else if (plan.trial_sum !== undefined && plan.trial_length) {
-    text =
-      `You will be charged ${usd(first)} today for a trial of ${describePlanLength(plan.trial_length)}. ` +
-      `Unless you cancel before it ends, your subscription renews automatically at ${usd(plan.sum)} every ${describePlanLength(plan.length)} until cancelled. ` +
-      'Cancel any time from the link in your receipt email. 100% money back guarantee.';
-  } else {
-    text =
-      `You will be charged ${usd(first)} today and ${usd(plan.sum)} every ${describePlanLength(plan.length)} until cancelled. ` +
-      'Cancel any time from the link in your receipt email. 100% money back guarantee.';
-  }
-  return { terms_text: text, terms_version: TERMS_VERSION };
+  const disclosure = describePlanTerms(plan);
+  return { terms_text: disclosure.text, terms_version: disclosure.version };
 }
 
 // ---------------------------------------------------------------------------------------------

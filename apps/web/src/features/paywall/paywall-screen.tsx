@@ -27,7 +27,7 @@ const TRACKING_WAIT_MS = 1_500;
  */
 export function PaywallScreen() {
   const { t } = useTranslation();
-  const { copy, productName, slug } = usePublicConfig();
+  const { copy, slug } = usePublicConfig();
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -72,7 +72,7 @@ export function PaywallScreen() {
   if (!resolved) return <div className="empty-placeholder" aria-busy="true" />;
 
   const { plan, unknown } = resolved;
-  const disclosure = buildDisclosure(plan, productName);
+  const disclosure = buildDisclosure(plan);
   return (
     <>
       <main className="screen paywall" data-testid="paywall-screen">

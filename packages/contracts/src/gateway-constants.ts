@@ -1,0 +1,122 @@
+/**
+ * The gateway protocol's constants without zod, so browser code (checkout SDK, secure-field
+ * frames) can import them at no bundle cost: `@roots/contracts/gateway-constants`.
+ * `@roots/contracts/gateway` re-exports all of them next to the schemas.
+ */
+
+/** Header names of the gateway protocol (lower case, as Node sees them). */
+export const GATEWAY_HEADERS = {
+  /** Required on every POST/PUT/DELETE; 1–255 visible characters, unique per logical operation. */
+  idempotencyKey: 'idempotency-key',
+  /** Set to `true` on an answer replayed from an earlier request with the same idempotency key. */
+  idempotentReplayed: 'idempotent-replayed',
+  /** Client SDK version, e.g. `5.26.0` ({@link CHECKOUT_CLIENT_VERSION}). */
+  clientVersion: 'x-client-version',
+  /** Client type, e.g. `web` or `secure-fields`. */
+  clientType: 'x-client-type',
+  /** JSON metadata of vault requests: sdk_name_version, sdk_client_device_model, sdk_os_version, sdk_runtime_details. */
+  skyMetadata: 'sky-metadata',
+  /** Request id of every answer (also accepted on requests); shown in vault error descriptions. */
+  requestId: 'x-request-id',
+  /** Merchant API credential (server-to-server only, never in a browser). */
+  merchantKey: 'x-api-key',
+  /** Webhook signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
+  webhookSignature: 'roots-signature',
+  /** Webhook event id (same as `payload.id`); receivers deduplicate on it. */
+  webhookId: 'roots-webhook-id',
+} as const;
+
+/** Client version the SDK reports (checkout-spec §9). */
+export const CHECKOUT_CLIENT_VERSION = '5.26.0';
+
+/** The sandbox vault's provider config id, echoed in the save-instrument body. */
+export const SANDBOX_VAULT_PROVIDER_CONFIG_ID = 'roots-sandbox-vault';
+
+/** `type` of the window message the 3-D Secure, pix and hosted pages post to `window.opener`. */
+export const GATEWAY_WINDOW_MESSAGE_TYPE = 'roots-gateway:completed';
+
+/** Webhook signatures older than this are should be rejected by receivers (replay protection). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The closed list of gateway error codes. */
+export const GATEWAY_ERROR_CODES = [
+  /** Body, query or params failed schema validation (400). */
+  'VALIDATION_ERROR',
+  /** Malformed request that is not a schema issue, e.g. invalid JSON (400). */
+  'BAD_REQUEST',
+  /** Card data rejected by the vault: Luhn, brand, length, expiry or CVV (422). */
+  'CARD_INVALID',
+  /** Missing, forged or wrong credential (401). The SDK treats 401/403 as "API token is not valid or expired.". */
+  'UNAUTHORIZED',
+  /** Bearer token past its `exp` claim (401). */
+  'TOKEN_EXPIRED',
+  /** Credential valid but not allowed here, e.g. another session's execution or a foreign origin (403). */
+  'FORBIDDEN',
+  /** Unknown resource (404). */
+  'NOT_FOUND',
+  /** Mutating call without an `idempotency-key` header (400). */
+  'IDEMPOTENCY_KEY_REQUIRED',
+  /** Same idempotency key reused with a different request (422). */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** The first request with this idempotency key is still running (409). */
+  'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+  /** The execution's state does not allow this call, e.g. authorize twice, confirm without confirmRequested (409). */
+  'INVALID_STATE',
+  /** Stored instrument missing, deleted, disabled, transient for MIT, or of another holder (422). */
+  'INSTRUMENT_NOT_USABLE',
+  /** Refund larger than what is left to refund, or of an unsuccessful execution (422). */
+  'REFUND_NOT_ALLOWED',
+  /** Amount or currency differs from the session (422). */
+  'AMOUNT_MISMATCH',
+  /** Payment method not enabled for the session (422). */
+  'PAYMENT_METHOD_NOT_ENABLED',
+  /** Body too large (413). */
+  'PAYLOAD_TOO_LARGE',
+  /** Content type not accepted (415). */
+  'UNSUPPORTED_MEDIA_TYPE',
+  /** Too many requests for this token (429). */
+  'RATE_LIMITED',
+  /** Unexpected failure; details are logged, never sent (500). */
+  'INTERNAL_ERROR',
+] as const;
+/** Message of every 401/403 (checkout-spec §8). */
+export const GATEWAY_UNAUTHORIZED_MESSAGE = 'API token is not valid or expired.';
+
+/** Card networks of checkout-spec §3. */
+export const CARD_NETWORKS = ['amex', 'diners', 'discover', 'hipercard', 'jcb', 'maestro', 'mastercard', 'unionpay', 'visa'] as const;
+/** Well-known payment method codes; other redirect codes are allowed too (treated as generic redirect). */
+export const PAYMENT_METHOD_CODES = ['card', 'googlePay', 'payPal', 'applePay', 'genericRedirect', 'pix'] as const;
+/** Stored-instrument statuses (checkout-spec §3). `transient`: saved for one payment only. */
+export const INSTRUMENT_STATUSES = ['enabled', 'created', 'deleted', 'disabled', 'invalid', 'transient'] as const;
+/**
+ * Execution statuses: `created` (session made, nothing authorized yet) is the gateway's own
+ * initial state; the others are checkout-spec §3's. Final: authorizeSuccessful, authorizePending, authorizeFailed.
+ * `authorizePending` is final for the SDK but resolves later (3-D Secure, redirect, pix).
+ */
+export const EXECUTION_STATUSES = [
+  'created',
+  'authorizeRequested',
+  'confirmRequested',
+  'authorizePending',
+  'authorizeSuccessful',
+  'authorizeFailed',
+] as const;
+export const FINAL_EXECUTION_STATUSES = ['authorizePending', 'authorizeSuccessful', 'authorizeFailed'] as const satisfies ReadonlyArray<
+  (typeof EXECUTION_STATUSES)[number]
+>;
+
+/** Failure reasons of checkout-spec §3. */
+export const FAILURE_REASONS = ['VALIDATION_FAILED', 'AUTHORIZATION_ERROR', 'AUTHENTICATION_ERROR', 'UNKNOWN_ERROR'] as const;
+
+/** Decline codes of the sandbox (test cards and triggers; see the gateway README). */
+export const DECLINE_CODES = [
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'processing_error',
+  'authentication_failed',
+  'payment_canceled',
+  'payment_expired',
+] as const;
+export const WEBHOOK_EVENT_TYPES = ['execution.authorizeSuccessful', 'execution.authorizeFailed', 'refund.succeeded'] as const;

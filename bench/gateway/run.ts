@@ -8,7 +8,8 @@
  * authorize, and poll until the status is final. The mix: 80 % success, 10 % decline, 10 % slow
  * authorization (GATEWAY_SLOW_AUTH_POLLS=3, polled back-to-back). Latency is measured from the
  * authorize request to the first final status. A second phase runs autocannon on the poll
- * endpoint. With --json the last line is one JSON object.
+ * endpoint. With --json the last line is one JSON object. GATEWAY_DATABASE_URL in the environment
+ * runs the gateway on PostgreSQL instead of PGlite.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -190,6 +191,7 @@ async function main(): Promise<void> {
       max: Math.round((sorted.at(-1) ?? 0) * 10) / 10,
     },
     pollEndpoint: pollPhase,
+    database: process.env.GATEWAY_DATABASE_URL ? 'postgres' : 'pglite',
     node: process.version,
     cpus: cpus().length,
   };

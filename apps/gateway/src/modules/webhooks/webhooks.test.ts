@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GATEWAY_HEADERS, webhookPayloadSchema } from '@roots/contracts/gateway';
+import { verifyGatewayWebhook } from '@roots/contracts/gateway-webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_DEFAULT_SECRETS } from '../../config/env';
 import { call, merchantHeaders, payByCard, startGateway, type TestGateway } from '../../test/helpers';
@@ -47,6 +48,16 @@ describe('webhook signature', () => {
     expect(verifyWebhookSignature(secret, body, header, 1_000 + 301)).toBe(false);
     expect(verifyWebhookSignature(secret, body, 't=1000,v1=zz', 1_000)).toBe(false);
     expect(verifyWebhookSignature(secret, body, undefined, 1_000)).toBe(false);
+  });
+
+  it('agrees with the Web Crypto verifier receivers import from @roots/contracts/gateway-webhooks', async () => {
+    const body = '{"id":"evt_2","type":"execution.authorizeSuccessful"}';
+    const header = signWebhook(secret, body, 2_000);
+    expect(await verifyGatewayWebhook(secret, body, header, 2_100)).toBe(true);
+    expect(await verifyGatewayWebhook(secret, body.replace('2', '3'), header, 2_100)).toBe(false);
+    expect(await verifyGatewayWebhook('whsec_other_secret_val', body, header, 2_100)).toBe(false);
+    expect(await verifyGatewayWebhook(secret, body, header, 2_000 + 301)).toBe(false);
+    expect(await verifyGatewayWebhook(secret, body, 'garbage', 2_000)).toBe(false);
   });
 
   it('backs off exponentially with bounded jitter', () => {

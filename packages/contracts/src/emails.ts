@@ -10,6 +10,7 @@ export const EMAIL_KINDS = [
   'cancel_confirmation',
   'activation',
   'refund_receipt',
+  'sign_in_code',
 ] as const;
 export const emailKindSchema = z.enum(EMAIL_KINDS);
 export type EmailKind = z.infer<typeof emailKindSchema>;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { cancelOutcomeSchema, subscriptionSummarySchema } from './subscriptions';
+
+/** The signed-in area's own endpoints under `/api/account` (product-spec §2, §3). */
+
+const required = 'This field is required!';
+const tooLong = 'You have reached the maximum length';
+
+/** Profile (product-spec §3): name, birth date (YYYY-MM-DD), birth time (HH:MM, 24 h). */
+export const profileSchema = z.object({
+  name: z.string().trim().min(1, { error: required }).max(80, { error: tooLong }),
+  birth_date: z.iso.date({ error: required }),
+  birth_time: z.iso.time({ precision: -1, error: required }),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** `GET /api/account/profile`: null fields until the first update. */
+export const profileResponseSchema = z.object({
+  name: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  birth_time: z.string().nullable(),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+/** `GET /api/account/subscriptions`: the signed-in user's own subscriptions. */
+export const mySubscriptionsResponseSchema = z.object({ subscriptions: z.array(subscriptionSummarySchema) });
+export type MySubscriptionsResponse = z.infer<typeof mySubscriptionsResponseSchema>;
+
+/** `POST /api/account/subscriptions/{id}/cancel` answer. */
+export const cancelMineResponseSchema = cancelOutcomeSchema;
+
+/** `DELETE /api/account` answer: everything of the user is gone and the session ended. */
+export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });

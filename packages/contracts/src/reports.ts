@@ -1,0 +1,366 @@
+import { z } from 'zod';
+import { FACE_CHECK_ERROR_CODES, MAX_SELFIE_BYTES } from './face-check';
+import { culturalInsightSchema, heritageGroupIdSchema, populationInsightsSchema } from './insights';
+
+/**
+ * Wire formats of the report service (product-spec §3 Report, §7 report service): create, list,
+ * get, link to a user, and the PDF report. All POST with JSON bodies.
+ *
+ * Lifecycle (apps/server `report-state.ts`, ADR 060):
+ * ```
+ * pending ─claimed→ processing ─analysed→ completed
+ *                   processing ─rejected→ failed      (no face, not an image, …; `error` says why)
+ * pending|processing ─timed_out→ expired              (REPORT_PROCESSING_TIMEOUT_MS; e.g. a crash)
+ * ```
+ * `completed`, `failed` and `expired` are final. The photo exists only in the memory of the call
+ * that analyses it: a report holds derived results only, nothing that rebuilds the face.
+ */
+
+export const REPORT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'expired'] as const;
+export const reportStatusSchema = z.enum(REPORT_STATUSES);
+export type ReportStatus = z.infer<typeof reportStatusSchema>;
+
+/** `extended`: heritage, traits, attributions, cultural and population insights. `population`: heritage and population insights. */
+export const REPORT_KINDS = ['extended', 'population'] as const;
+export const reportKindSchema = z.enum(REPORT_KINDS);
+export type ReportKind = z.infer<typeof reportKindSchema>;
+
+/** Longest base64 text of a photo: MAX_SELFIE_BYTES encoded, plus room for a `data:image/...;base64,` prefix. */
+export const MAX_REPORT_IMAGE_BASE64_CHARS = Math.ceil(MAX_SELFIE_BYTES / 3) * 4 + 64;
+
+const emailSchema = z.email().max(254);
+const subscriptionIdSchema = z.uuid();
+const reportIdSchema = z.uuid();
+/** A signed-in user's id (identity id until real sign-in lands; ADR 033). */
+export const reportUserIdSchema = z.string().regex(/^[A-Za-z0-9_:.-]{1,160}$/, 'is not a user id');
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * POST /report/create and POST /pdf-report/create. `image` is the selfie as base64 (a `data:` URL
+ * is accepted too). The purchase (`subscription_id` of `email`) must grant report access.
+ */
+export const reportCreateRequestSchema = z.object({
+  email: emailSchema,
+  subscription_id: subscriptionIdSchema,
+  image: z.string().min(1).max(MAX_REPORT_IMAGE_BASE64_CHARS),
+  kind: reportKindSchema.default('extended'),
+});
+export type ReportCreateRequest = z.input<typeof reportCreateRequestSchema>;
+
+/**
+ * Who asks: the purchase and its email. Until sign-in lands (ADR 033) this is the proof of
+ * ownership: a report is visible to requests naming a subscription of the report's email.
+ */
+export const reportRequesterSchema = z.object({ subscription_id: subscriptionIdSchema, email: emailSchema });
+export type ReportRequester = z.infer<typeof reportRequesterSchema>;
+
+/** POST /report/list-reports: newest first. */
+export const reportListRequestSchema = reportRequesterSchema;
+export type ReportListRequest = z.infer<typeof reportListRequestSchema>;
+
+/** POST /report/get-report. */
+export const reportGetRequestSchema = reportRequesterSchema.extend({ report_id: reportIdSchema });
+export type ReportGetRequest = z.infer<typeof reportGetRequestSchema>;
+
+/** POST /report/update: links the subscription's reports to a signed-in user. */
+export const reportUpdateRequestSchema = reportRequesterSchema.extend({ userId: reportUserIdSchema });
+export type ReportUpdateRequest = z.infer<typeof reportUpdateRequestSchema>;
+
+/**
+ * POST /pdf-report/content: the PDF (application/pdf) of one completed report, by default the
+ * newest completed report of the requester.
+ */
+export const pdfReportContentRequestSchema = reportRequesterSchema.extend({ report_id: reportIdSchema.optional() });
+export type PdfReportContentRequest = z.infer<typeof pdfReportContentRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Report content
+// ---------------------------------------------------------------------------------------------
+
+export const heritageGroupShareSchema = z.object({
+  id: heritageGroupIdSchema,
+  label: z.string(),
+  /** Integer percent; all groups sum to 100. */
+  share: z.number().int().min(0).max(100),
+  /** Calibrated probability 0..1. */
+  probability: z.number().min(0).max(1),
+  /** How often a group given this much probability was right on held-out faces, 0..1. */
+  confidence: z.number().min(0).max(1),
+});
+
+export const coarseGroupShareSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  members: z.array(heritageGroupIdSchema),
+  share: z.number().int().min(0).max(100),
+  probability: z.number().min(0).max(1),
+});
+
+/** The heritage-resemblance estimate with its uncertainty (packages/analysis MODEL_CARD.md). */
+export const heritageEstimateSchema = z.object({
+  groups: z.array(heritageGroupShareSchema),
+  top: heritageGroupIdSchema,
+  confidenceLevel: z.enum(['high', 'medium', 'low']),
+  uncertain: z.boolean(),
+  /** What the UI shows: the fine groups, the coarse groups, or "uncertain". */
+  display: z.enum(['fine', 'coarse', 'uncertain']),
+  coarse: z.object({ groups: z.array(coarseGroupShareSchema), top: z.string() }),
+  disclaimer: z.string(),
+});
+export type HeritageEstimate = z.infer<typeof heritageEstimateSchema>;
+
+/**
+ * Face regions a trait or an attribution refers to. Reports carry region ids only, never the
+ * face's own landmark geometry; diagrams draw {@link FACE_REGION_TEMPLATE}.
+ */
+export const FACE_REGION_IDS = [
+  'face_oval',
+  'eyes',
+  'right_eye',
+  'left_eye',
+  'brows',
+  'nose',
+  'mouth',
+  'jaw',
+  'cheekbones',
+  'skin',
+  'hairline',
+] as const;
+export const faceRegionIdSchema = z.enum(FACE_REGION_IDS);
+export type FaceRegionId = z.infer<typeof faceRegionIdSchema>;
+
+export const reportTraitSchema = z.object({
+  id: z.string(),
+  /** Category in plain words, e.g. "Wide-set". */
+  label: z.string(),
+  /** Where this face falls among the reference faces, 0..1. */
+  value: z.number().min(0).max(1),
+  description: z.string(),
+  /** The landmark region that supports the trait. */
+  region: z.object({ id: faceRegionIdSchema, label: z.string() }),
+});
+export type ReportTrait = z.infer<typeof reportTraitSchema>;
+
+export const regionAttributionSchema = z.object({
+  id: faceRegionIdSchema,
+  label: z.string(),
+  /** Share of the total absolute effect, 0..1; all regions sum to 1. */
+  weight: z.number(),
+  effect: z.number(),
+  direction: z.enum(['supports', 'opposes']),
+});
+export type RegionAttribution = z.infer<typeof regionAttributionSchema>;
+
+export const reportResultSchema = z.object({
+  /** The analysis model that produced the estimate, e.g. `roots-heritage-1.0.0+faceres-crop1.2`. */
+  modelVersion: z.string(),
+  heritage: heritageEstimateSchema,
+  /** Empty for `population` reports. */
+  traits: z.array(reportTraitSchema),
+  /** Null for `population` reports. */
+  attributions: z
+    .object({ method: z.literal('class-activation'), topGroup: z.string(), regions: z.array(regionAttributionSchema) })
+    .nullable(),
+  /** The heritage groups the insight sections are about (the shown groups, strongest first). */
+  insightGroups: z.array(heritageGroupIdSchema).min(1),
+  population: populationInsightsSchema,
+  /** Empty for `population` reports. */
+  culturalInsights: z.array(culturalInsightSchema),
+});
+export type ReportResult = z.infer<typeof reportResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+/** Why a report failed: the analysis engine's code and its user-facing message. */
+export const reportFailureSchema = z.object({
+  code: z.enum([...FACE_CHECK_ERROR_CODES, 'INTERNAL']),
+  message: z.string(),
+});
+export type ReportFailure = z.infer<typeof reportFailureSchema>;
+
+export const reportSchema = z.object({
+  report_id: reportIdSchema,
+  subscription_id: subscriptionIdSchema,
+  userId: z.string().nullable(),
+  kind: reportKindSchema,
+  status: reportStatusSchema,
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  /** Set once the report is completed. */
+  result: reportResultSchema.nullable(),
+  /** Set once the report failed. */
+  error: reportFailureSchema.nullable(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+/** Answer of /report/create and /pdf-report/create: the new report (status `pending`); poll get-report. */
+export const reportCreateResponseSchema = z.object({ report_id: reportIdSchema, status: reportStatusSchema });
+export type ReportCreateResponse = z.infer<typeof reportCreateResponseSchema>;
+
+/** Answer of /report/list-reports: summaries without results (fetch one with get-report). */
+export const reportListResponseSchema = z.object({
+  reports: z.array(reportSchema.omit({ result: true })),
+});
+export type ReportListResponse = z.infer<typeof reportListResponseSchema>;
+
+/** Answer of /report/get-report. */
+export const reportGetResponseSchema = z.object({ report: reportSchema });
+export type ReportGetResponse = z.infer<typeof reportGetResponseSchema>;
+
+/** Answer of /report/update: how many reports are now linked to the user. */
+export const reportUpdateResponseSchema = z.object({ updated: z.number().int().min(0) });
+export type ReportUpdateResponse = z.infer<typeof reportUpdateResponseSchema>;
+
+/** Final statuses: polling may stop. */
+export function isFinalReportStatus(status: ReportStatus): boolean {
+  return status === 'completed' || status === 'failed' || status === 'expired';
+}
+
+/** Suggested interval between get-report polls while a report is pending or processing. */
+export const REPORT_POLL_INTERVAL_MS = 1_000;
+
+/** One closed outline: [x, y] points in a unit box (x right, y down, 0..1). */
+export type TemplatePolygon = ReadonlyArray<readonly [number, number]>;
+
+/**
+ * A schematic face in a unit box, with the outlines of each region: what diagrams (web and PDF)
+ * draw to show which region supports a trait. Reports never carry a real face's shape.
+ */
+export const FACE_REGION_TEMPLATE: Record<FaceRegionId, readonly TemplatePolygon[]> = {
+  face_oval: [
+    [
+      [0.5, 0.04],
+      [0.74, 0.1],
+      [0.88, 0.3],
+      [0.88, 0.55],
+      [0.78, 0.78],
+      [0.62, 0.93],
+      [0.5, 0.96],
+      [0.38, 0.93],
+      [0.22, 0.78],
+      [0.12, 0.55],
+      [0.12, 0.3],
+      [0.26, 0.1],
+    ],
+  ],
+  hairline: [
+    [
+      [0.26, 0.1],
+      [0.5, 0.04],
+      [0.74, 0.1],
+      [0.8, 0.22],
+      [0.5, 0.26],
+      [0.2, 0.22],
+    ],
+  ],
+  brows: [
+    [
+      [0.24, 0.33],
+      [0.44, 0.3],
+      [0.44, 0.34],
+      [0.24, 0.37],
+    ],
+    [
+      [0.56, 0.3],
+      [0.76, 0.33],
+      [0.76, 0.37],
+      [0.56, 0.34],
+    ],
+  ],
+  right_eye: [
+    [
+      [0.24, 0.43],
+      [0.34, 0.39],
+      [0.44, 0.43],
+      [0.34, 0.46],
+    ],
+  ],
+  left_eye: [
+    [
+      [0.56, 0.43],
+      [0.66, 0.39],
+      [0.76, 0.43],
+      [0.66, 0.46],
+    ],
+  ],
+  eyes: [
+    [
+      [0.24, 0.43],
+      [0.34, 0.39],
+      [0.44, 0.43],
+      [0.34, 0.46],
+    ],
+    [
+      [0.56, 0.43],
+      [0.66, 0.39],
+      [0.76, 0.43],
+      [0.66, 0.46],
+    ],
+  ],
+  nose: [
+    [
+      [0.47, 0.44],
+      [0.53, 0.44],
+      [0.57, 0.6],
+      [0.6, 0.66],
+      [0.5, 0.68],
+      [0.4, 0.66],
+      [0.43, 0.6],
+    ],
+  ],
+  mouth: [
+    [
+      [0.36, 0.77],
+      [0.5, 0.73],
+      [0.64, 0.77],
+      [0.5, 0.83],
+    ],
+  ],
+  cheekbones: [
+    [
+      [0.16, 0.5],
+      [0.3, 0.5],
+      [0.34, 0.58],
+      [0.18, 0.6],
+    ],
+    [
+      [0.7, 0.5],
+      [0.84, 0.5],
+      [0.82, 0.6],
+      [0.66, 0.58],
+    ],
+  ],
+  skin: [
+    [
+      [0.18, 0.6],
+      [0.36, 0.6],
+      [0.36, 0.7],
+      [0.22, 0.72],
+    ],
+    [
+      [0.64, 0.6],
+      [0.82, 0.6],
+      [0.78, 0.72],
+      [0.64, 0.7],
+    ],
+  ],
+  jaw: [
+    [
+      [0.12, 0.6],
+      [0.22, 0.78],
+      [0.38, 0.93],
+      [0.5, 0.96],
+      [0.62, 0.93],
+      [0.78, 0.78],
+      [0.88, 0.6],
+      [0.82, 0.8],
+      [0.5, 0.9],
+      [0.18, 0.8],
+    ],
+  ],
+};

@@ -290,3 +290,40 @@ export const profiles = pgTable('profiles', {
   birthTime: text('birth_time'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Reports (issue 6; ADR 060): derived results only, never the photo
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A heritage report (product-spec §3). The photo is analysed in memory and dropped: no column
+ * holds it or anything that rebuilds the face (traits and attributions carry region ids only).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    /** Normalised email of the purchase that created it. */
+    email: text('email').notNull(),
+    /** Signed-in user the report is linked to (report/update). */
+    userId: text('user_id'),
+    /** extended | population (contracts REPORT_KINDS). */
+    kind: text('kind').notNull(),
+    /** pending | processing | completed | failed | expired (contracts REPORT_STATUSES). */
+    status: text('status').notNull(),
+    /** The report content (contracts reportResultSchema) once completed. */
+    result: jsonb('result'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    /** A report still pending or processing at this time expires (the sweep). */
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('reports_email_idx').on(table.email, table.createdAt),
+    index('reports_subscription_idx').on(table.subscriptionId),
+    index('reports_open_deadline_idx').on(table.status, table.deadlineAt),
+  ],
+);

@@ -180,11 +180,16 @@ export async function saveInstrument(session: SdkInitPayload, token: string, sto
   return response.body;
 }
 
-export function cardAuthorizeBody(session: SdkInitPayload, instrumentId: string, storeInstrument = false): AuthorizeRequestInput {
+export function cardAuthorizeBody(
+  session: SdkInitPayload,
+  instrumentId: string,
+  storeInstrument = false,
+  returnInfo = RETURN_INFO,
+): AuthorizeRequestInput {
   return {
     amount: session.amount,
     paymentComposition: [{ paymentMethodCode: 'card', integrationType: 'api', paymentInstrumentId: instrumentId, storeInstrument }],
-    returnInfo: RETURN_INFO,
+    returnInfo,
     meta: { risk: { sessionId: 'risk-1' } },
   };
 }
@@ -207,7 +212,7 @@ export async function poll(session: SdkInitPayload): Promise<Execution> {
 export async function payByCard(
   gateway: TestGateway,
   card: TestCardInput,
-  options: { amount?: number; storeInstrument?: boolean; holderReference?: string } = {},
+  options: { amount?: number; storeInstrument?: boolean; holderReference?: string; returnInfo?: typeof RETURN_INFO } = {},
 ) {
   const session = await createSession(gateway, {
     ...(options.amount ? { amount: options.amount } : {}),
@@ -216,7 +221,10 @@ export async function payByCard(
   const token = await tokenize(session, card);
   if (token.status !== 201) throw new Error(`tokenize: ${token.status} ${token.text}`);
   const instrument = await saveInstrument(session, token.body.token, options.storeInstrument ?? false);
-  const execution = await authorize(session, cardAuthorizeBody(session, instrument.id, options.storeInstrument ?? false));
+  const execution = await authorize(
+    session,
+    cardAuthorizeBody(session, instrument.id, options.storeInstrument ?? false, options.returnInfo),
+  );
   return { session, instrument, execution };
 }
 

@@ -78,6 +78,7 @@ export default tseslint.config(
       'bench/**/*.{ts,mjs}',
       'packages/*/bench/**',
       'packages/*/scripts/**',
+      'packages/*/bin/**',
       'packages/analysis/src/cli/**',
       '**/*.config.{js,ts}',
       'e2e/**/*.ts',

@@ -16,7 +16,7 @@ describe('plan terms', () => {
     });
     expect(terms.firstPeriod).toEqual({ unit: 'day', count: 3 });
     expect(terms.renewalPeriod).toEqual({ unit: 'day', count: 7 });
-    expect(terms.disclosure.terms_text).toContain('$1.00 today');
+    expect(terms.disclosure.terms_text).toContain('Today you pay $1 for your 3-day trial.');
   });
 
   it('treats one-time packs and one-month purchases as non-renewing', () => {

@@ -90,6 +90,19 @@ describe('test cards over HTTP', () => {
   });
 });
 
+describe('refused authorizations leave the execution untouched', () => {
+  it('a refused authorize (unknown instrument) keeps the execution created; a valid one then succeeds', async () => {
+    const session = await createSession(gateway);
+    const refused = await authorize(session, cardAuthorizeBody(session, 'ins_unknown'));
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'INSTRUMENT_NOT_USABLE' });
+    expect((await poll(session)).status).toBe('created');
+    const token = await tokenize(session, { number: '4242424242424242' });
+    const instrument = await saveInstrument(session, token.body.token);
+    expect((await authorize(session, cardAuthorizeBody(session, instrument.id))).body.status).toBe('authorizeSuccessful');
+  });
+});
+
 describe('idempotency', () => {
   it('replays the first answer for a repeated key and refuses the key with another body', async () => {
     const session = await createSession(gateway);

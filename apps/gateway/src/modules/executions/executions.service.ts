@@ -127,6 +127,8 @@ export class ExecutionsService {
     return this.mutex.run(id, async () => {
       const row = await this.load(id);
       const status = transition(row.status as ExecutionStatus, 'authorize');
+      // Everything that can refuse the request is checked before the execution changes.
+      const instrument = await this.preflight(item, principal);
       const base: ExecutionPatch = {
         status,
         paymentMethodCode: item.paymentMethodCode,
@@ -140,21 +142,54 @@ export class ExecutionsService {
         instrumentId: null,
       };
       const requested = await this.executions.update(id, base);
-      const resolved = await this.resolve(requested, item, principal);
-      return this.view(resolved);
+      try {
+        return this.view(await this.resolve(requested, item, instrument));
+      } catch (error) {
+        // Never leave an execution stuck in authorizeRequested: put back what it was.
+        await this.executions.update(id, {
+          status: row.status,
+          paymentMethodCode: row.paymentMethodCode,
+          integrationType: row.integrationType,
+          returnInfo: row.returnInfo,
+          finalState: row.finalState,
+          instrumentId: row.instrumentId,
+          pollsRemaining: row.pollsRemaining,
+        });
+        throw error;
+      }
     });
   }
 
-  /** Decides what an `authorizeRequested` execution does next, by method. */
-  private async resolve(row: ExecutionRow, item: PaymentItem, principal: ClientPrincipal): Promise<ExecutionRow> {
+  /** Method-specific checks that must pass before authorize changes anything; returns the card instrument. */
+  private async preflight(item: PaymentItem, principal: ClientPrincipal): Promise<InstrumentRow | undefined> {
     switch (item.paymentMethodCode) {
       case 'card':
-        return this.resolveCard(row, item, principal);
-      case 'applePay': {
-        const token = item.paymentInstrumentData?.paymentToken;
-        if (token === undefined) throw new GatewayError('VALIDATION_ERROR', 'paymentInstrumentData.paymentToken is required for applePay');
-        return this.resolveWallet(row, token);
-      }
+        if (!item.paymentInstrumentId) throw new GatewayError('VALIDATION_ERROR', 'paymentInstrumentId is required for card payments');
+        return this.vault.usableInstrument(item.paymentInstrumentId, principal.holderReference, { merchantInitiated: false });
+      case 'applePay':
+        if (item.paymentInstrumentData?.paymentToken === undefined) {
+          throw new GatewayError('VALIDATION_ERROR', 'paymentInstrumentData.paymentToken is required for applePay');
+        }
+        return undefined;
+      case 'googlePay':
+      case 'payPal':
+        return undefined;
+      default:
+        if (item.integrationType !== 'hpp') {
+          throw new GatewayError('PAYMENT_METHOD_NOT_ENABLED', `${item.paymentMethodCode} is a hosted-page method (integrationType hpp)`);
+        }
+        return undefined;
+    }
+  }
+
+  /** Decides what an `authorizeRequested` execution does next, by method. */
+  private async resolve(row: ExecutionRow, item: PaymentItem, instrument: InstrumentRow | undefined): Promise<ExecutionRow> {
+    switch (item.paymentMethodCode) {
+      case 'card':
+        if (!instrument) throw new Error('card payment without a checked instrument');
+        return this.resolveCard(row, item, instrument);
+      case 'applePay':
+        return this.resolveWallet(row, item.paymentInstrumentData?.paymentToken);
       case 'googlePay': {
         const token = item.paymentInstrumentData?.paymentToken;
         if (token === undefined) {
@@ -179,9 +214,7 @@ export class ExecutionsService {
     }
   }
 
-  private async resolveCard(row: ExecutionRow, item: PaymentItem, principal: ClientPrincipal): Promise<ExecutionRow> {
-    if (!item.paymentInstrumentId) throw new GatewayError('VALIDATION_ERROR', 'paymentInstrumentId is required for card payments');
-    const instrument = await this.vault.usableInstrument(item.paymentInstrumentId, principal.holderReference, { merchantInitiated: false });
+  private async resolveCard(row: ExecutionRow, item: PaymentItem, instrument: InstrumentRow): Promise<ExecutionRow> {
     if (item.storeInstrument && instrument.status === 'transient') await this.vault.setInstrumentStatus(instrument.id, 'created');
     const card = this.vault.decrypt(instrument);
     const scenario = cardScenario({ number: card.number, holderName: card.holderName, amountValue: row.amountValue });
@@ -220,11 +253,8 @@ export class ExecutionsService {
   }
 
   /** Moves to a final success (no decline code) or failure, updates the instrument, emits the webhook. */
-  private async settle(row: ExecutionRow, declineCode: string | undefined, moreFrom: ExecutionEvent[] = []): Promise<ExecutionRow> {
-    const event: ExecutionEvent = declineCode ? 'fail' : 'succeed';
-    let status = row.status as ExecutionStatus;
-    for (const step of moreFrom) status = transition(status, step);
-    status = transition(status, event);
+  private async settle(row: ExecutionRow, declineCode: string | undefined): Promise<ExecutionRow> {
+    const status = transition(row.status as ExecutionStatus, declineCode ? 'fail' : 'succeed');
     const finalState: FinalState = declineCode
       ? failure(isDeclineCode(declineCode) ? declineCode : 'card_declined')
       : { code: 'authorizeSuccessful', errors: [] };

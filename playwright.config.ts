@@ -1,31 +1,43 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './e2e/support/chromium';
+import { CAMERA_Y4M } from './e2e/support/paths';
 
 /** Ports of the product started for the browser tests (apart from the dev defaults 3000/4000). */
 export const E2E_SERVER_PORT = 3100;
 export const E2E_GATEWAY_PORT = 4100;
 
-/** Launch flags for Debian's Chromium on these machines (STYLE.md). */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_FLAGS };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'roots-e2e-'));
+
+/**
+ * With a PostgreSQL server (npm test starts one: TEST_DATABASE_URL), the product under test uses a
+ * fresh database on it, so journeys can check what was stored. Workers inherit the runner's choice.
+ */
+function e2eDatabaseUrl(): string | undefined {
+  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return undefined;
+  const name = `e2e_${process.pid}_${Date.now()}`;
+  execFileSync('psql', [base, '-qc', `create database ${name}`]);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  process.env.E2E_DATABASE_URL = url.toString();
+  return process.env.E2E_DATABASE_URL;
+}
+const databaseUrl = e2eDatabaseUrl();
 const env = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
   HOST: '127.0.0.1',
   PORT: String(E2E_SERVER_PORT),
   DATA_DIR: dataDir,
+  GATEWAY_DATA_DIR: join(dataDir, 'gateway'),
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   GATEWAY_HOST: '127.0.0.1',
   GATEWAY_PORT: String(E2E_GATEWAY_PORT),
   GATEWAY_URL: `http://127.0.0.1:${E2E_GATEWAY_PORT}`,
@@ -35,6 +47,7 @@ export default defineConfig({
   testDir: 'e2e',
   // The checkout journeys start their own gateway and merchant site: e2e/checkout/playwright.config.ts.
   testIgnore: ['checkout/**'],
+  globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,
@@ -45,7 +58,27 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS },
     trace: 'retain-on-failure',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', testIgnore: ['funnel/**', 'checkout/**'], use: { browserName: 'chromium' } },
+    {
+      // The funnel journey with Chromium's fake camera fed a real face (e2e/support/global-setup.ts).
+      name: 'funnel',
+      testMatch: ['funnel/**/*.spec.ts'],
+      use: {
+        browserName: 'chromium',
+        permissions: ['camera'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            ...CHROMIUM_FLAGS,
+            '--use-fake-device-for-media-stream',
+            '--use-fake-ui-for-media-stream',
+            `--use-file-for-fake-video-capture=${CAMERA_Y4M}`,
+          ],
+        },
+      },
+    },
+  ],
   webServer: [
     {
       command: 'node apps/gateway/dist/server.js',

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS } from '../../playwright.config';
+import { CHROMIUM_FLAGS } from '../support/chromium';
 
 /**
  * Checkout journeys on their own: each worker starts its own gateway (with the secure-fields

@@ -291,11 +291,11 @@ export class ExecutionsService {
       if (request.data.orderId !== undefined && request.data.orderId !== expected.orderId)
         throw new GatewayError('BAD_REQUEST', 'orderId does not match');
       if (request.data.cancelled) return this.view(await this.settle(row, 'payment_canceled'));
+      const isGooglePay = row.confirmAction.type === 'googlePayPaymentData';
+      if (isGooglePay && request.data.paymentToken === undefined)
+        throw new GatewayError('VALIDATION_ERROR', 'data.paymentToken is required');
       const requested = await this.executions.update(id, { status: transition('confirmRequested', 'confirm'), confirmAction: null });
-      if (row.confirmAction.type === 'googlePayPaymentData') {
-        if (request.data.paymentToken === undefined) throw new GatewayError('VALIDATION_ERROR', 'data.paymentToken is required');
-        return this.view(await this.resolveWallet(requested, request.data.paymentToken));
-      }
+      if (isGooglePay) return this.view(await this.resolveWallet(requested, request.data.paymentToken));
       return this.view(await this.applyScenario(requested, triggerScenario({ amountValue: row.amountValue }) ?? { kind: 'success' }));
     });
   }

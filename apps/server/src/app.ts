@@ -13,6 +13,12 @@ import rateLimit from '@fastify/rate-limit';
 import { systemClock, type Clock } from './lib/clock';
 import { EmailRateLimiter } from './lib/email-rate-limit';
 import { maskEmail } from './lib/mask';
+import { AccountRepository } from './modules/account/account.repository';
+import { accountRoutes } from './modules/account/account.routes';
+import { AccountService } from './modules/account/account.service';
+import { configuredProviders, createAuth } from './modules/auth/auth';
+import { authRoutes } from './modules/auth/auth.routes';
+import { SessionReader } from './modules/auth/session';
 import { BillingService } from './modules/billing/billing.service';
 import { CancellationRepository } from './modules/cancellation/cancellation.repository';
 import { cancellationRoutes } from './modules/cancellation/cancellation.routes';
@@ -127,6 +133,15 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   const cancellation = new CancellationService(context, new CancellationRepository(), subscriptions);
   const emailLimiter = new EmailRateLimiter(config.EMAIL_RATE_LIMIT_PER_HOUR, 3_600_000, clock);
   const trustProxy = config.TRUST_PROXY !== 'false';
+  const auth = createAuth({ config, db: database.db, emails, log: app.log });
+  const sessions = new SessionReader(auth);
+  const account = new AccountService({
+    db: database.db,
+    repository: new AccountRepository(),
+    subscriptions,
+    cancellation,
+    clock,
+  });
 
   // The public API: rate-limited per IP (and per email inside the routes that take one).
   await app.register(async (api) => {
@@ -141,7 +156,9 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
         message: `Too many requests, retry in ${context.after}`,
       }),
     });
-    await api.register(subscriptionRoutes, { service: subscriptions, clock, emailLimiter });
+    await api.register(subscriptionRoutes, { service: subscriptions, clock, emailLimiter, sessions });
+    await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
+    await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config) });
     await api.register(cancellationRoutes, { service: cancellation, emailLimiter, slug: config.PRODUCT_SLUG });
     await api.register(eventsRoutes, {
       db: database.db,
@@ -162,7 +179,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     distDir: config.WEB_DIST_DIR ?? defaultWebDist(),
     publicConfig,
   });
-  return Object.assign(app, { roots: { subscriptions, billing, cancellation, emails, clock } });
+  return Object.assign(app, { roots: { subscriptions, billing, cancellation, emails, clock, auth, sessions, account } });
 }
 
 export type RootsApp = Awaited<ReturnType<typeof buildApp>>;

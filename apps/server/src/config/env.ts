@@ -90,10 +90,44 @@ export const envSchema = z.object({
     .pipe(z.array(z.number().positive()).min(1).max(10)),
   /** Days after a charge during which a cancel may ask for the money-back-guarantee refund. */
   MONEY_BACK_GUARANTEE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** Analysis worker threads in this process (~285 MB each); default: available cores. */
+  ANALYSIS_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** A report still pending or processing this long after creation expires (e.g. the process died mid-analysis). */
+  REPORT_PROCESSING_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(600_000),
+  /** Interval between sweeps that expire stuck reports. */
+  REPORT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
+  /** Face checks per minute per client IP (each one runs the analysis engine). */
+  FACE_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** Requests per minute per client IP on every public endpoint. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Requests per hour per email address on endpoints that take one. */
   EMAIL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /** Signs sessions and sign-in state (better-auth). Required in production. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** Lifetime of a signed-in session; the browser refreshes it 5 minutes before the end. */
+  AUTH_SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(7 * 86_400),
+  /** Extra origins allowed to call the sign-in endpoints (comma-separated), besides PUBLIC_URL. */
+  AUTH_TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+  /** Google-type OpenID Connect provider: issuer URL (discovery at /.well-known/openid-configuration), client id and secret. */
+  AUTH_GOOGLE_ISSUER: z.url().optional(),
+  AUTH_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  AUTH_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Apple-type OpenID Connect provider: issuer URL, client id (service id) and secret. */
+  AUTH_APPLE_ISSUER: z.url().optional(),
+  AUTH_APPLE_CLIENT_ID: z.string().min(1).optional(),
+  AUTH_APPLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** Test only (NODE_ENV=test): crash the process at a named point (create-after-verify, renewal-after-charge). */
   FAULT_INJECTION: z.enum(['create-after-verify', 'renewal-after-charge']).optional(),
 });
@@ -102,6 +136,7 @@ export const envSchema = z.object({
 export const DEV_SERVER_SECRETS = {
   GATEWAY_MERCHANT_SECRET: 'sk_test_roots_sandbox_dev_merchant_secret',
   APP_SECRET: 'roots-dev-app-secret-not-for-production-use',
+  AUTH_SECRET: 'roots-dev-auth-secret-not-for-production-use',
 } as const;
 
 export type Env = z.infer<typeof envSchema>;
@@ -150,6 +185,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...env,
     GATEWAY_MERCHANT_SECRET: env.GATEWAY_MERCHANT_SECRET ?? DEV_SERVER_SECRETS.GATEWAY_MERCHANT_SECRET,
     APP_SECRET: env.APP_SECRET ?? DEV_SERVER_SECRETS.APP_SECRET,
+    AUTH_SECRET: env.AUTH_SECRET ?? DEV_SERVER_SECRETS.AUTH_SECRET,
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
     copy: { ...DEFAULT_PRODUCT_COPY, ...env.PRODUCT_COPY },
     catalog,

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@roots/contracts';
+import type { MeResponse } from '@roots/contracts/auth';
 import type { Execution } from '@roots/contracts/gateway';
 import type { SubscriptionSummary } from '@roots/contracts/subscriptions';
 import { eq } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-pro
 import { GatewayProxy } from '../../test/gateway-proxy';
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
 import { http, payWithCard, purchaseBody } from '../../test/shopper';
+import { signInWithEmailCode } from '../../test/sign-in';
 import { startSmtp } from '../../test/smtp';
 
 const WEEKLY = 'roots_3d1_7d2499';
@@ -224,21 +226,25 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
   it('finalizes for a signed-in user and refuses what it cannot verify', async () => {
     const buyer = email('final');
     const { id } = await buy(WEEKLY, buyer);
-    const finalize = (body: Record<string, unknown>) =>
-      http(`${base}/subs/finalize`, { json: { subscription_id: id, email: buyer, ...body } });
-    expect((await finalize({ firebase_id: 'uid_final_1' })).body).toEqual({ id });
-    expect((await subscription(id)).userId).toBe('uid_final_1');
-    expect(await finalize({ firebase_id: 'uid_final_1' })).toMatchObject({ status: 200 });
-    expect(await finalize({ firebase_id: 'someone_else' })).toMatchObject({
+    const cookie = await signInWithEmailCode(app, buyer);
+    const someoneElse = await signInWithEmailCode(app, email('someone.else'));
+    const userId = (await app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie } })).json<MeResponse>().user.uid;
+    const finalize = (body: Record<string, unknown>, as: string | null = cookie) =>
+      http(`${base}/subs/finalize`, { json: { subscription_id: id, email: buyer, ...body }, headers: as ? { cookie: as } : {} });
+    expect((await finalize({ firebase_id: userId })).body).toEqual({ id });
+    expect((await subscription(id)).userId).toBe(userId);
+    expect(await finalize({})).toMatchObject({ status: 200 });
+    expect(await finalize({}, someoneElse)).toMatchObject({
       status: 409,
       body: { error: MESSAGES.finalizeError, code: 'CONFLICT' },
     });
-    expect(await finalize({})).toMatchObject({ status: 401, body: { error: MESSAGES.finalizeError, code: 'UNAUTHORIZED' } });
-    expect(await finalize({ firebase_id: 'u1', email: email('other') })).toMatchObject({
+    expect(await finalize({ firebase_id: 'someone_else' })).toMatchObject({ status: 401, body: { error: MESSAGES.finalizeError } });
+    expect(await finalize({}, null)).toMatchObject({ status: 401, body: { error: MESSAGES.finalizeError, code: 'UNAUTHORIZED' } });
+    expect(await finalize({ email: email('other') })).toMatchObject({
       status: 404,
       body: { error: MESSAGES.finalizeError },
     });
-    expect(await finalize({ firebase_id: 'u1', subscription_id: 'nope' })).toMatchObject({
+    expect(await finalize({ subscription_id: 'nope' })).toMatchObject({
       status: 400,
       body: { error: MESSAGES.finalizeError, code: 'VALIDATION_ERROR' },
     });
@@ -259,13 +265,14 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
       json: {
         plan_id: WEEKLY,
         email: buyer,
-        firebase_id: 'uid_final_1',
+        firebase_id: userId,
         card: { execution_id: paid.execution.id },
         consent: paid.init.disclosure,
       },
+      headers: { cookie },
     });
     expect(created.status, created.text).toBe(200);
-    expect((await subscription(created.body.id)).userId).toBe('uid_final_1');
+    expect((await subscription(created.body.id)).userId).toBe(userId);
     const noIdentity = await http(`${base}/subs/create`, {
       json: { plan_id: WEEKLY, email: buyer, card: { execution_id: paid.execution.id }, consent: paid.init.disclosure },
     });

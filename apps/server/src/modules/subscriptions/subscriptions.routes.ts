@@ -18,10 +18,11 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
+import type { SessionReader } from '../auth/session';
 import { verifyBuyerIdentity } from '../identity/identity';
 import type { RequestMeta, SubscriptionsService } from './subscriptions.service';
 
-type SubscriptionRoutesOptions = { service: SubscriptionsService; clock: Clock; emailLimiter: EmailRateLimiter };
+type SubscriptionRoutesOptions = { service: SubscriptionsService; clock: Clock; emailLimiter: EmailRateLimiter; sessions: SessionReader };
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
@@ -36,7 +37,7 @@ function fallbackFor(url: string): string {
 }
 
 /** `/init/session`, `/subs/*`, `/rec/subscriptions/*` (product-spec §7). */
-export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = async (app, { service, clock, emailLimiter }) => {
+export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = async (app, { service, emailLimiter, sessions }) => {
   // Bad bodies answer the spec's message for the endpoint (4xx, VALIDATION_ERROR); the rest goes to the app's handler.
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -133,7 +134,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     async (request) => {
       const body = request.body;
       emailLimiter.hit(body.email);
-      const identity = verifyBuyerIdentity(body, clock, MESSAGES.cantCreateSubscription);
+      const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.cantCreateSubscription);
       return service.createFromPayment(
         {
           planId: body.plan_id,
@@ -155,7 +156,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     async (request) => {
       const body = request.body;
       emailLimiter.hit(body.email);
-      const identity = verifyBuyerIdentity(body, clock, MESSAGES.cantCreateSubscription);
+      const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.cantCreateSubscription);
       return service.createFromPayment(
         {
           planId: body.plan_id,
@@ -177,7 +178,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     async (request) => {
       const body = request.body;
       emailLimiter.hit(body.email);
-      const identity = verifyBuyerIdentity(body, clock, MESSAGES.finalizeError);
+      const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.finalizeError);
       return service.finalize(
         { subscriptionId: body.subscription_id, email: body.email, userId: identity.userId, attribution: body.attribution },
         requestMeta(request),

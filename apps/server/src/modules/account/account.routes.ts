@@ -1,0 +1,53 @@
+import {
+  cancelMineResponseSchema,
+  deleteAccountResponseSchema,
+  mySubscriptionsResponseSchema,
+  profileResponseSchema,
+  profileSchema,
+} from '@roots/contracts/account';
+import { meResponseSchema, signInOptionsSchema, type AuthProvider } from '@roots/contracts/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SessionReader } from '../auth/session';
+import type { AccountService } from './account.service';
+
+type AccountRoutesOptions = { service: AccountService; sessions: SessionReader; providers: AuthProvider[] };
+
+/** `/api/account/*`: every route but sign-in-options needs a session, and reads only the caller's own data. */
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { service, sessions, providers }) => {
+  app.get('/api/account/sign-in-options', { schema: { response: { 200: signInOptionsSchema } } }, async () => ({
+    providers,
+    email_code: true,
+  }));
+
+  app.get('/api/account/me', { schema: { response: { 200: meResponseSchema } } }, async (request) =>
+    service.me(await sessions.require(request)),
+  );
+
+  app.get('/api/account/profile', { schema: { response: { 200: profileResponseSchema } } }, async (request) =>
+    service.profile(await sessions.require(request)),
+  );
+
+  app.put('/api/account/profile', { schema: { body: profileSchema, response: { 200: profileResponseSchema } } }, async (request) =>
+    service.updateProfile(await sessions.require(request), request.body),
+  );
+
+  app.get('/api/account/subscriptions', { schema: { response: { 200: mySubscriptionsResponseSchema } } }, async (request) => ({
+    subscriptions: await service.mySubscriptions(await sessions.require(request)),
+  }));
+
+  app.post(
+    '/api/account/subscriptions/:id/cancel',
+    { schema: { params: z.object({ id: z.uuid() }), response: { 200: cancelMineResponseSchema } } },
+    async (request) => service.cancelMine(await sessions.require(request), request.params.id),
+  );
+
+  app.delete('/api/account', { schema: { response: { 200: deleteAccountResponseSchema } } }, async (request, reply) => {
+    await service.deleteMyData(await sessions.require(request));
+    void reply.header('set-cookie', [
+      'better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+      'better-auth.session_data=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+    ]);
+    return { deleted: true as const };
+  });
+};

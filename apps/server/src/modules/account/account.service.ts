@@ -1,0 +1,129 @@
+import type { MeResponse, SignedInUserSummary } from '@roots/contracts/auth';
+import type { Profile, ProfileResponse } from '@roots/contracts/account';
+import type { AccessKind, CancelOutcome, SubscriptionSummary } from '@roots/contracts/subscriptions';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import type { Executor } from '../../db/executor';
+import { authAccounts } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { SessionUser } from '../auth/session';
+import type { CancellationService } from '../cancellation/cancellation.service';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import type { AccountRepository } from './account.repository';
+import { assertOwner } from './ownership';
+
+/** Deletes what another module keeps for a user (e.g. reports), inside the delete transaction. */
+export type UserDataEraser = (tx: Executor, user: SessionUser) => Promise<void>;
+
+export type AccountDependencies = {
+  db: Db;
+  repository: AccountRepository;
+  subscriptions: SubscriptionsService;
+  cancellation: CancellationService;
+  clock: Clock;
+  /** Modules that keep per-user data register here so 'Delete my data' reaches them. */
+  erasers?: UserDataEraser[];
+};
+
+/** The signed-in area: who am I, my profile, my subscriptions, my access, delete my data. */
+export class AccountService {
+  private readonly erasers: UserDataEraser[];
+
+  constructor(private readonly deps: AccountDependencies) {
+    this.erasers = [...(deps.erasers ?? [])];
+  }
+
+  /** Lets a module added later (reports) take part in 'Delete my data'. */
+  addEraser(eraser: UserDataEraser): void {
+    this.erasers.push(eraser);
+  }
+
+  async summary(user: SessionUser): Promise<SignedInUserSummary> {
+    const accounts = await this.deps.db
+      .select({ providerId: authAccounts.providerId, accountId: authAccounts.accountId })
+      .from(authAccounts)
+      .where(eq(authAccounts.userId, user.id));
+    const redirect = accounts.find((account) => account.providerId === 'google' || account.providerId === 'apple');
+    const providerId = redirect?.providerId ?? 'email';
+    return {
+      uid: user.id,
+      email: user.email ?? '',
+      displayName: user.name ?? '',
+      providerId,
+      providerDataId: redirect?.accountId ?? user.email,
+      isAppleAuth: providerId === 'apple',
+      isGoogleAuth: providerId === 'google',
+    };
+  }
+
+  async mySubscriptions(user: SessionUser): Promise<SubscriptionSummary[]> {
+    const rows = await this.deps.repository.subscriptionsOf(this.deps.db, user);
+    return this.deps.subscriptions.summaries(rows);
+  }
+
+  /** Access kinds the user's purchases grant now (product-spec §6). */
+  async accessOf(user: SessionUser): Promise<AccessKind[]> {
+    const summaries = await this.mySubscriptions(user);
+    return [...new Set(summaries.flatMap((summary) => summary.access))];
+  }
+
+  /**
+   * Refuses unless one of the user's purchases grants one of `kinds` (product-spec §6).
+   * @throws AppError FORBIDDEN (403)
+   */
+  async requireAccess(user: SessionUser, kinds: readonly AccessKind[]): Promise<void> {
+    const access = await this.accessOf(user);
+    if (!kinds.some((kind) => access.includes(kind))) throw new AppError('FORBIDDEN', 403, 'Your plan does not include this');
+  }
+
+  async me(user: SessionUser): Promise<MeResponse> {
+    const [summary, subscriptions] = await Promise.all([this.summary(user), this.mySubscriptions(user)]);
+    return {
+      user: summary,
+      has_purchase: subscriptions.length > 0,
+      access: [...new Set(subscriptions.flatMap((subscription) => subscription.access))],
+      session_expires_at: user.sessionExpiresAt.toISOString(),
+    };
+  }
+
+  async profile(user: SessionUser): Promise<ProfileResponse> {
+    const row = await this.deps.repository.profile(this.deps.db, user.id);
+    return { name: row?.name ?? (user.name || null), birth_date: row?.birthDate ?? null, birth_time: row?.birthTime ?? null };
+  }
+
+  async updateProfile(user: SessionUser, profile: Profile): Promise<ProfileResponse> {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      await this.deps.repository.upsertProfile(tx, {
+        userId: user.id,
+        name: profile.name,
+        birthDate: profile.birth_date,
+        birthTime: profile.birth_time,
+        updatedAt: now,
+      });
+      await this.deps.repository.setName(tx, user.id, profile.name, now);
+    });
+    return { name: profile.name, birth_date: profile.birth_date, birth_time: profile.birth_time };
+  }
+
+  /** Cancels one of the user's own subscriptions at period end; someone else's answers 404. */
+  async cancelMine(user: SessionUser, subscriptionId: string): Promise<CancelOutcome> {
+    const rows = await this.deps.repository.subscriptionsOf(this.deps.db, user);
+    const row = assertOwner(
+      user,
+      rows.find((candidate) => candidate.id === subscriptionId),
+    );
+    await this.deps.cancellation.cancel(row);
+    return { message: 'Your subscription has been canceled' };
+  }
+
+  /** Deletes the user, their sessions, sign-in accounts, profile and every registered module's data. */
+  async deleteMyData(user: SessionUser): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      for (const eraser of this.erasers) await eraser(tx, user);
+      await this.deps.repository.deleteUser(tx, user.id, now);
+    });
+  }
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { AUTH_BASE_PATH, type AuthProvider } from '@roots/contracts/auth';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthEndpoint } from 'better-auth/api';
+import { emailOTP, genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/database';
+import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema';
+import { maskEmail } from '../../lib/mask';
+import type { EmailsService } from '../emails/emails.service';
+import { signInCodeEmail } from './sign-in-code-email';
+
+/** Validity of an email sign-in code. */
+export const EMAIL_CODE_TTL_SECONDS = 10 * 60;
+
+/** The redirect providers configured by environment (AUTH_GOOGLE_*, AUTH_APPLE_*). */
+export function configuredProviders(config: Config): AuthProvider[] {
+  const providers: AuthProvider[] = [];
+  if (config.AUTH_GOOGLE_ISSUER && config.AUTH_GOOGLE_CLIENT_ID) providers.push('google');
+  if (config.AUTH_APPLE_ISSUER && config.AUTH_APPLE_CLIENT_ID) providers.push('apple');
+  return providers;
+}
+
+function providerConfig(config: Config, provider: AuthProvider): GenericOAuthConfig {
+  const google = provider === 'google';
+  const issuer = (google ? config.AUTH_GOOGLE_ISSUER : config.AUTH_APPLE_ISSUER)?.replace(/\/$/, '') ?? '';
+  return {
+    providerId: provider,
+    discoveryUrl: `${issuer}/.well-known/openid-configuration`,
+    clientId: (google ? config.AUTH_GOOGLE_CLIENT_ID : config.AUTH_APPLE_CLIENT_ID) ?? '',
+    clientSecret: google ? config.AUTH_GOOGLE_CLIENT_SECRET : config.AUTH_APPLE_CLIENT_SECRET,
+    // product-spec §7: profile and email with the account chooser every time; Apple-type: email and name.
+    scopes: google ? ['openid', 'profile', 'email'] : ['openid', 'email', 'name'],
+    ...(google ? { prompt: 'select_account' as const } : {}),
+    pkce: true,
+  };
+}
+
+/**
+ * Session-only persistence (product-spec §4): the browser asks for it before the redirect; the
+ * signed `dont_remember` cookie makes better-auth set the session cookie without Max-Age, so the
+ * sign-in ends with the browser session.
+ */
+const sessionPersistencePlugin = () => ({
+  id: 'roots-session-persistence',
+  endpoints: {
+    setSessionPersistence: createAuthEndpoint('/session-persistence', { method: 'POST' }, async (ctx) => {
+      const body = ctx.body as { persistence?: unknown } | undefined;
+      const cookie = ctx.context.authCookies.dontRememberToken;
+      if (body?.persistence === 'session') {
+        await ctx.setSignedCookie(cookie.name, 'true', ctx.context.secret, cookie.attributes);
+      } else {
+        ctx.setCookie(cookie.name, '', { ...cookie.attributes, maxAge: 0 });
+      }
+      return ctx.json({ ok: true });
+    }),
+  },
+});
+
+export type AuthDependencies = { config: Config; db: Db; emails: EmailsService; log: FastifyBaseLogger };
+
+/**
+ * better-auth on our database (ADR 070): email one-time codes through the email outbox, generic
+ * OpenID Connect for the Google-type and Apple-type providers, sessions in `auth_sessions`.
+ * A disabled user cannot start a session.
+ */
+export function createAuth({ config, db, emails, log }: AuthDependencies) {
+  const providers = configuredProviders(config);
+  return betterAuth({
+    appName: config.PRODUCT_NAME,
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.AUTH_SECRET,
+    trustedOrigins: [config.publicUrl, ...config.AUTH_TRUSTED_ORIGINS],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+    }),
+    advanced: { database: { generateId: () => randomUUID() } },
+    telemetry: { enabled: false },
+    emailAndPassword: { enabled: false },
+    user: { additionalFields: { disabled: { type: 'boolean', defaultValue: false, input: false } } },
+    session: { expiresIn: config.AUTH_SESSION_TTL_SECONDS, updateAge: Math.min(86_400, Math.floor(config.AUTH_SESSION_TTL_SECONDS / 4)) },
+    account: { accountLinking: { enabled: true, trustedProviders: ['google', 'apple', 'email-otp'] } },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const [user] = await db.select({ disabled: authUsers.disabled }).from(authUsers).where(eq(authUsers.id, session.userId));
+            if (user?.disabled) throw new APIError('FORBIDDEN', { message: 'user-disabled' });
+            return undefined;
+          },
+        },
+      },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: EMAIL_CODE_TTL_SECONDS,
+        allowedAttempts: 5,
+        storeOTP: 'hashed',
+        async sendVerificationOTP({ email, otp, type }) {
+          if (type !== 'sign-in') return;
+          await emails.enqueue(db, `sign-in-code:${randomUUID()}`, email, signInCodeEmail({ productName: config.PRODUCT_NAME, code: otp }));
+          emails.kick();
+          log.info({ email: maskEmail(email) }, 'sign-in code sent');
+        },
+      }),
+      ...(providers.length > 0 ? [genericOAuth({ config: providers.map((provider) => providerConfig(config, provider)) })] : []),
+      sessionPersistencePlugin(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,54 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
+import type { Auth } from './auth';
+
+/** The signed-in user as the server's checks see it. */
+export type SessionUser = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  sessionExpiresAt: Date;
+};
+
+/** Fastify's headers as a Fetch `Headers` (what better-auth reads cookies from). */
+export function toHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+/**
+ * Reads the session cookie of a request. A disabled user's sessions are revoked and the request is
+ * refused with 'user-disabled'; no or an expired session with 'user-token-expired' (product-spec §4:
+ * the browser signs out on either).
+ */
+export class SessionReader {
+  constructor(private readonly auth: Auth) {}
+
+  async current(request: FastifyRequest): Promise<SessionUser | null> {
+    const found = await this.auth.api.getSession({ headers: toHeaders(request), query: { disableCookieCache: true } });
+    if (!found) return null;
+    if ((found.user as { disabled?: boolean }).disabled) {
+      await this.auth.api.revokeSessions({ headers: toHeaders(request) }).catch(() => undefined);
+      throw new AppError('UNAUTHORIZED', 401, 'user-disabled');
+    }
+    return {
+      id: found.user.id,
+      email: found.user.email,
+      emailVerified: found.user.emailVerified,
+      name: found.user.name,
+      sessionExpiresAt: new Date(found.session.expiresAt),
+    };
+  }
+
+  /** @throws AppError UNAUTHORIZED 'user-token-expired' without a live session. */
+  async require(request: FastifyRequest): Promise<SessionUser> {
+    const user = await this.current(request);
+    if (!user) throw new AppError('UNAUTHORIZED', 401, 'user-token-expired');
+    return user;
+  }
+}

@@ -1,0 +1,33 @@
+import type { MailboxMessage } from '@roots/contracts/emails';
+import type { RootsApp } from '../app';
+
+/**
+ * Signs in by email code through the real better-auth endpoints (no shortcut): asks for a code,
+ * reads it from the dev mailbox, verifies it. Returns the Cookie header of the new session.
+ */
+export async function signInWithEmailCode(app: RootsApp, email: string, origin = 'http://127.0.0.1:3000'): Promise<string> {
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/auth/email-otp/send-verification-otp',
+    headers: { origin, 'content-type': 'application/json' },
+    payload: { email, type: 'sign-in' },
+  });
+  if (sent.statusCode !== 200) throw new Error(`send code: ${sent.statusCode} ${sent.body}`);
+  await app.roots.emails.idle();
+  const mailbox = (await app.inject({ method: 'GET', url: '/dev/mailbox.json' })).json<{ messages: MailboxMessage[] }>();
+  const message = mailbox.messages.find((item) => item.kind === 'sign_in_code' && item.to === email);
+  const code = /\b(\d{6})\b/.exec(message?.subject ?? '')?.[1];
+  if (!code) throw new Error(`no sign-in code for ${email}`);
+  const signedIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email-otp',
+    headers: { origin, 'content-type': 'application/json' },
+    payload: { email, otp: code },
+  });
+  if (signedIn.statusCode !== 200) throw new Error(`sign in: ${signedIn.statusCode} ${signedIn.body}`);
+  const setCookie = signedIn.headers['set-cookie'];
+  const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .filter((cookie) => cookie.includes('='));
+  return cookies.join('; ');
+}

@@ -39,6 +39,20 @@ describe('route table (product-spec §2)', () => {
     expect((await webappUnknown()).Component.name).toBe('NotFoundScreen');
   });
 
+  it('mounts the sign-in and signed-in screens', async () => {
+    const screens: Array<[string, string]> = [
+      ['/roots/sign-in', 'SignInScreen'],
+      ['/roots/activate', 'ActivateScreen'],
+      ['/roots/webapp', 'WebappHomeScreen'],
+      ['/roots/webapp/profile', 'ProfileScreen'],
+      ['/roots/webapp/manage-subscriptions', 'ManageSubscriptionsScreen'],
+    ];
+    for (const [path, name] of screens) {
+      const lazy = describeMatch(path).lazy as () => Promise<{ Component: { name: string } }>;
+      expect((await lazy()).Component.name, path).toBe(name);
+    }
+  });
+
   it('mounts every route under another slug', () => {
     expect(matchRoutes(createRoutes('kin'), '/kin/sign-in')?.at(-1)?.route.handle).toEqual({ titleKey: 'signIn' });
     expect(matchRoutes(createRoutes('kin'), '/roots/sign-in')?.at(-1)?.route.handle).toBeUndefined();

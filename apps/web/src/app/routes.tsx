@@ -9,6 +9,13 @@ const paywall = async () => ({ Component: (await import('../features/paywall/pay
 const unsubscription = async () => ({ Component: (await import('../features/cancel/cancel-screen')).UnsubscriptionScreen });
 const unsubscribeWithEmail = async () => ({ Component: (await import('../features/cancel/cancel-screen')).UnsubscribeWithEmailScreen });
 const offers = async () => ({ Component: (await import('../features/offers/offers-screen')).OffersScreen });
+const signIn = async () => ({ Component: (await import('../features/sign-in/sign-in-screen')).SignInScreen });
+const activate = async () => ({ Component: (await import('../features/sign-in/sign-in-screen')).ActivateScreen });
+const webappHome = async () => ({ Component: (await import('../features/webapp-home/webapp-home-screen')).WebappHomeScreen });
+const profile = async () => ({ Component: (await import('../features/webapp-profile/profile-screen')).ProfileScreen });
+const manageSubscriptions = async () => ({
+  Component: (await import('../features/webapp-manage-subscriptions/manage-subscriptions-screen')).ManageSubscriptionsScreen,
+});
 const shell = async () => ({ Component: (await import('../features/screen-shell/titled-screen-shell')).TitledScreenShell });
 
 /** A route whose screen is still the titled shell. */
@@ -30,19 +37,23 @@ export function createRoutes(slug: string): RouteObject[] {
         { path: ROUTE_PATHS.subscription, lazy: paywall },
         { path: ROUTE_PATHS.offers, lazy: offers },
         shellRoute(ROUTE_PATHS.accessProduct, 'accessProduct'),
-        shellRoute(ROUTE_PATHS.signIn, 'signIn'),
-        shellRoute(ROUTE_PATHS.activate, 'activate'),
+        { path: ROUTE_PATHS.signIn, lazy: signIn, handle: { titleKey: 'signIn' } },
+        { path: ROUTE_PATHS.activate, lazy: activate, handle: { titleKey: 'activate' } },
         { path: ROUTE_PATHS.unsubscription, lazy: unsubscription },
         { path: ROUTE_PATHS.unsubscribeWithEmail, lazy: unsubscribeWithEmail },
         shellRoute(ROUTE_PATHS.accessRecovery, 'accessRecovery'),
         {
           path: ROUTE_PATHS.webapp,
           children: [
-            { index: true, lazy: shell, handle: { titleKey: 'webappHome' } },
+            { index: true, lazy: webappHome, handle: { titleKey: 'webappHome' } },
             shellRoute(ROUTE_PATHS.myEthnicity.replace('webapp/', ''), 'myEthnicity'),
-            shellRoute(ROUTE_PATHS.profile.replace('webapp/', ''), 'profile'),
+            { path: ROUTE_PATHS.profile.replace('webapp/', ''), lazy: profile, handle: { titleKey: 'profile' } },
             shellRoute(ROUTE_PATHS.reports.replace('webapp/', ''), 'reports'),
-            shellRoute(ROUTE_PATHS.manageSubscriptions.replace('webapp/', ''), 'manageSubscriptions'),
+            {
+              path: ROUTE_PATHS.manageSubscriptions.replace('webapp/', ''),
+              lazy: manageSubscriptions,
+              handle: { titleKey: 'manageSubscriptions' },
+            },
             { path: '*', lazy: notFound },
           ],
         },

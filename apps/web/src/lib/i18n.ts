@@ -99,6 +99,38 @@ const EN_US = {
     },
     footer: { cookies: 'Cookie policy', privacy: 'Privacy policy', terms: 'Terms of use' },
   },
+  signIn: {
+    checking: 'Checking your sign-in…',
+    google: 'Continue with Google',
+    apple: 'Continue with Apple',
+    emailLabel: 'Email for a one-time code',
+    sendCode: 'Email me a code',
+    codeSent: 'We sent a 6-digit code to {{email}}.',
+    codeLabel: 'Code',
+    verify: 'Sign in',
+  },
+  webapp: {
+    home: {
+      signedInAs: 'Signed in as {{email}}',
+      sections: 'Sections',
+      signOut: 'Sign out',
+      deleteMyData: 'Delete my data',
+      deleteConfirm: 'Delete your account, reports and profile? Purchases stay on record; cancel subscriptions first.',
+      deleteYes: 'Delete everything',
+      deleteNo: 'Keep my data',
+    },
+    profile: { name: 'Name', birthDate: 'Date of birth', birthTime: 'Time of birth', update: 'Update', saved: 'Profile updated' },
+    subscriptions: {
+      none: 'No subscriptions',
+      status: 'Status',
+      nextCharge: 'Next charge',
+      noNextCharge: 'none',
+      cancel: 'Cancel subscription',
+      confirmTitle: 'Cancel this subscription? Access stays until the paid period ends.',
+      confirm: 'Yes, cancel',
+      keep: 'Keep it',
+    },
+  },
 } as const;
 
 /** Creates and initialises the app's i18next instance (synchronously: resources are bundled). */

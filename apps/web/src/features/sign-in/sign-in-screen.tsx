@@ -1,0 +1,181 @@
+import type { AuthProvider, MeResponse } from '@roots/contracts/auth';
+import { MESSAGES } from '@roots/contracts/messages';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { EmailForm } from '../../components/ui/email-form';
+import {
+  clearRedirectFlagLater,
+  fetchMe,
+  fetchSignInOptions,
+  sendEmailCode,
+  signOut,
+  startRedirectSignIn,
+  verifyEmailCode,
+} from '../../lib/auth-session';
+import { FALLBACK_ERROR, postJson, RequestError } from '../../lib/http';
+import { productPath, ROUTE_PATHS } from '../../lib/paths';
+import { usePublicConfig } from '../../lib/public-config-context';
+import { readSessionValue } from '../../lib/session-keys';
+
+type Step = 'checking' | 'choose' | 'code' | 'not-exist';
+
+/**
+ * `/sign-in` and `/activate` (activation mode): redirect sign-in or an email code; on return the
+ * session is read once; no purchase → the not-exist modal; `vSubscriptionId` → finalize → webapp.
+ */
+export function SignInScreen({ activation = false }: { activation?: boolean }) {
+  const { t } = useTranslation();
+  const { slug, productName } = usePublicConfig();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [step, setStep] = useState<Step>('checking');
+  const [providers, setProviders] = useState<AuthProvider[]>([]);
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const afterSignIn = async (me: MeResponse) => {
+    const subscriptionId = search.get('vSubscriptionId') ?? (activation ? readSessionValue('subscriptionId') : null);
+    if (subscriptionId) {
+      try {
+        await postJson('/subs/finalize', {
+          subscription_id: subscriptionId,
+          email: readSessionValue('userEmail') ?? me.user.email,
+          firebase_id: me.user.uid,
+        });
+        window.sessionStorage.clear();
+      } catch (reason) {
+        setError(reason instanceof RequestError ? reason.message : MESSAGES.finalizeError);
+        setStep('choose');
+        return;
+      }
+    } else if (!me.has_purchase) {
+      setStep('not-exist');
+      return;
+    }
+    const query = search.toString();
+    await navigate(`${productPath(slug, ROUTE_PATHS.webapp)}${query ? `?${query}` : ''}`);
+  };
+
+  useEffect(() => {
+    const stop = clearRedirectFlagLater();
+    void (async () => {
+      try {
+        const [me, options] = await Promise.all([fetchMe(), fetchSignInOptions()]);
+        setProviders(options.providers);
+        if (me) await afterSignIn(me);
+        else setStep('choose');
+      } catch (reason) {
+        console.error('sign-in start-up', reason);
+        setStep('choose');
+      }
+    })();
+    return stop;
+    // Read the redirect result once at start-up (product-spec §4).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (reason) {
+      setError(reason instanceof RequestError ? reason.message : FALLBACK_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const callbackPath = `${window.location.pathname}${window.location.search}`;
+  const title = t(activation ? 'screens.titles.activate' : 'screens.titles.signIn');
+
+  return (
+    <main className="screen sign-in" data-testid="sign-in-screen">
+      <h1 className="screen__title">{title}</h1>
+      {step === 'checking' && <p role="status">{t('signIn.checking')}</p>}
+      {step === 'choose' && (
+        <>
+          {providers.map((provider) => (
+            <button
+              key={provider}
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => void run(() => startRedirectSignIn(provider, callbackPath))}
+            >
+              {t(provider === 'google' ? 'signIn.google' : 'signIn.apple')}
+            </button>
+          ))}
+          <EmailForm
+            label={t('signIn.emailLabel')}
+            submitLabel={t('signIn.sendCode')}
+            defaultEmail={email || readSessionValue('userEmail') || ''}
+            busy={busy}
+            onSubmit={(value) =>
+              run(async () => {
+                setEmail(value);
+                await sendEmailCode(value);
+                setStep('code');
+              })
+            }
+          />
+        </>
+      )}
+      {step === 'code' && (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!/^\d{6}$/.test(code)) {
+              setError(MESSAGES.fillInField);
+              return;
+            }
+            void run(async () => {
+              await verifyEmailCode(email, code);
+              const me = await fetchMe();
+              if (me) await afterSignIn(me);
+            });
+          }}
+        >
+          <p role="status">{t('signIn.codeSent', { email })}</p>
+          <label className="field" htmlFor="sign-in-code">
+            <span className="field__label">{t('signIn.codeLabel')}</span>
+            <input
+              id="sign-in-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
+          </label>
+          <button type="submit" className="button" disabled={busy}>
+            {t('signIn.verify')}
+          </button>
+        </form>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {step === 'not-exist' && (
+        <div className="modal" role="dialog" aria-modal="true" aria-labelledby="not-exist-title" aria-describedby="not-exist-description">
+          <h2 id="not-exist-title">{MESSAGES.accountNotExistTitle}</h2>
+          <p id="not-exist-description">{MESSAGES.accountNotExistDescription}</p>
+          <button type="button" className="button" onClick={() => void signOut().then(() => navigate(productPath(slug, '')))}>
+            {MESSAGES.joinProductNow.replace('{product}', productName)}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => void signOut().then(() => setStep('choose'))}>
+            {MESSAGES.notNow}
+          </button>
+        </div>
+      )}
+    </main>
+  );
+}
+
+export const ActivateScreen = () => <SignInScreen activation />;

@@ -83,6 +83,7 @@ describe.each(testDatabases())('dev mailbox, logs and remote address on $name', 
         WEB_DIST_DIR: makeWebDist(),
         GATEWAY_MERCHANT_SECRET: 'sk_live_0123456789abcdef',
         APP_SECRET: 'x'.repeat(40),
+        AUTH_SECRET: 'y'.repeat(40),
       }),
       database,
     });

@@ -10,6 +10,10 @@ const externalNpmPackages = {
   name: 'external-npm-packages',
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      // JSON data from npm packages is bundled: Node's ESM loader would need an import attribute.
+      if (args.path.endsWith('.json')) return undefined;
+      // The analysis engine loads its worker file from its own dist/: keep it a runtime import.
+      if (args.path === '@roots/analysis') return { path: args.path, external: true };
       if (args.path.startsWith('@roots/') || args.path.startsWith('node:')) return undefined;
       return { path: args.path, external: true };
     });

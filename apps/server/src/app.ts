@@ -34,6 +34,7 @@ import type { BillingContext } from './modules/subscriptions/context';
 import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { createReporting, reportingRoutes } from './modules/reports/reporting';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSpa } from './plugins/spa';
 
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   const cancellation = new CancellationService(context, new CancellationRepository(), subscriptions);
   const emailLimiter = new EmailRateLimiter(config.EMAIL_RATE_LIMIT_PER_HOUR, 3_600_000, clock);
   const trustProxy = config.TRUST_PROXY !== 'false';
+  const reporting = createReporting({ config, db: database.db, subscriptions, clock, log: app.log });
   const auth = createAuth({ config, db: database.db, emails, log: app.log });
   const sessions = new SessionReader(auth);
   const account = new AccountService({
@@ -159,6 +161,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     await api.register(subscriptionRoutes, { service: subscriptions, clock, emailLimiter, sessions });
     await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config) });
+    await api.register(reportingRoutes, { reporting, emailLimiter });
     await api.register(cancellationRoutes, { service: cancellation, emailLimiter, slug: config.PRODUCT_SLUG });
     await api.register(eventsRoutes, {
       db: database.db,

@@ -1,0 +1,67 @@
+import type { ReportRequester } from '@roots/contracts/reports';
+import type { AccessKind } from '@roots/contracts/subscriptions';
+import { AppError } from '../../errors';
+import { normalizeEmail } from '../../lib/mask';
+import type { ReportRow } from './reports.repository';
+
+/** Purchases that include heritage reports (product-spec §6); `profile_pro` alone does not. */
+export const REPORT_ACCESS_KINDS: readonly AccessKind[] = [
+  'subscription',
+  'report',
+  'ultimate_pack',
+  'premium_one_month',
+  'gift_one_month',
+];
+
+/** What the report service needs to know about purchases (the subscription service answers). */
+export type PurchaseDirectory = {
+  /** The subscription with that id: its email (normalised) and linked user, if any. */
+  subscription(id: string): Promise<{ id: string; email: string; userId: string | null } | undefined>;
+  /** The access kinds the email's purchases hold now (live grants only). */
+  accessOf(email: string): Promise<AccessKind[]>;
+};
+
+/** A requester whose purchase was looked up: the subscription exists and belongs to the email. */
+export type VerifiedRequester = { subscriptionId: string; email: string; userId: string | null };
+
+export const REPORT_NOT_FOUND_MESSAGE = 'Report not found';
+export const NO_REPORT_ACCESS_MESSAGE = 'No subscription data';
+
+/**
+ * Checks that the requester names a real purchase of its own email. Until sign-in lands (ADR 033)
+ * knowing a subscription id together with its email is the proof of ownership.
+ * @throws AppError FORBIDDEN (403) 'No subscription data' otherwise.
+ */
+export async function verifyRequester(purchases: PurchaseDirectory, requester: ReportRequester): Promise<VerifiedRequester> {
+  const email = normalizeEmail(requester.email);
+  const subscription = await purchases.subscription(requester.subscription_id);
+  if (!subscription || subscription.email !== email) throw new AppError('FORBIDDEN', 403, NO_REPORT_ACCESS_MESSAGE);
+  return { subscriptionId: subscription.id, email, userId: subscription.userId };
+}
+
+/**
+ * The one ownership rule of reports: who may read (get, list, PDF) or link a report. Today: the
+ * report's email. The auth issue extends it with the signed-in user (`report.userId`).
+ */
+export function canAccessReport(report: Pick<ReportRow, 'email' | 'userId'>, requester: VerifiedRequester): boolean {
+  if (report.userId !== null && requester.userId !== null && report.userId !== requester.userId) return false;
+  return report.email === requester.email;
+}
+
+/**
+ * @throws AppError NOT_FOUND (404) when the report does not exist or is not the requester's (the
+ * two look the same, so report ids cannot be probed).
+ */
+export function assertCanAccessReport<T extends Pick<ReportRow, 'email' | 'userId'>>(
+  report: T | undefined,
+  requester: VerifiedRequester,
+): T {
+  if (!report || !canAccessReport(report, requester)) throw new AppError('NOT_FOUND', 404, REPORT_NOT_FOUND_MESSAGE);
+  return report;
+}
+
+/** @throws AppError FORBIDDEN (403) unless the requester's email holds a live purchase with reports. */
+export async function assertReportPurchase(purchases: PurchaseDirectory, requester: VerifiedRequester): Promise<void> {
+  const access = await purchases.accessOf(requester.email);
+  if (!access.some((kind) => REPORT_ACCESS_KINDS.includes(kind))) throw new AppError('FORBIDDEN', 403, NO_REPORT_ACCESS_MESSAGE);
+}

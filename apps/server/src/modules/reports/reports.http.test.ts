@@ -1,0 +1,365 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { ApiError } from '@roots/contracts';
+import type { FaceCheckOk } from '@roots/contracts/face-check';
+import {
+  reportGetResponseSchema,
+  reportListResponseSchema,
+  type Report,
+  type ReportCreateResponse,
+  type ReportGetResponse,
+  type ReportListResponse,
+  type ReportStatus,
+} from '@roots/contracts/reports';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, serverLoggerOptions, type RootsApp } from '../../app';
+import { loadConfig } from '../../config/env';
+import { openDatabase, type Database } from '../../db/database';
+import { reports } from '../../db/schema';
+import { ManualClock } from '../../lib/clock';
+import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
+import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
+import { http, payWithCard, purchaseBody } from '../../test/shopper';
+import { datasetFace, facelessPng } from './report-fixtures';
+
+const WEEKLY = 'roots_3d1_7d2499';
+const PROCESSING_TIMEOUT_MS = 600_000;
+
+let gateway: GatewayProcess;
+beforeAll(async () => {
+  gateway = await startGatewayProcess();
+});
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+describe.each(testDatabases())('report service over HTTP on $name', ({ url }) => {
+  let database: Database;
+  let app: RootsApp;
+  let base: string;
+  /** PGlite runs on disk here so that the data directory can be searched for the photo. */
+  let dataDir: string | undefined;
+  const logLines: string[] = [];
+  const clock = new ManualClock(new Date());
+  const email = (name: string) => `${name}.${url ? 'pg' : 'pglite'}@example.com`;
+  const face = datasetFace(0);
+  const uploaded: Buffer[] = [];
+
+  beforeAll(async () => {
+    if (url) database = await openTestDatabase(url);
+    else {
+      dataDir = mkdtempSync(join(tmpdir(), 'roots-reports-'));
+      database = await openDatabase({ dataDir });
+      await database.migrate();
+    }
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: makeWebDist(),
+      GATEWAY_URL: gateway.url,
+      DATA_DIR: dataDir ?? join(tmpdir(), 'roots-unused'),
+      RATE_LIMIT_PER_MINUTE: '100000',
+      EMAIL_RATE_LIMIT_PER_HOUR: '100000',
+      FACE_CHECK_RATE_LIMIT_PER_MINUTE: '100000',
+      ANALYSIS_WORKERS: '1',
+      REPORT_PROCESSING_TIMEOUT_MS: String(PROCESSING_TIMEOUT_MS),
+      REPORT_SWEEP_INTERVAL_MS: '100',
+    });
+    // Every log line the server writes is kept, to be searched for the photo.
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    app = await buildApp({ config, database, clock, loggerInstance: pino(serverLoggerOptions('info'), sink) });
+    base = await app.listen({ host: '127.0.0.1', port: 0 });
+    config.publicUrl = base;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const buy = async (buyer: string) => {
+    const paid = await payWithCard(base, WEEKLY);
+    const created = await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(paid, buyer) });
+    expect(created.status, created.text).toBe(200);
+    return { email: buyer, subscription_id: created.body.id };
+  };
+  const create = (owner: { email: string; subscription_id: string }, image: Buffer, extra: Record<string, unknown> = {}) => {
+    uploaded.push(image);
+    return http<ReportCreateResponse & ApiError>(`${base}/report/create`, {
+      json: { ...owner, image: image.toString('base64'), ...extra },
+    });
+  };
+  const get = (owner: { email: string; subscription_id: string }, reportId: string) =>
+    http<ReportGetResponse & ApiError>(`${base}/report/get-report`, { json: { ...owner, report_id: reportId } });
+  /** Polls get-report until a final status; returns every status seen, in order. */
+  const follow = async (owner: { email: string; subscription_id: string }, reportId: string) => {
+    const seen: ReportStatus[] = [];
+    for (;;) {
+      const answer = await get(owner, reportId);
+      expect(answer.status, answer.text).toBe(200);
+      const { report } = reportGetResponseSchema.parse(answer.body);
+      if (seen.at(-1) !== report.status) seen.push(report.status);
+      if (report.status !== 'pending' && report.status !== 'processing') return { seen, report };
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+
+  let owner: { email: string; subscription_id: string };
+  let other: { email: string; subscription_id: string };
+  let completed: Report;
+
+  it('creates a report from a real face: pending → processing → completed, then lists and fetches it', async () => {
+    [owner, other] = await Promise.all([buy(email('owner')), buy(email('other'))]);
+    const created = await create(owner, face);
+    expect(created.status, created.text).toBe(200);
+    expect(created.body).toEqual({ report_id: expect.any(String), status: 'pending' });
+
+    const { seen, report } = await follow(owner, created.body.report_id);
+    expect(['pending', ...seen].filter((status, index, all) => all.indexOf(status) === index)).toEqual([
+      'pending',
+      'processing',
+      'completed',
+    ]);
+    completed = report;
+    const result = report.result!;
+    expect(report).toMatchObject({
+      subscription_id: owner.subscription_id,
+      kind: 'extended',
+      status: 'completed',
+      error: null,
+      userId: null,
+    });
+    expect(result.modelVersion).toMatch(/^roots-heritage-/);
+    expect(result.heritage.groups.reduce((sum, group) => sum + group.share, 0)).toBe(100);
+    expect(['high', 'medium', 'low']).toContain(result.heritage.confidenceLevel);
+    expect(result.traits.length).toBeGreaterThan(3);
+    for (const trait of result.traits) expect(trait.region).toEqual({ id: expect.any(String), label: expect.any(String) });
+    expect(result.attributions?.regions.length).toBeGreaterThan(0);
+    expect(result.insightGroups.length).toBeGreaterThan(0);
+    expect(result.culturalInsights.map((insight) => insight.id)).toEqual(result.insightGroups);
+    expect(result.population.groups.map((group) => group.id)).toEqual(result.insightGroups);
+    // Nothing locates or outlines the face.
+    const text = JSON.stringify(report);
+    for (const key of ['polygon', 'box', 'mesh', 'faceSidePx', 'descriptor']) expect(text).not.toContain(`"${key}"`);
+
+    const listed = await http<ReportListResponse>(`${base}/report/list-reports`, { json: owner });
+    expect(listed.status).toBe(200);
+    const { reports: list } = reportListResponseSchema.parse(listed.body);
+    expect(list.map((item) => item.report_id)).toContain(report.report_id);
+    expect(list[0]).not.toHaveProperty('result');
+  });
+
+  it('creates a population report with heritage and population only', async () => {
+    const created = await create(owner, datasetFace(1), { kind: 'population' });
+    expect(created.status, created.text).toBe(200);
+    const { report } = await follow(owner, created.body.report_id);
+    expect(report.status).toBe('completed');
+    expect(report.kind).toBe('population');
+    expect(report.result).toMatchObject({ traits: [], attributions: null, culturalInsights: [] });
+    expect(report.result?.population.groups.length).toBeGreaterThan(0);
+  });
+
+  it('fails cleanly on a photo without a face and on a file that is not an image', async () => {
+    const noFace = await create(owner, facelessPng());
+    const notImage = await create(owner, Buffer.from('%PDF-1.4 definitely not a photo '.repeat(64)));
+    expect(noFace.status).toBe(200);
+    expect(notImage.status).toBe(200);
+    const [faceless, garbage] = await Promise.all([follow(owner, noFace.body.report_id), follow(owner, notImage.body.report_id)]);
+    expect(faceless.report).toMatchObject({
+      status: 'failed',
+      result: null,
+      error: { code: 'NO_FACE', message: expect.stringContaining('face') },
+    });
+    expect(garbage.report).toMatchObject({ status: 'failed', result: null, error: { code: 'NOT_AN_IMAGE' } });
+  });
+
+  it('refuses a 20 MB body, bad base64, and a purchase that is not the caller’s', async () => {
+    const huge = await http<ApiError>(`${base}/report/create`, {
+      json: { ...owner, image: Buffer.alloc(20 * 1024 * 1024, 1).toString('base64') },
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body.code).toBe('PAYLOAD_TOO_LARGE');
+    const badBase64 = await http<ApiError>(`${base}/report/create`, { json: { ...owner, image: '***not base64***' } });
+    expect(badBase64.status).toBe(400);
+    const image = face.toString('base64');
+    const unknownPurchase = await http<ApiError>(`${base}/report/create`, {
+      json: { email: owner.email, subscription_id: '00000000-0000-4000-8000-000000000000', image },
+    });
+    expect(unknownPurchase.status).toBe(403);
+    const wrongEmail = await http<ApiError>(`${base}/report/create`, {
+      json: { email: other.email, subscription_id: owner.subscription_id, image },
+    });
+    expect(wrongEmail.status).toBe(403);
+    expect(wrongEmail.body).toEqual({ error: 'No subscription data', code: 'FORBIDDEN' });
+  });
+
+  it('refuses without a live purchase with report access', async () => {
+    const lapsed = await buy(email('lapsed'));
+    await database.db.execute(sql`update access_grants set revoked_at = now() where subscription_id = ${lapsed.subscription_id}`);
+    const refused = await http<ApiError>(`${base}/report/create`, { json: { ...lapsed, image: face.toString('base64') } });
+    expect(refused.status).toBe(403);
+    expect(
+      await database.db
+        .select()
+        .from(reports)
+        .where(sql`${reports.email} = ${lapsed.email}`),
+    ).toEqual([]);
+  });
+
+  it('hides a report from another user: get, list and PDF answer as if it did not exist', async () => {
+    const stranger = await get(other, completed.report_id);
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.code).toBe('NOT_FOUND');
+    const theirList = await http<ReportListResponse>(`${base}/report/list-reports`, { json: other });
+    expect(theirList.body.reports).toEqual([]);
+    const pdf = await http(`${base}/pdf-report/content`, { json: { ...other, report_id: completed.report_id } });
+    expect(pdf.status).toBe(404);
+    // Someone else's subscription id with the owner's email proves nothing.
+    const mixed = await get({ email: owner.email, subscription_id: other.subscription_id }, completed.report_id);
+    expect(mixed.status).toBe(403);
+  });
+
+  it('expires a report stuck in processing (the process died mid-analysis)', async () => {
+    const now = clock.now();
+    const stuckId = crypto.randomUUID();
+    await database.db.insert(reports).values({
+      id: stuckId,
+      subscriptionId: owner.subscription_id,
+      email: owner.email,
+      kind: 'extended',
+      status: 'processing',
+      deadlineAt: new Date(now.getTime() + PROCESSING_TIMEOUT_MS),
+      createdAt: now,
+      updatedAt: now,
+    });
+    expect((await get(owner, stuckId)).body.report.status).toBe('processing');
+    clock.advance(PROCESSING_TIMEOUT_MS + 1);
+    const { seen, report } = await follow(owner, stuckId);
+    expect(seen.at(-1)).toBe('expired');
+    expect(report.result).toBeNull();
+  });
+
+  it('links the subscription’s reports to a user (report/update)', async () => {
+    const linked = await http<{ updated: number }>(`${base}/report/update`, { json: { ...owner, userId: 'user_report_owner' } });
+    expect(linked.status, linked.text).toBe(200);
+    expect(linked.body.updated).toBeGreaterThanOrEqual(2);
+    expect((await get(owner, completed.report_id)).body.report.userId).toBe('user_report_owner');
+  });
+
+  it('renders the PDF with the diagram, traits and insights', async () => {
+    const answer = await fetch(`${base}/pdf-report/content`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...owner, report_id: completed.report_id }),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await answer.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const dir = mkdtempSync(join(tmpdir(), 'roots-pdf-'));
+    writeFileSync(join(dir, 'report.pdf'), pdf);
+    execFileSync('pdftoppm', ['-png', '-r', '30', join(dir, 'report.pdf'), join(dir, 'page')]);
+    const pages = readdirSync(dir).filter((name) => name.endsWith('.png'));
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    for (const page of pages) expect(readFileSync(join(dir, page)).subarray(1, 4).toString('latin1')).toBe('PNG');
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'report.pdf'), '-'], { encoding: 'utf8' });
+    const pageTexts = text.split('\f');
+    expect(pageTexts[0]).toContain('Ethnicity Conclusion');
+    expect(pageTexts[0]).toContain('Detalisation');
+    expect(pageTexts[0]).toContain(completed.result!.modelVersion);
+    expect(pageTexts[1]).toContain('Facial traits with supporting regions');
+    expect(pageTexts[1]).toContain(completed.result!.traits[0]!.description.slice(0, 20));
+    expect(text).toContain('Cultural Insights');
+    expect(text).toContain('Population insights');
+
+    // The newest completed report is the default; a report that is not completed is refused.
+    const latest = await http(`${base}/pdf-report/content`, { json: owner });
+    expect(latest.status).toBe(200);
+  });
+
+  it('face check: 200 for one usable face, 422 with the engine’s message otherwise, 413 over the limit', async () => {
+    const post = (body: Buffer | string, contentType: string) =>
+      http<FaceCheckOk & ApiError>(`${base}/api/face-check`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: body as string,
+      });
+    uploaded.push(face);
+    const ok = await post(face, 'image/jpeg');
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body).toMatchObject({ ok: true, quality: { brightness: expect.any(Number) } });
+    const noFace = await post(facelessPng(), 'image/png');
+    expect(noFace.status).toBe(422);
+    expect(noFace.body).toEqual({ error: expect.stringContaining('face'), code: 'NO_FACE' });
+    const notImage = await post(Buffer.from('plain text, not a photo'), 'application/octet-stream');
+    expect(notImage.status).toBe(422);
+    expect(notImage.body.code).toBe('NOT_AN_IMAGE');
+    const tooBig = await post(Buffer.alloc(20 * 1024 * 1024, 7), 'image/jpeg');
+    expect(tooBig.status).toBe(413);
+    const json = await http<ApiError>(`${base}/api/face-check`, { json: { image: 'x' } });
+    expect(json.status).toBe(415);
+  });
+
+  it('keeps no trace of any photo in the database, the data directory or the logs', async () => {
+    const needles = uploaded.flatMap((image) => {
+      const middle = image.subarray(Math.floor(image.length / 2), Math.floor(image.length / 2) + 48);
+      return [
+        { text: image.toString('base64').slice(0, 40), bytes: Buffer.from(image.toString('base64').slice(0, 40), 'latin1') },
+        { text: middle.toString('base64').slice(4, 44), bytes: middle },
+        { text: middle.toString('hex'), bytes: Buffer.from(middle.toString('hex'), 'latin1') },
+      ];
+    });
+    const columns = await database.db.execute(sql`
+      select table_name, column_name, data_type from information_schema.columns
+      where table_schema = 'public' and data_type in ('text', 'character varying', 'bytea', 'json', 'jsonb')`);
+    const rows = rowsOf<{ table_name: string; column_name: string; data_type: string }>(columns);
+    expect(rows.some((column) => column.table_name === 'reports' && column.column_name === 'result')).toBe(true);
+    for (const column of rows) {
+      for (const needle of needles) {
+        const target = sql.identifier(column.table_name);
+        const field = sql.identifier(column.column_name);
+        const hits = await database.db.execute(
+          column.data_type === 'bytea'
+            ? sql`select count(*)::int as n from ${target} where position(${needle.bytes} in ${field}) > 0`
+            : sql`select count(*)::int as n from ${target} where strpos(${field}::text, ${needle.text}) > 0`,
+        );
+        const [hit] = rowsOf<{ n: number }>(hits);
+        expect(hit?.n, `${column.table_name}.${column.column_name}`).toBe(0);
+      }
+    }
+    const logs = logLines.join('');
+    expect(logs.length).toBeGreaterThan(0);
+    for (const needle of needles) expect(logs).not.toContain(needle.text);
+    if (dataDir) {
+      await database.db.execute(sql`checkpoint`);
+      for (const file of filesUnder(dataDir)) {
+        const content = readFileSync(file);
+        for (const needle of needles) {
+          expect(content.includes(needle.bytes), file).toBe(false);
+          expect(content.includes(Buffer.from(needle.text, 'latin1')), file).toBe(false);
+        }
+      }
+    }
+  });
+});

@@ -66,7 +66,14 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
       className="checkout-slot"
       session={session}
       getBearerToken={() => session.bearerToken}
-      dropin={{ payButtonLabel: disclosure.payButton }}
+      // Renewals charge the stored card, so it is always stored (the disclosure says so); only
+      // methods that can be charged again are offered, and the card is preselected.
+      dropin={{
+        payButtonLabel: disclosure.payButton,
+        paymentMethods: ['card', 'applePay'],
+        preselect: 'card',
+        card: { alwaysStoreInstrument: true },
+      }}
       onSuccess={({ execution }) => void finish(execution.id)}
       onFailure={({ message }) => onPurchaseError(message)}
     />

@@ -48,6 +48,11 @@ export type CardFormOptions = CardLayoutOptions & {
   /** Default 'Save instrument for future payments'. */
   storeInstrumentLabel?: string;
   storeInstrumentDefault?: boolean;
+  /**
+   * Always store the card (no checkbox choice), for subscriptions whose renewals charge it; the
+   * merchant must say so next to the pay button. Default false.
+   */
+  alwaysStoreInstrument?: boolean;
   /** Installment options; the dropdown is hidden when empty. */
   installments?: InstallmentOption[];
   /** Show the billing address selector (country, postal code where needed). */
@@ -206,7 +211,7 @@ export class CardElement extends UIElement {
   }
 
   get storeInstrument(): boolean {
-    return this.storeCheckbox?.checked ?? false;
+    return this.options.alwaysStoreInstrument === true || (this.storeCheckbox?.checked ?? false);
   }
 
   get bin(): BinLookupResult | undefined {

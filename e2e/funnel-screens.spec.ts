@@ -1,0 +1,138 @@
+import AxeBuilder from '@axe-core/playwright';
+import { fillSecureFields } from '@roots/checkout/testing';
+import { expect, test, type Page } from '@playwright/test';
+import { CAMERA_FACE } from './support/paths';
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(results.passes.length).toBeGreaterThan(10);
+}
+
+/** Opens the paywall with an email already captured, as the funnel leaves it. */
+async function openPaywall(page: Page, query = '') {
+  await page.goto('/roots/');
+  await page.evaluate(() => sessionStorage.setItem('userQuizEmail', `buyer-${Date.now()}@example.com`));
+  await page.goto(`/roots/subscription${query}`);
+  await expect(page.getByTestId('roots-pay')).toBeVisible({ timeout: 30_000 });
+}
+
+test.describe('funnel screens', () => {
+  test('consent is required before any photo, and the steps pass axe', async ({ page }) => {
+    await page.goto('/roots/');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Take the selfie test' }).click();
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await expect(page.getByRole('checkbox')).toHaveCount(2);
+    for (const box of await page.getByRole('checkbox').all()) await expect(box).not.toBeChecked();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('checkbox', { name: /analyses my face photo/ }).check();
+    await page.getByRole('checkbox', { name: /18 years old or older/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Attention: lighting must be natural')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('camera refused → upload fallback, photo compressed to webp in the browser', async ({ browser }) => {
+    const context = await browser.newContext({ permissions: [] });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      // A visitor who refuses camera permission.
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    await page.goto('/roots/');
+    for (let i = 0; i < 2; i += 1) await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Take the selfie test' }).click();
+    await page.getByRole('checkbox', { name: /analyses my face photo/ }).check();
+    await page.getByRole('checkbox', { name: /18 years old or older/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Open the camera' }).click();
+    await expect(page.getByText("We couldn't open your camera. You can upload a photo instead.")).toBeVisible();
+    await page.getByTestId('selfie-file').setInputFiles(CAMERA_FACE);
+    const preview = page.getByRole('img', { name: 'Your photo' });
+    await expect(preview).toBeVisible();
+    const type = await preview.evaluate(async (img: HTMLImageElement) => (await (await fetch(img.src)).blob()).type);
+    expect(type).toBe('image/webp');
+    await context.close();
+  });
+
+  test('an unknown plan id shows the full-screen message', async ({ page }) => {
+    await page.goto('/roots/subscription?plan=roots_no_such_plan');
+    const overlay = page.getByTestId('unknown-plan-overlay');
+    await expect(overlay).toBeVisible();
+    await expect(overlay.getByRole('heading')).toHaveText("Can't find a plan for the parameter 'plan'");
+  });
+
+  test('the paywall states the first charge, the renewal and how to cancel, from the plan data', async ({ page }) => {
+    await openPaywall(page, '?plan=roots_3m4800_3m4999');
+    const disclosure = page.getByTestId('disclosure');
+    await expect(disclosure).toContainText('Today you pay $48 for your first 3 months.');
+    await expect(disclosure).toContainText('Then $49.99 every 3 months');
+    await expect(disclosure).toContainText('Cancel anytime');
+    await expect(page.getByTestId('roots-pay')).toHaveText('Pay $48 and start plan');
+    for (const claim of ['Get 85% Discount Today', '7-day trial', '100% money back guarantee', '1.2 Million'])
+      await expect(page.getByText(claim).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a declined card shows the message and keeps the buyer on the paywall', async ({ page }) => {
+    await openPaywall(page);
+    await fillSecureFields(page, 'declined');
+    await page.getByTestId('roots-pay').click();
+    await expect(page.getByTestId('roots-screen')).toContainText('Your card was declined.', { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/roots\/subscription$/);
+  });
+
+  test('a 3-D Secure card: the challenge in a popup, then the subscription and on to the offers', async ({ page }) => {
+    await openPaywall(page, '?plan=roots_3d5_7d2499');
+    await expect(page.getByTestId('roots-pay')).toHaveText('Pay $5 and start trial');
+    await fillSecureFields(page, 'threeDSChallenge');
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByTestId('roots-pay').click();
+    const popup = await popupPromise;
+    const code = await popup.getByTestId('otp-hint').textContent();
+    await popup.locator('#code').fill(code ?? '');
+    await popup.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/roots\/offers\?plan=roots_3d5_7d2499$/, { timeout: 30_000 });
+    expect(await page.evaluate(() => sessionStorage.getItem('__subscriptionId'))).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('every email validation message', async ({ page }) => {
+    await page.goto('/roots/subscription');
+    const field = page.getByLabel('Email');
+    const submit = page.getByRole('button', { name: 'Continue' });
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('This field is required!');
+    await field.fill('not-an-email');
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter a valid email');
+    await field.fill(`${'a'.repeat(95)}@example.com`);
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('You have reached the maximum length');
+  });
+
+  test('bb=true inside the Instagram app on Android leaves for the external browser', async ({ browser }) => {
+    const context = await browser.newContext({
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230805.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 Instagram 298.0.0.0.0 Android (33/13; 420dpi; 1080x2400; Google/google; Pixel 7; panther; panther; en_US; 512000000)',
+    });
+    const page = await context.newPage();
+    await page.goto('/roots/?bb=true&plan=roots_3d1_7d2499');
+    await expect(page).toHaveURL(/\/roots\/open-in-browser\.html\?url=/);
+    const target = new URL(page.url()).searchParams.get('url')!;
+    expect(new URL(target).searchParams.get('bb')).toBeNull();
+    expect(new URL(target).searchParams.get('plan')).toBe('roots_3d1_7d2499');
+    await context.close();
+  });
+
+  test('the cancel page asks for the email and says when there is no subscription', async ({ page }) => {
+    await page.goto('/roots/unsubscription');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Email').fill(`nobody-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('heading', { name: 'No subscriptions' })).toBeVisible();
+  });
+});

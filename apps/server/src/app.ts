@@ -161,7 +161,8 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     await api.register(subscriptionRoutes, { service: subscriptions, clock, emailLimiter, sessions });
     await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config) });
-    await api.register(reportingRoutes, { reporting, emailLimiter });
+    account.addEraser(reporting.service.eraseUserData);
+    await api.register(reportingRoutes, { reporting, emailLimiter, sessions });
     await api.register(cancellationRoutes, { service: cancellation, emailLimiter, slug: config.PRODUCT_SLUG });
     await api.register(eventsRoutes, {
       db: database.db,

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
 import { normalizeEmail } from '../../lib/mask';
+import type { SessionReader } from '../auth/session';
 import { lazyAnalysisEngine, type AnalysisEngine } from '../analysis/analysis-engine';
 import { faceCheckRoutes } from '../face-check/face-check.routes';
 import { insightsRoutes } from '../insights/insights.routes';
@@ -65,12 +66,13 @@ export function createReporting(deps: {
  * Routes of the report service, `/api/face-check` and `/api/insights/*`, plus the expiry sweep
  * (runs while the app is ready) and shutdown (analyses finish, then the pool closes).
  */
-export const reportingRoutes: FastifyPluginAsyncZod<{ reporting: Reporting; emailLimiter: EmailRateLimiter }> = async (
-  app,
-  { reporting, emailLimiter },
-) => {
+export const reportingRoutes: FastifyPluginAsyncZod<{
+  reporting: Reporting;
+  emailLimiter: EmailRateLimiter;
+  sessions: SessionReader;
+}> = async (app, { reporting, emailLimiter, sessions }) => {
   const { service, engine, config } = reporting;
-  await app.register(reportRoutes, { service, emailLimiter, productName: config.PRODUCT_NAME });
+  await app.register(reportRoutes, { service, emailLimiter, sessions, productName: config.PRODUCT_NAME });
   await app.register(faceCheckRoutes, { engine, ratePerMinute: config.FACE_CHECK_RATE_LIMIT_PER_MINUTE });
   await app.register(insightsRoutes);
 

@@ -25,6 +25,7 @@ import { ManualClock } from '../../lib/clock';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
 import { http, payWithCard, purchaseBody } from '../../test/shopper';
+import { signInWithEmailCode } from '../../test/sign-in';
 import { datasetFace, facelessPng } from './report-fixtures';
 
 const WEEKLY = 'roots_3d1_7d2499';
@@ -260,11 +261,27 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     expect(report.result).toBeNull();
   });
 
-  it('links the subscription’s reports to a user (report/update)', async () => {
-    const linked = await http<{ updated: number }>(`${base}/report/update`, { json: { ...owner, userId: 'user_report_owner' } });
+  it('links the subscription’s reports to the signed-in user (report/update)', async () => {
+    const anonymous = await http<ApiError>(`${base}/report/update`, { json: { ...owner, userId: 'someone' } });
+    expect(anonymous.status).toBe(401);
+    const cookie = await signInWithEmailCode(app, owner.email);
+    const session = await http<{ user: { id: string } }>(`${base}/api/auth/get-session`, { headers: { cookie } });
+    const userId = session.body.user.id;
+    const notMe = await http<ApiError>(`${base}/report/update`, { json: { ...owner, userId: 'someone-else' }, headers: { cookie } });
+    expect(notMe.status).toBe(403);
+    // Another signed-in user cannot take the owner's purchase.
+    const otherCookie = await signInWithEmailCode(app, other.email);
+    const otherSession = await http<{ user: { id: string } }>(`${base}/api/auth/get-session`, { headers: { cookie: otherCookie } });
+    const stolen = await http<ApiError>(`${base}/report/update`, {
+      json: { ...owner, userId: otherSession.body.user.id },
+      headers: { cookie: otherCookie },
+    });
+    expect(stolen.status).toBe(403);
+
+    const linked = await http<{ updated: number }>(`${base}/report/update`, { json: { ...owner, userId }, headers: { cookie } });
     expect(linked.status, linked.text).toBe(200);
     expect(linked.body.updated).toBeGreaterThanOrEqual(2);
-    expect((await get(owner, completed.report_id)).body.report.userId).toBe('user_report_owner');
+    expect((await get(owner, completed.report_id)).body.report.userId).toBe(userId);
   });
 
   it('renders the PDF with the diagram, traits and insights', async () => {

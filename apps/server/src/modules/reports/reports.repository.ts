@@ -74,4 +74,10 @@ export class ReportsRepository {
       .returning({ id: reports.id });
     return linked.length;
   }
+
+  /** Deletes the reports linked to a user, and the unlinked ones of their verified email. */
+  async deleteOwnedBy(db: Executor, userId: string, verifiedEmail: string | null): Promise<void> {
+    const unlinkedOfEmail = verifiedEmail ? and(isNull(reports.userId), eq(reports.email, verifiedEmail)) : undefined;
+    await db.delete(reports).where(unlinkedOfEmail ? or(eq(reports.userId, userId), unlinkedOfEmail) : eq(reports.userId, userId));
+  }
 }

@@ -11,18 +11,20 @@ import {
   reportUpdateResponseSchema,
 } from '@roots/contracts/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
+import type { SessionReader } from '../auth/session';
 import { renderReportPdf } from '../pdf/report-pdf';
 import { decodeImagePayload } from './image-payload';
 import type { ReportsService } from './reports.service';
 
-type ReportRoutesOptions = { service: ReportsService; emailLimiter: EmailRateLimiter; productName: string };
+type ReportRoutesOptions = { service: ReportsService; emailLimiter: EmailRateLimiter; sessions: SessionReader; productName: string };
 
 /** JSON around the base64 photo: a few fields, well under this. */
 const JSON_ENVELOPE_BYTES = 8_192;
 
 /** The report service of product-spec §7: `/report/*` and `/pdf-report/*`, all POST. */
-export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (app, { service, emailLimiter, productName }) => {
+export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (app, { service, emailLimiter, sessions, productName }) => {
   const createOptions = {
     bodyLimit: MAX_REPORT_IMAGE_BASE64_CHARS + JSON_ENVELOPE_BYTES,
     schema: { body: reportCreateRequestSchema, response: { 200: reportCreateResponseSchema } },
@@ -51,12 +53,15 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
     }),
   );
 
+  // Linking needs the signed-in user: `userId` must be the session's (ADR 071).
   app.post(
     '/report/update',
     { schema: { body: reportUpdateRequestSchema, response: { 200: reportUpdateResponseSchema } } },
-    async (request) => ({
-      updated: await service.linkUser(request.body, request.body.userId),
-    }),
+    async (request) => {
+      const user = await sessions.require(request);
+      if (request.body.userId !== user.id) throw new AppError('FORBIDDEN', 403, 'userId is not the signed-in user');
+      return { updated: await service.linkUser(request.body, user) };
+    },
   );
 
   app.post('/pdf-report/content', { schema: { body: pdfReportContentRequestSchema } }, async (request, reply) => {

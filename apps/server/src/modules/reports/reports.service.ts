@@ -12,7 +12,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { Executor } from '../../db/executor';
+import { normalizeEmail } from '../../lib/mask';
+import { isOwner } from '../account/ownership';
 import type { AnalysisEngine } from '../analysis/analysis-engine';
+import type { SessionUser } from '../auth/session';
 import { assertCanAccessReport, assertReportPurchase, canAccessReport, verifyRequester, type PurchaseDirectory } from './report-access';
 import { buildReportResult } from './report-content';
 import type { ReportRow, ReportsRepository } from './reports.repository';
@@ -115,14 +119,23 @@ export class ReportsService {
     return { ...report, result: report.result };
   }
 
-  /** Links the subscription's reports to a signed-in user (report/update). */
-  async linkUser(requester: ReportRequester, userId: string): Promise<number> {
+  /**
+   * Links the subscription's reports to the signed-in user (report/update). The user must own the
+   * purchase (ADR 071: linked to them, or unlinked and bought with their verified email).
+   */
+  async linkUser(requester: ReportRequester, user: SessionUser): Promise<number> {
     const { db, repository, purchases, clock } = this.options;
     const verified = await verifyRequester(purchases, requester);
-    if (verified.userId !== null && verified.userId !== userId)
+    if (!isOwner(user, { userId: verified.userId, email: verified.email })) {
       throw new AppError('FORBIDDEN', 403, 'The subscription belongs to another user');
-    return repository.linkUser(db, verified.subscriptionId, userId, clock.now());
+    }
+    return repository.linkUser(db, verified.subscriptionId, user.id, clock.now());
   }
+
+  /** 'Delete my data' (ADR 071): the user's reports go with the account. */
+  readonly eraseUserData = async (tx: Executor, user: SessionUser): Promise<void> => {
+    await this.options.repository.deleteOwnedBy(tx, user.id, user.emailVerified ? normalizeEmail(user.email) : null);
+  };
 
   /** Expires reports left pending or processing past their deadline (the sweep). */
   async expireOverdue(): Promise<number> {

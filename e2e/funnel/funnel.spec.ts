@@ -36,8 +36,10 @@ test.describe('the onboarding funnel, end to end', () => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      const subscriptions = await client.query('select id from subscriptions where email = $1', [email]);
-      expect(subscriptions.rowCount).toBe(1);
+      // One subscription, and the one-click pack recorded as a purchase under it.
+      const purchases = await client.query('select plan_id, parent_id from subscriptions where email = $1 order by created_at', [email]);
+      expect(purchases.rows.filter((row) => row.parent_id === null).map((row) => row.plan_id)).toEqual(['roots_3d1_7d2499']);
+      expect(purchases.rows.filter((row) => row.parent_id !== null).map((row) => row.plan_id)).toEqual(['roots_ultimate_pack_4999_otp']);
       await expect
         .poll(async () => (await client.query('select count(*)::int as n from reports where email = $1', [email])).rows[0].n, {
           timeout: 60_000,

@@ -65,6 +65,11 @@ export default tseslint.config(
   },
   ...workspaceBoundaries,
   {
+    // Playwright reads fixture dependencies from the first parameter's object pattern, even when empty.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, roots },
     rules: {

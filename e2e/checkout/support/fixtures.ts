@@ -46,7 +46,6 @@ export class CheckoutPage {
 
 export const test = base.extend<{ checkout: CheckoutPage }, { stack: Stack }>({
   stack: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright needs the object pattern for fixtures
     async ({}, use) => {
       const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'e2e/checkout/support/start-stack.ts'], {
         stdio: ['ignore', 'pipe', 'inherit'],

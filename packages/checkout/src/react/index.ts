@@ -1,7 +1,7 @@
 import { createElement, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactElement } from 'react';
 import { initCheckout, type CheckoutClient } from '../client/checkout-client';
 import type { ClientInitOptions } from '../core/config/client-config';
-import type { Dropin, DropinEvents, DropinOptions } from '../dropin/dropin';
+import { DROPIN_EVENTS, type Dropin, type DropinEvents, type DropinOptions } from '../dropin/dropin';
 
 /** Delay before mounting on the paywall (checkout-spec §2, §9). */
 export const MOUNT_DELAY_MS = 50;
@@ -39,19 +39,7 @@ export function useDropin(
     const { mode, ...dropinOptions } = optionsRef.current;
     const created =
       mode === 'card' ? client.createCardForm({ ...dropinOptions, ...(dropinOptions.card ?? {}) }) : client.createDropin(dropinOptions);
-    const names = [
-      'ready',
-      'activate',
-      'deactivate',
-      'visibility',
-      'success',
-      'pending',
-      'failure',
-      'sessionExpired',
-      'change',
-      'binChanged',
-    ] as const;
-    for (const name of names) {
+    for (const name of DROPIN_EVENTS) {
       const key = `on${name[0]!.toUpperCase()}${name.slice(1)}` as keyof DropinHandlers;
       created.on(name, (payload) => (handlersRef.current[key] as ((value: unknown) => void) | undefined)?.(payload));
     }

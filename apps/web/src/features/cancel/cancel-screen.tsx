@@ -2,6 +2,7 @@ import { MESSAGES } from '@roots/contracts/messages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CodeField, isCompleteCode } from '../../components/ui/code-field';
 import { EmailForm } from '../../components/ui/email-form';
 import { postJson, RequestError, FALLBACK_ERROR } from '../../lib/http';
 
@@ -72,23 +73,13 @@ export function CancelScreen({ withEmail }: { withEmail: boolean }) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (/^\d{6}$/.test(code)) void request({ email, code });
+            if (isCompleteCode(code)) void request({ email, code });
             else setError(MESSAGES.fillInField);
           }}
         >
           <h2 role="status">{MESSAGES.checkYourEmail}</h2>
           <p>{t('screens.cancel.codeSent', { email })}</p>
-          <label className="field" htmlFor="cancel-code">
-            <span className="field__label">{t('screens.cancel.codeLabel')}</span>
-            <input
-              id="cancel-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-            />
-          </label>
+          <CodeField label={t('screens.cancel.codeLabel')} value={code} onChange={setCode} />
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? 'Loading' : t('screens.cancel.confirm')}
           </button>

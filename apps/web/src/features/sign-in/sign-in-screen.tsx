@@ -1,8 +1,9 @@
 import type { AuthProvider, MeResponse } from '@roots/contracts/auth';
 import { MESSAGES } from '@roots/contracts/messages';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CodeField, isCompleteCode } from '../../components/ui/code-field';
 import { EmailForm } from '../../components/ui/email-form';
 import {
   clearRedirectFlagLater,
@@ -59,22 +60,28 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
     await navigate(`${productPath(slug, ROUTE_PATHS.webapp)}${query ? `?${query}` : ''}`);
   };
 
+  // The redirect result is read once at start-up (product-spec §4); the effect event sees the latest
+  // state without making the start-up effect re-run.
+  const onSignedIn = useEffectEvent((me: MeResponse) => afterSignIn(me));
+
   useEffect(() => {
     const stop = clearRedirectFlagLater();
-    void (async () => {
-      try {
-        const [me, options] = await Promise.all([fetchMe(), fetchSignInOptions()]);
+    let cancelled = false;
+    Promise.all([fetchMe(), fetchSignInOptions()])
+      .then(async ([me, options]) => {
+        if (cancelled) return;
         setProviders(options.providers);
-        if (me) await afterSignIn(me);
+        if (me) await onSignedIn(me);
         else setStep('choose');
-      } catch (reason) {
+      })
+      .catch((reason: unknown) => {
         console.error('sign-in start-up', reason);
-        setStep('choose');
-      }
-    })();
-    return stop;
-    // Read the redirect result once at start-up (product-spec §4).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+        if (!cancelled) setStep('choose');
+      });
+    return () => {
+      cancelled = true;
+      stop();
+    };
   }, []);
 
   const run = async (action: () => Promise<void>) => {
@@ -129,7 +136,7 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (!/^\d{6}$/.test(code)) {
+            if (!isCompleteCode(code)) {
               setError(MESSAGES.fillInField);
               return;
             }
@@ -141,17 +148,7 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
           }}
         >
           <p role="status">{t('signIn.codeSent', { email })}</p>
-          <label className="field" htmlFor="sign-in-code">
-            <span className="field__label">{t('signIn.codeLabel')}</span>
-            <input
-              id="sign-in-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-            />
-          </label>
+          <CodeField label={t('signIn.codeLabel')} value={code} onChange={setCode} />
           <button type="submit" className="button" disabled={busy}>
             {t('signIn.verify')}
           </button>

@@ -20,6 +20,20 @@ const run = (project) =>
     child.on('exit', (code) => resolve({ project, code }));
   });
 
+// Packages whose consumers read their types from the emitted declarations (dist/*.d.ts) are
+// built first, so a fresh clone type-checks before `npm run build` has ever run.
+const emitsDeclarations = ['packages/analysis'].filter((dir) => existsSync(`${dir}/tsconfig.build.json`));
+for (const dir of emitsDeclarations) {
+  const code = await new Promise((resolve) => {
+    const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '--pretty', '-p', `${dir}/tsconfig.build.json`], { stdio: 'inherit' });
+    child.on('exit', resolve);
+  });
+  if (code !== 0) {
+    console.log(`typecheck ${dir} (declarations): FAILED`);
+    process.exit(1);
+  }
+}
+
 const results = [];
 // Two at a time: CI has two cores.
 for (let i = 0; i < projects.length; i += 2) {

@@ -16,6 +16,11 @@ const profile = async () => ({ Component: (await import('../features/webapp-prof
 const manageSubscriptions = async () => ({
   Component: (await import('../features/webapp-manage-subscriptions/manage-subscriptions-screen')).ManageSubscriptionsScreen,
 });
+const myEthnicity = async () => ({ Component: (await import('../features/webapp-my-ethnicity/my-ethnicity-screen')).MyEthnicityScreen });
+const reports = async () => ({ Component: (await import('../features/webapp-reports/reports-screen')).ReportsScreen });
+const accessRecovery = async () => ({
+  Component: (await import('../features/access-recovery/access-recovery-screen')).AccessRecoveryScreen,
+});
 const shell = async () => ({ Component: (await import('../features/screen-shell/titled-screen-shell')).TitledScreenShell });
 
 /** A route whose screen is still the titled shell. */
@@ -41,14 +46,14 @@ export function createRoutes(slug: string): RouteObject[] {
         { path: ROUTE_PATHS.activate, lazy: activate, handle: { titleKey: 'activate' } },
         { path: ROUTE_PATHS.unsubscription, lazy: unsubscription },
         { path: ROUTE_PATHS.unsubscribeWithEmail, lazy: unsubscribeWithEmail },
-        shellRoute(ROUTE_PATHS.accessRecovery, 'accessRecovery'),
+        { path: ROUTE_PATHS.accessRecovery, lazy: accessRecovery, handle: { titleKey: 'accessRecovery' } },
         {
           path: ROUTE_PATHS.webapp,
           children: [
             { index: true, lazy: webappHome, handle: { titleKey: 'webappHome' } },
-            shellRoute(ROUTE_PATHS.myEthnicity.replace('webapp/', ''), 'myEthnicity'),
+            { path: ROUTE_PATHS.myEthnicity.replace('webapp/', ''), lazy: myEthnicity, handle: { titleKey: 'myEthnicity' } },
             { path: ROUTE_PATHS.profile.replace('webapp/', ''), lazy: profile, handle: { titleKey: 'profile' } },
-            shellRoute(ROUTE_PATHS.reports.replace('webapp/', ''), 'reports'),
+            { path: ROUTE_PATHS.reports.replace('webapp/', ''), lazy: reports, handle: { titleKey: 'reports' } },
             {
               path: ROUTE_PATHS.manageSubscriptions.replace('webapp/', ''),
               lazy: manageSubscriptions,

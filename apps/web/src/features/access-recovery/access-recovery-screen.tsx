@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { Screen } from '../../components/ui/screen';
+
+/** Placeholder until the screen lands: its title only. */
+export function AccessRecoveryScreen() {
+  const { t } = useTranslation();
+  return <Screen title={t('screens.titles.accessRecovery')} testId="screen-accessRecovery" />;
+}

@@ -1,6 +1,7 @@
 import { formatMessage, MESSAGES } from '@roots/contracts/messages';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { ACCOUNT_EN_US } from './locales/en-US/account';
 import { FUNNEL_SCREENS_EN_US } from './locales/en-US/funnel';
 import { SIGN_IN_EN_US } from './locales/en-US/sign-in';
 import { WEBAPP_EN_US } from './locales/en-US/webapp';
@@ -37,6 +38,7 @@ const EN_US = {
     footer: { cookies: 'Cookie policy', privacy: 'Privacy policy', terms: 'Terms of use' },
   },
   signIn: SIGN_IN_EN_US,
+  account: ACCOUNT_EN_US,
   webapp: WEBAPP_EN_US,
 } as const;
 

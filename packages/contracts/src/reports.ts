@@ -51,29 +51,70 @@ export const reportCreateRequestSchema = z.object({
 export type ReportCreateRequest = z.input<typeof reportCreateRequestSchema>;
 
 /**
- * Who asks: the purchase and its email. Until sign-in lands (ADR 033) this is the proof of
- * ownership: a report is visible to requests naming a subscription of the report's email.
+ * Who asks, in the funnel: the purchase and its email. Knowing a subscription id together with its
+ * email is the proof of ownership there. The signed-in area sends no email: the session is the
+ * proof (ADR 075), and the server applies the one ownership rule of ADR 071.
  */
 export const reportRequesterSchema = z.object({ subscription_id: subscriptionIdSchema, email: emailSchema });
 export type ReportRequester = z.infer<typeof reportRequesterSchema>;
 
-/** POST /report/list-reports: newest first. */
-export const reportListRequestSchema = reportRequesterSchema;
+const EMAIL_NEEDS_SUBSCRIPTION = { message: 'email needs subscription_id', path: ['subscription_id'] };
+
+/**
+ * POST /report/list-reports: newest first. With `email`, the reports of that purchase's email;
+ * without, the signed-in user's own reports (of `subscription_id` only, when given).
+ */
+export const reportListRequestSchema = z
+  .object({ subscription_id: subscriptionIdSchema.optional(), email: emailSchema.optional() })
+  .refine((body) => body.email === undefined || body.subscription_id !== undefined, EMAIL_NEEDS_SUBSCRIPTION);
 export type ReportListRequest = z.infer<typeof reportListRequestSchema>;
 
-/** POST /report/get-report. */
-export const reportGetRequestSchema = reportRequesterSchema.extend({ report_id: reportIdSchema });
+/** POST /report/get-report: `report_id`, plus the purchase (`subscription_id` and `email`) when not signed in. */
+export const reportGetRequestSchema = z
+  .object({ report_id: reportIdSchema, subscription_id: subscriptionIdSchema.optional(), email: emailSchema.optional() })
+  .refine((body) => (body.email === undefined) === (body.subscription_id === undefined), {
+    message: 'subscription_id and email go together',
+    path: ['email'],
+  });
 export type ReportGetRequest = z.infer<typeof reportGetRequestSchema>;
 
-/** POST /report/update: links the subscription's reports to a signed-in user. */
-export const reportUpdateRequestSchema = reportRequesterSchema.extend({ userId: reportUserIdSchema });
+/** Longest feedback text (product-spec §3 Feedback: free text). */
+export const MAX_REPORT_FEEDBACK_CHARS = 2_000;
+
+/**
+ * The answer to 'Do these results look correct?' and the feedback screen's text, about one report
+ * of the subscription. A later answer replaces an earlier one.
+ */
+export const reportFeedbackSchema = z.object({
+  report_id: reportIdSchema,
+  looks_correct: z.boolean(),
+  text: z.string().trim().max(MAX_REPORT_FEEDBACK_CHARS, { error: 'You have reached the maximum length' }).optional(),
+});
+export type ReportFeedback = z.infer<typeof reportFeedbackSchema>;
+
+/**
+ * POST /report/update (signed in only): links the subscription's reports to the session's user
+ * (`userId` must be that user) and, with `feedback`, records the user's feedback on one of them.
+ * `email` is optional: the session proves ownership.
+ */
+export const reportUpdateRequestSchema = z.object({
+  subscription_id: subscriptionIdSchema,
+  userId: reportUserIdSchema,
+  email: emailSchema.optional(),
+  feedback: reportFeedbackSchema.optional(),
+});
 export type ReportUpdateRequest = z.infer<typeof reportUpdateRequestSchema>;
 
 /**
  * POST /pdf-report/content: the PDF (application/pdf) of one completed report, by default the
- * newest completed report of the requester.
+ * newest completed report of the requester (the purchase, or the signed-in user without `email`).
  */
-export const pdfReportContentRequestSchema = reportRequesterSchema.extend({ report_id: reportIdSchema.optional() });
+export const pdfReportContentRequestSchema = z
+  .object({ report_id: reportIdSchema.optional(), subscription_id: subscriptionIdSchema.optional(), email: emailSchema.optional() })
+  .refine((body) => (body.email === undefined) === (body.subscription_id === undefined), {
+    message: 'subscription_id and email go together',
+    path: ['email'],
+  });
 export type PdfReportContentRequest = z.infer<typeof pdfReportContentRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -212,8 +253,8 @@ export type ReportListResponse = z.infer<typeof reportListResponseSchema>;
 export const reportGetResponseSchema = z.object({ report: reportSchema });
 export type ReportGetResponse = z.infer<typeof reportGetResponseSchema>;
 
-/** Answer of /report/update: how many reports are now linked to the user. */
-export const reportUpdateResponseSchema = z.object({ updated: z.number().int().min(0) });
+/** Answer of /report/update: how many reports are now linked to the user, and whether feedback was recorded. */
+export const reportUpdateResponseSchema = z.object({ updated: z.number().int().min(0), feedback_saved: z.boolean() });
 export type ReportUpdateResponse = z.infer<typeof reportUpdateResponseSchema>;
 
 /** Final statuses: polling may stop. */

@@ -2,6 +2,8 @@ import type { ReportRequester } from '@roots/contracts/reports';
 import type { AccessKind } from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
 import { normalizeEmail } from '../../lib/mask';
+import { isOwner } from '../account/ownership';
+import type { SessionUser } from '../auth/session';
 import type { ReportRow } from './reports.repository';
 
 /** Purchases that include heritage reports (product-spec §6); `profile_pro` alone does not. */
@@ -40,8 +42,8 @@ export async function verifyRequester(purchases: PurchaseDirectory, requester: R
 }
 
 /**
- * The one ownership rule of reports: who may read (get, list, PDF) or link a report. Today: the
- * report's email. The auth issue extends it with the signed-in user (`report.userId`).
+ * Who may read (get, list, PDF) or link a report when asking with a purchase (the funnel): the
+ * report's email, unless the report is linked to another user.
  */
 export function canAccessReport(report: Pick<ReportRow, 'email' | 'userId'>, requester: VerifiedRequester): boolean {
   if (report.userId !== null && requester.userId !== null && report.userId !== requester.userId) return false;
@@ -64,4 +66,19 @@ export function assertCanAccessReport<T extends Pick<ReportRow, 'email' | 'userI
 export async function assertReportPurchase(purchases: PurchaseDirectory, requester: VerifiedRequester): Promise<void> {
   const access = await purchases.accessOf(requester.email);
   if (!access.some((kind) => REPORT_ACCESS_KINDS.includes(kind))) throw new AppError('FORBIDDEN', 403, NO_REPORT_ACCESS_MESSAGE);
+}
+
+/**
+ * Who may read a report when asking with a session (the signed-in area, ADR 075): the owner of
+ * the report by ADR 071's rule (linked to the user, or unlinked and of their verified email), or,
+ * while the report is unlinked, the owner of the subscription it was made under (a purchase
+ * finalized by a user who signed in with another email). `repository.ownedBy` is the same rule in SQL.
+ */
+export function canUserReadReport(
+  user: SessionUser,
+  report: Pick<ReportRow, 'email' | 'userId'>,
+  subscription: { userId: string | null } | undefined,
+): boolean {
+  if (isOwner(user, report)) return true;
+  return report.userId === null && subscription?.userId === user.id;
 }

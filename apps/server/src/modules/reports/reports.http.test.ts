@@ -27,6 +27,7 @@ import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers
 import { http, payWithCard, purchaseBody } from '../../test/shopper';
 import { signInWithEmailCode } from '../../test/sign-in';
 import { datasetFace, facelessPng } from './report-fixtures';
+import { ReportsRepository } from './reports.repository';
 
 const WEEKLY = 'roots_3d1_7d2499';
 const PROCESSING_TIMEOUT_MS = 600_000;
@@ -124,6 +125,13 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
       if (report.status !== 'pending' && report.status !== 'processing') return { seen, report };
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
+  };
+
+  /** One session per email: the sign-in helper reads an email's first code from the mailbox. */
+  const sessions = new Map<string, Promise<string>>();
+  const cookieOf = (who: string) => {
+    if (!sessions.has(who)) sessions.set(who, signInWithEmailCode(app, who));
+    return sessions.get(who)!;
   };
 
   let owner: { email: string; subscription_id: string };
@@ -264,13 +272,13 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
   it('links the subscription’s reports to the signed-in user (report/update)', async () => {
     const anonymous = await http<ApiError>(`${base}/report/update`, { json: { ...owner, userId: 'someone' } });
     expect(anonymous.status).toBe(401);
-    const cookie = await signInWithEmailCode(app, owner.email);
+    const cookie = await cookieOf(owner.email);
     const session = await http<{ user: { id: string } }>(`${base}/api/auth/get-session`, { headers: { cookie } });
     const userId = session.body.user.id;
     const notMe = await http<ApiError>(`${base}/report/update`, { json: { ...owner, userId: 'someone-else' }, headers: { cookie } });
     expect(notMe.status).toBe(403);
     // Another signed-in user cannot take the owner's purchase.
-    const otherCookie = await signInWithEmailCode(app, other.email);
+    const otherCookie = await cookieOf(other.email);
     const otherSession = await http<{ user: { id: string } }>(`${base}/api/auth/get-session`, { headers: { cookie: otherCookie } });
     const stolen = await http<ApiError>(`${base}/report/update`, {
       json: { ...owner, userId: otherSession.body.user.id },
@@ -282,6 +290,113 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     expect(linked.status, linked.text).toBe(200);
     expect(linked.body.updated).toBeGreaterThanOrEqual(2);
     expect((await get(owner, completed.report_id)).body.report.userId).toBe(userId);
+  });
+
+  it('signed in, the session alone reads the user’s own reports (ADR 075); others get 404, visitors 401', async () => {
+    const cookie = await cookieOf(owner.email);
+    const mine = await http<ReportListResponse & ApiError>(`${base}/report/list-reports`, { json: {}, headers: { cookie } });
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.body.reports.map((report) => report.report_id)).toContain(completed.report_id);
+    const ofSubscription = await http<ReportListResponse>(`${base}/report/list-reports`, {
+      json: { subscription_id: owner.subscription_id },
+      headers: { cookie },
+    });
+    expect(ofSubscription.body.reports.every((report) => report.subscription_id === owner.subscription_id)).toBe(true);
+    const one = await http<ReportGetResponse>(`${base}/report/get-report`, {
+      json: { report_id: completed.report_id },
+      headers: { cookie },
+    });
+    expect(one.status).toBe(200);
+    expect(one.body.report.result?.modelVersion).toBe(completed.result?.modelVersion);
+    const pdf = await http(`${base}/pdf-report/content`, { json: { report_id: completed.report_id }, headers: { cookie } });
+    expect(pdf.status).toBe(200);
+
+    const visitor = await http<ApiError>(`${base}/report/get-report`, { json: { report_id: completed.report_id } });
+    expect(visitor.status).toBe(401);
+    const otherCookie = await cookieOf(other.email);
+    const theirs = await http<ApiError>(`${base}/report/get-report`, {
+      json: { report_id: completed.report_id },
+      headers: { cookie: otherCookie },
+    });
+    expect(theirs.status).toBe(404);
+    const theirList = await http<ReportListResponse>(`${base}/report/list-reports`, { json: {}, headers: { cookie: otherCookie } });
+    expect(theirList.body.reports.map((report) => report.report_id)).not.toContain(completed.report_id);
+    const notTheirSubscription = await http<ApiError>(`${base}/report/list-reports`, {
+      json: { subscription_id: owner.subscription_id },
+      headers: { cookie: otherCookie },
+    });
+    expect(notTheirSubscription.status).toBe(404);
+    const halfPurchase = await http<ApiError>(`${base}/report/get-report`, {
+      json: { report_id: completed.report_id, email: owner.email },
+    });
+    expect(halfPurchase.status).toBe(400);
+  });
+
+  it('signed in with another email, a user reads the unlinked reports of a subscription finalized to them', async () => {
+    const bought = await buy(email('finalized'));
+    const now = clock.now();
+    const reportId = crypto.randomUUID();
+    await database.db.insert(reports).values({
+      id: reportId,
+      subscriptionId: bought.subscription_id,
+      email: bought.email,
+      kind: 'extended',
+      status: 'failed',
+      errorCode: 'NO_FACE',
+      errorMessage: 'No face',
+      deadlineAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const cookie = await cookieOf(email('finalizer'));
+    const session = await http<{ user: { id: string } }>(`${base}/api/auth/get-session`, { headers: { cookie } });
+    const before = await http<ApiError>(`${base}/report/get-report`, { json: { report_id: reportId }, headers: { cookie } });
+    expect(before.status).toBe(404);
+    await database.db.execute(sql`update subscriptions set user_id = ${session.body.user.id} where id = ${bought.subscription_id}`);
+    const after = await http<ReportGetResponse>(`${base}/report/get-report`, { json: { report_id: reportId }, headers: { cookie } });
+    expect(after.status).toBe(200);
+    expect(after.body.report.error?.code).toBe('NO_FACE');
+    const listed = await http<ReportListResponse>(`${base}/report/list-reports`, { json: {}, headers: { cookie } });
+    expect(listed.body.reports.map((report) => report.report_id)).toEqual([reportId]);
+  });
+
+  it('records the owner’s feedback on a report with report/update; refuses it for someone else’s report', async () => {
+    const cookie = await cookieOf(owner.email);
+    const session = await http<{ user: { id: string } }>(`${base}/api/auth/get-session`, { headers: { cookie } });
+    const userId = session.body.user.id;
+    const feedback = { report_id: completed.report_id, looks_correct: false, text: '  The second group looks too high.  ' };
+    const saved = await http<{ updated: number; feedback_saved: boolean }>(`${base}/report/update`, {
+      json: { subscription_id: owner.subscription_id, userId, feedback },
+      headers: { cookie },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.feedback_saved).toBe(true);
+    const repository = new ReportsRepository();
+    expect(await repository.feedbackOf(database.db, completed.report_id)).toEqual({
+      report_id: completed.report_id,
+      looks_correct: false,
+      text: 'The second group looks too high.',
+    });
+    // A later answer replaces the earlier one.
+    await http(`${base}/report/update`, {
+      json: { subscription_id: owner.subscription_id, userId, feedback: { report_id: completed.report_id, looks_correct: true } },
+      headers: { cookie },
+    });
+    expect(await repository.feedbackOf(database.db, completed.report_id)).toMatchObject({ looks_correct: true, text: '' });
+
+    const otherCookie = await cookieOf(other.email);
+    const otherSession = await http<{ user: { id: string } }>(`${base}/api/auth/get-session`, { headers: { cookie: otherCookie } });
+    const onTheirs = await http<ApiError>(`${base}/report/update`, {
+      json: { subscription_id: other.subscription_id, userId: otherSession.body.user.id, feedback: { ...feedback, looks_correct: true } },
+      headers: { cookie: otherCookie },
+    });
+    expect(onTheirs.status).toBe(404);
+    const tooLong = await http<ApiError>(`${base}/report/update`, {
+      json: { subscription_id: owner.subscription_id, userId, feedback: { ...feedback, text: 'x'.repeat(2_001) } },
+      headers: { cookie },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(await repository.feedbackOf(database.db, completed.report_id)).toMatchObject({ looks_correct: true });
   });
 
   it('renders the PDF with the diagram, traits and insights', async () => {
@@ -313,6 +428,16 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     // The newest completed report is the default; a report that is not completed is refused.
     const latest = await http(`${base}/pdf-report/content`, { json: owner });
     expect(latest.status).toBe(200);
+  });
+
+  it('‘Delete my data’ erases the user’s reports and their feedback', async () => {
+    const cookie = await cookieOf(owner.email);
+    const repository = new ReportsRepository();
+    expect(await repository.feedbackOf(database.db, completed.report_id)).toBeDefined();
+    const deleted = await http(`${base}/api/account`, { method: 'DELETE', headers: { cookie } });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await repository.find(database.db, completed.report_id)).toBeUndefined();
+    expect(await repository.feedbackOf(database.db, completed.report_id)).toBeUndefined();
   });
 
   it('face check: 200 for one usable face, 422 with the engine’s message otherwise, 413 over the limit', async () => {

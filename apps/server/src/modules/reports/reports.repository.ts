@@ -1,11 +1,27 @@
-import type { ReportStatus } from '@roots/contracts/reports';
-import { and, desc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { ReportFeedback, ReportStatus } from '@roots/contracts/reports';
+import { and, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
-import { reports } from '../../db/schema';
+import { funnelEvents, reports, subscriptions } from '../../db/schema';
 import { statusesAccepting, transition, type ReportEvent } from './report-state';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type NewReport = typeof reports.$inferInsert;
+
+/** Name of the funnel-events row that holds a user's feedback on a report (one per report). */
+export const REPORT_FEEDBACK_EVENT = 'report-feedback';
+const feedbackKey = (reportId: string) => `${REPORT_FEEDBACK_EVENT}:${reportId}`;
+
+/**
+ * The reports a signed-in user owns, in SQL (`canUserReadReport` in report-access.ts is the same
+ * rule): linked to the user; or unlinked and of their verified email, or of a subscription linked
+ * to them.
+ */
+function ownedByUser(userId: string, verifiedEmail: string | null): SQL {
+  const ofLinkedSubscription = sql`${reports.subscriptionId} in (select ${subscriptions.id} from ${subscriptions} where ${subscriptions.userId} = ${userId})`;
+  const unlinkedOwned = verifiedEmail ? or(eq(reports.email, verifiedEmail), ofLinkedSubscription)! : ofLinkedSubscription;
+  return or(eq(reports.userId, userId), and(isNull(reports.userId), unlinkedOwned))!;
+}
 
 /** SQL of the report service. Status changes are guarded UPDATEs that follow report-state.ts. */
 export class ReportsRepository {
@@ -21,6 +37,21 @@ export class ReportsRepository {
   /** Reports of one email, newest first. */
   byEmail(db: Executor, email: string, limit: number): Promise<ReportRow[]> {
     return db.select().from(reports).where(eq(reports.email, email)).orderBy(desc(reports.createdAt), desc(reports.id)).limit(limit);
+  }
+
+  /** Reports a signed-in user owns (see `ownedByUser`), newest first; of one subscription when given. */
+  ownedBy(
+    db: Executor,
+    owner: { userId: string; verifiedEmail: string | null; subscriptionId?: string },
+    limit: number,
+  ): Promise<ReportRow[]> {
+    const owned = ownedByUser(owner.userId, owner.verifiedEmail);
+    return db
+      .select()
+      .from(reports)
+      .where(owner.subscriptionId ? and(owned, eq(reports.subscriptionId, owner.subscriptionId)) : owned)
+      .orderBy(desc(reports.createdAt), desc(reports.id))
+      .limit(limit);
   }
 
   /** Newest completed report of one email. */
@@ -75,9 +106,44 @@ export class ReportsRepository {
     return linked.length;
   }
 
-  /** Deletes the reports linked to a user, and the unlinked ones of their verified email. */
+  /**
+   * Records a user's feedback on a report as one funnel-events row keyed by the report: a later
+   * answer replaces the earlier one. The row goes with the report on 'Delete my data'.
+   */
+  async saveFeedback(db: Executor, report: Pick<ReportRow, 'id' | 'subscriptionId'>, feedback: ReportFeedback, now: Date): Promise<void> {
+    const payload = JSON.stringify({ report_id: report.id, looks_correct: feedback.looks_correct, text: feedback.text ?? '' });
+    await db
+      .insert(funnelEvents)
+      .values({
+        id: randomUUID(),
+        name: REPORT_FEEDBACK_EVENT,
+        dedupeKey: feedbackKey(report.id),
+        subscriptionId: report.subscriptionId,
+        payload,
+        createdAt: now,
+      })
+      .onConflictDoUpdate({ target: funnelEvents.dedupeKey, set: { payload, createdAt: now } });
+  }
+
+  /** The stored feedback on a report, if any (tests, support). */
+  async feedbackOf(db: Executor, reportId: string): Promise<{ report_id: string; looks_correct: boolean; text: string } | undefined> {
+    const [row] = await db
+      .select()
+      .from(funnelEvents)
+      .where(eq(funnelEvents.dedupeKey, feedbackKey(reportId)))
+      .limit(1);
+    return row?.payload ? (JSON.parse(row.payload) as { report_id: string; looks_correct: boolean; text: string }) : undefined;
+  }
+
+  /** Deletes the reports a user owns (see `ownedByUser`) and the feedback on them. */
   async deleteOwnedBy(db: Executor, userId: string, verifiedEmail: string | null): Promise<void> {
-    const unlinkedOfEmail = verifiedEmail ? and(isNull(reports.userId), eq(reports.email, verifiedEmail)) : undefined;
-    await db.delete(reports).where(unlinkedOfEmail ? or(eq(reports.userId, userId), unlinkedOfEmail) : eq(reports.userId, userId));
+    const deleted = await db.delete(reports).where(ownedByUser(userId, verifiedEmail)).returning({ id: reports.id });
+    if (deleted.length === 0) return;
+    await db.delete(funnelEvents).where(
+      inArray(
+        funnelEvents.dedupeKey,
+        deleted.map((row) => feedbackKey(row.id)),
+      ),
+    );
   }
 }

@@ -11,12 +11,13 @@ import {
   reportUpdateResponseSchema,
 } from '@roots/contracts/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
 import type { SessionReader } from '../auth/session';
 import { renderReportPdf } from '../pdf/report-pdf';
 import { decodeImagePayload } from './image-payload';
-import type { ReportsService } from './reports.service';
+import type { ReportReader, ReportsService } from './reports.service';
 
 type ReportRoutesOptions = { service: ReportsService; emailLimiter: EmailRateLimiter; sessions: SessionReader; productName: string };
 
@@ -25,6 +26,12 @@ const JSON_ENVELOPE_BYTES = 8_192;
 
 /** The report service of product-spec §7: `/report/*` and `/pdf-report/*`, all POST. */
 export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (app, { service, emailLimiter, sessions, productName }) => {
+  /** A body naming a purchase reads as that purchase; one without `email` needs the session (ADR 075). */
+  const readerOf = async (request: FastifyRequest, body: { subscription_id?: string | undefined; email?: string | undefined }) =>
+    body.email !== undefined && body.subscription_id !== undefined
+      ? ({ by: 'purchase', requester: { email: body.email, subscription_id: body.subscription_id } } satisfies ReportReader)
+      : ({ by: 'session', user: await sessions.require(request) } satisfies ReportReader);
+
   const createOptions = {
     bodyLimit: MAX_REPORT_IMAGE_BASE64_CHARS + JSON_ENVELOPE_BYTES,
     schema: { body: reportCreateRequestSchema, response: { 200: reportCreateResponseSchema } },
@@ -40,32 +47,34 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
   app.post(
     '/report/list-reports',
     { schema: { body: reportListRequestSchema, response: { 200: reportListResponseSchema } } },
-    async (request) => ({
-      reports: await service.list(request.body),
-    }),
+    async (request) => {
+      const reader = await readerOf(request, request.body);
+      return { reports: await service.list(reader, reader.by === 'session' ? request.body.subscription_id : undefined) };
+    },
   );
 
   app.post(
     '/report/get-report',
     { schema: { body: reportGetRequestSchema, response: { 200: reportGetResponseSchema } } },
     async (request) => ({
-      report: await service.get(request.body, request.body.report_id),
+      report: await service.get(await readerOf(request, request.body), request.body.report_id),
     }),
   );
 
-  // Linking needs the signed-in user: `userId` must be the session's (ADR 071).
+  // Linking and feedback need the signed-in user: `userId` must be the session's (ADR 071, 075).
   app.post(
     '/report/update',
     { schema: { body: reportUpdateRequestSchema, response: { 200: reportUpdateResponseSchema } } },
     async (request) => {
       const user = await sessions.require(request);
       if (request.body.userId !== user.id) throw new AppError('FORBIDDEN', 403, 'userId is not the signed-in user');
-      return { updated: await service.linkUser(request.body, user) };
+      const { subscription_id, email, feedback } = request.body;
+      return service.update(user, { subscriptionId: subscription_id, email, feedback });
     },
   );
 
   app.post('/pdf-report/content', { schema: { body: pdfReportContentRequestSchema } }, async (request, reply) => {
-    const report = await service.completed(request.body, request.body.report_id);
+    const report = await service.completed(await readerOf(request, request.body), request.body.report_id);
     const pdf = await renderReportPdf(report, { productName });
     return reply
       .type('application/pdf')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Report,
+  type ReportFeedback,
   type ReportKind,
   type ReportRequester,
   type ReportFailure,
@@ -17,12 +18,31 @@ import { normalizeEmail } from '../../lib/mask';
 import { isOwner } from '../account/ownership';
 import type { AnalysisEngine } from '../analysis/analysis-engine';
 import type { SessionUser } from '../auth/session';
-import { assertCanAccessReport, assertReportPurchase, canAccessReport, verifyRequester, type PurchaseDirectory } from './report-access';
+import {
+  assertCanAccessReport,
+  assertReportPurchase,
+  canAccessReport,
+  canUserReadReport,
+  REPORT_NOT_FOUND_MESSAGE,
+  verifyRequester,
+  type PurchaseDirectory,
+} from './report-access';
 import { buildReportResult } from './report-content';
 import type { ReportRow, ReportsRepository } from './reports.repository';
 
 /** Most reports listed at once. */
 export const MAX_LISTED_REPORTS = 100;
+
+/**
+ * Who reads reports: a purchase named with its email (the funnel), or the signed-in user, whose
+ * session is the proof (ADR 075).
+ */
+export type ReportReader = { by: 'purchase'; requester: ReportRequester } | { by: 'session'; user: SessionUser };
+
+/** What report/update asks: link the subscription's reports to the user, and maybe record feedback. */
+export type ReportUpdate = { subscriptionId: string; email?: string | undefined; feedback?: ReportFeedback | undefined };
+
+const verifiedEmailOf = (user: SessionUser): string | null => (user.emailVerified ? normalizeEmail(user.email) : null);
 
 export type ReportsServiceOptions = {
   db: Db;
@@ -90,46 +110,94 @@ export class ReportsService {
     await repository.apply(db, id, 'processing', 'analysed', { result: buildReportResult(outcome, kind) }, clock.now());
   }
 
-  /** Reports of the requester's email, newest first, without their content. */
-  async list(requester: ReportRequester): Promise<Array<Omit<Report, 'result'>>> {
-    const { db, repository, purchases } = this.options;
-    const verified = await verifyRequester(purchases, requester);
-    const rows = await repository.byEmail(db, verified.email, MAX_LISTED_REPORTS);
-    return rows
-      .filter((row) => canAccessReport(row, verified))
-      .map((row) => {
-        const { result: _result, ...summary } = toWire(row);
-        return summary;
-      });
+  /**
+   * Reports of the reader, newest first, without their content: of the purchase's email, or the
+   * signed-in user's own (of one subscription when `subscriptionId` is given; it must be theirs).
+   */
+  async list(reader: ReportReader, subscriptionId?: string): Promise<Array<Omit<Report, 'result'>>> {
+    const rows = await this.readableRows(reader, subscriptionId);
+    return rows.map((row) => {
+      const { result: _result, ...summary } = toWire(row);
+      return summary;
+    });
   }
 
-  async get(requester: ReportRequester, reportId: string): Promise<Report> {
-    const { db, repository, purchases } = this.options;
-    const verified = await verifyRequester(purchases, requester);
-    return toWire(assertCanAccessReport(await repository.find(db, reportId), verified));
+  async get(reader: ReportReader, reportId: string): Promise<Report> {
+    return toWire(await this.readableRow(reader, reportId));
   }
 
-  /** A completed report of the requester (the newest unless `reportId` names one), for the PDF. */
-  async completed(requester: ReportRequester, reportId?: string): Promise<Report & { result: ReportResult }> {
-    const { db, repository, purchases } = this.options;
-    const verified = await verifyRequester(purchases, requester);
-    const row = reportId ? await repository.find(db, reportId) : await repository.latestCompleted(db, verified.email);
-    const report = toWire(assertCanAccessReport(row, verified));
+  /** A completed report of the reader (the newest unless `reportId` names one), for the PDF. */
+  async completed(reader: ReportReader, reportId?: string): Promise<Report & { result: ReportResult }> {
+    const row = reportId ? await this.readableRow(reader, reportId) : await this.latestCompletedRow(reader);
+    const report = toWire(row);
     if (report.status !== 'completed' || !report.result) throw new AppError('CONFLICT', 409, 'The report is not ready yet');
     return { ...report, result: report.result };
   }
 
   /**
-   * Links the subscription's reports to the signed-in user (report/update). The user must own the
-   * purchase (ADR 071: linked to them, or unlinked and bought with their verified email).
+   * report/update: links the subscription's reports to the signed-in user and, with `feedback`,
+   * records the user's feedback on one of its reports. The user must own the purchase (ADR 071:
+   * linked to them, or unlinked and bought with their verified email).
    */
-  async linkUser(requester: ReportRequester, user: SessionUser): Promise<number> {
+  async update(user: SessionUser, update: ReportUpdate): Promise<{ updated: number; feedback_saved: boolean }> {
     const { db, repository, purchases, clock } = this.options;
-    const verified = await verifyRequester(purchases, requester);
-    if (!isOwner(user, { userId: verified.userId, email: verified.email })) {
+    // A body that names the purchase's email must name the right one (the funnel's proof, ADR 060).
+    const subscription = update.email
+      ? await verifyRequester(purchases, { subscription_id: update.subscriptionId, email: update.email }).then(() =>
+          purchases.subscription(update.subscriptionId),
+        )
+      : await purchases.subscription(update.subscriptionId);
+    if (!subscription || !isOwner(user, { userId: subscription.userId, email: subscription.email })) {
       throw new AppError('FORBIDDEN', 403, 'The subscription belongs to another user');
     }
-    return repository.linkUser(db, verified.subscriptionId, user.id, clock.now());
+    return db.transaction(async (tx) => {
+      const updated = await repository.linkUser(tx, subscription.id, user.id, clock.now());
+      if (!update.feedback) return { updated, feedback_saved: false };
+      const report = await repository.find(tx, update.feedback.report_id);
+      if (!report || report.subscriptionId !== subscription.id || !canUserReadReport(user, report, subscription)) {
+        throw new AppError('NOT_FOUND', 404, REPORT_NOT_FOUND_MESSAGE);
+      }
+      await repository.saveFeedback(tx, report, update.feedback, clock.now());
+      return { updated, feedback_saved: true };
+    });
+  }
+
+  private async readableRows(reader: ReportReader, subscriptionId?: string): Promise<ReportRow[]> {
+    const { db, repository, purchases } = this.options;
+    if (reader.by === 'purchase') {
+      const verified = await verifyRequester(purchases, reader.requester);
+      const rows = await repository.byEmail(db, verified.email, MAX_LISTED_REPORTS);
+      return rows.filter((row) => canAccessReport(row, verified));
+    }
+    const { user } = reader;
+    if (subscriptionId) {
+      const subscription = await purchases.subscription(subscriptionId);
+      if (!subscription || !isOwner(user, { userId: subscription.userId, email: subscription.email })) {
+        throw new AppError('NOT_FOUND', 404, 'Not found');
+      }
+    }
+    return repository.ownedBy(db, { userId: user.id, verifiedEmail: verifiedEmailOf(user), subscriptionId }, MAX_LISTED_REPORTS);
+  }
+
+  /** @throws AppError NOT_FOUND (404) when the report does not exist or the reader may not read it. */
+  private async readableRow(reader: ReportReader, reportId: string): Promise<ReportRow> {
+    const { db, repository, purchases } = this.options;
+    const row = await repository.find(db, reportId);
+    if (reader.by === 'purchase') return assertCanAccessReport(row, await verifyRequester(purchases, reader.requester));
+    const subscription = row && (await purchases.subscription(row.subscriptionId));
+    if (!row || !canUserReadReport(reader.user, row, subscription)) throw new AppError('NOT_FOUND', 404, REPORT_NOT_FOUND_MESSAGE);
+    return row;
+  }
+
+  private async latestCompletedRow(reader: ReportReader): Promise<ReportRow> {
+    const { db, repository, purchases } = this.options;
+    if (reader.by === 'purchase') {
+      const verified = await verifyRequester(purchases, reader.requester);
+      return assertCanAccessReport(await repository.latestCompleted(db, verified.email), verified);
+    }
+    const row = (await this.readableRows(reader)).find((candidate) => candidate.status === 'completed');
+    if (!row) throw new AppError('NOT_FOUND', 404, REPORT_NOT_FOUND_MESSAGE);
+    return row;
   }
 
   /** 'Delete my data' (ADR 071): the user's reports go with the account. */

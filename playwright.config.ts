@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS } from './e2e/support/chromium';
+import { GOOGLE_TYPE_PROVIDER, oidcProviderEnv } from './e2e/support/oidc-provider.config';
 import { CAMERA_Y4M } from './e2e/support/paths';
 
 /** Ports of the product started for the browser tests (apart from the dev defaults 3000/4000). */
@@ -81,6 +82,14 @@ export default defineConfig({
   ],
   webServer: [
     {
+      // The Google-type and Apple-type OpenID Connect providers of the sign-in journeys (e2e/sign-in).
+      command: 'npx tsx e2e/support/oidc-provider.ts',
+      url: `${GOOGLE_TYPE_PROVIDER.issuer}/.well-known/openid-configuration`,
+      env: { OIDC_PRODUCT_ORIGIN: `http://127.0.0.1:${E2E_SERVER_PORT}` },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: 'node apps/gateway/dist/server.js',
       url: `http://127.0.0.1:${E2E_GATEWAY_PORT}/readyz`,
       env,
@@ -90,7 +99,7 @@ export default defineConfig({
     {
       command: 'node apps/server/dist/server.js',
       url: `http://127.0.0.1:${E2E_SERVER_PORT}/readyz`,
-      env,
+      env: { ...env, ...oidcProviderEnv() },
       reuseExistingServer: false,
       timeout: 90_000,
     },

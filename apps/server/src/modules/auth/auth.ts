@@ -34,7 +34,8 @@ function providerConfig(config: Config, provider: AuthProvider): GenericOAuthCon
     clientSecret: google ? config.AUTH_GOOGLE_CLIENT_SECRET : config.AUTH_APPLE_CLIENT_SECRET,
     // product-spec §7: profile and email with the account chooser every time; Apple-type: email and name.
     scopes: google ? ['openid', 'profile', 'email'] : ['openid', 'email', 'name'],
-    ...(google ? { prompt: 'select_account' as const } : {}),
+    // Apple answers by form post when email or name is asked for; better-auth turns the post into a GET.
+    ...(google ? { prompt: 'select_account' as const } : { responseMode: 'form_post' as const }),
     pkce: true,
   };
 }

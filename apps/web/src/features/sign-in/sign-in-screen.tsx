@@ -65,7 +65,8 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
   const onSignedIn = useEffectEvent((me: MeResponse) => afterSignIn(me));
 
   useEffect(() => {
-    const stop = clearRedirectFlagLater();
+    // Not tied to this screen: a returning user is sent on to the webapp before the 3 s are up.
+    clearRedirectFlagLater();
     let cancelled = false;
     Promise.all([fetchMe(), fetchSignInOptions()])
       .then(async ([me, options]) => {
@@ -80,7 +81,6 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
       });
     return () => {
       cancelled = true;
-      stop();
     };
   }, []);
 

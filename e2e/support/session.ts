@@ -1,0 +1,107 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { MailboxMessage } from '@roots/contracts/emails';
+import { fillSecureFields } from '@roots/checkout/testing';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { OidcTestAccount } from './oidc-provider.config';
+
+/**
+ * Browser helpers for journeys that need a customer: buy a plan as a visitor, sign in by email code
+ * or through the local OpenID Connect providers, check a screen with axe.
+ */
+
+/** A fresh address for one journey (the product under test keeps its database for the whole run). */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/**
+ * Buys the weekly trial on the paywall as a visitor (the email as the funnel leaves it), with the
+ * sandbox's success card, and waits for the offers page. Returns the subscription id the page kept
+ * in session storage.
+ */
+export async function buyPlanAsVisitor(page: Page, email: string, query = ''): Promise<string> {
+  await page.goto('/roots/');
+  await page.evaluate((address) => sessionStorage.setItem('userQuizEmail', address), email);
+  await page.goto(`/roots/subscription${query}`);
+  const pay = page.getByTestId('roots-pay');
+  await expect(pay).toBeVisible({ timeout: 30_000 });
+  const cardItem = page.getByTestId('roots-item-card');
+  if (await cardItem.count()) await cardItem.locator('input[type=radio]').check();
+  await fillSecureFields(page, 'success');
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  await expect(page).toHaveURL(/\/roots\/offers/, { timeout: 60_000 });
+  const subscriptionId = await page.evaluate(() => sessionStorage.getItem('__subscriptionId'));
+  expect(subscriptionId).toMatch(/^[0-9a-f-]{36}$/);
+  return subscriptionId ?? '';
+}
+
+/** The newest email of `kind` to `email` in the dev mailbox, waiting for the outbox to deliver it. */
+export async function latestEmail(
+  request: APIRequestContext,
+  email: string,
+  kind: MailboxMessage['kind'],
+  after = 0,
+): Promise<MailboxMessage> {
+  let found: MailboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = (await (await request.get('/dev/mailbox.json')).json()) as { messages: MailboxMessage[] };
+        found = answer.messages
+          .filter((message) => message.to === email.toLowerCase() && message.kind === kind && Date.parse(message.createdAt) >= after)
+          .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
+        return found !== undefined;
+      },
+      { timeout: 20_000, message: `a ${kind} email to ${email}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The six digits of the newest sign-in code sent to `email`. */
+export async function readSignInCode(request: APIRequestContext, email: string, after = 0): Promise<string> {
+  const message = await latestEmail(request, email, 'sign_in_code', after);
+  const code = /\b(\d{6})\b/.exec(message.subject)?.[1];
+  expect(code, message.subject).toBeTruthy();
+  return code ?? '';
+}
+
+/**
+ * On the sign-in (or activate) screen: asks for a code by email, reads it from the dev mailbox and
+ * signs in with it.
+ */
+export async function signInByEmailCode(page: Page, email: string): Promise<void> {
+  const screen = page.getByTestId('sign-in-screen');
+  await expect(screen.getByRole('button', { name: 'Email me a code' })).toBeVisible({ timeout: 20_000 });
+  const sentAfter = Date.now() - 1_000;
+  await screen.getByLabel('Email for a one-time code').fill(email);
+  await screen.getByRole('button', { name: 'Email me a code' }).click();
+  await expect(screen.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible();
+  const code = await readSignInCode(page.request, email, sentAfter);
+  await screen.getByLabel('Code').fill(code);
+  await screen.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * On the local provider's own page (Google-type chooser or Apple-type sign-in): picks a listed
+ * account, or adds one through "Use another account".
+ */
+export async function chooseProviderAccount(page: Page, account: OidcTestAccount, listed: boolean): Promise<void> {
+  if (listed) {
+    await page.getByRole('button', { name: `${account.name} <${account.email}>` }).click();
+    return;
+  }
+  const another = page.getByRole('group', { name: 'Use another account' });
+  await another.getByLabel('Email').fill(account.email);
+  await another.getByLabel('Name').fill(account.name);
+  await another.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** axe-core on the page as it is: no serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(results.passes.length).toBeGreaterThan(5);
+}

@@ -243,11 +243,37 @@ export type Report = z.infer<typeof reportSchema>;
 export const reportCreateResponseSchema = z.object({ report_id: reportIdSchema, status: reportStatusSchema });
 export type ReportCreateResponse = z.infer<typeof reportCreateResponseSchema>;
 
+/**
+ * The strongest group of a completed report, as the report shows it: the top fine group, the top
+ * coarse group (`display: coarse`), or the top fine group of an estimate shown as uncertain.
+ */
+export const reportTopEstimateSchema = z.object({
+  label: z.string(),
+  share: z.number().int().min(0).max(100),
+  display: z.enum(['fine', 'coarse', 'uncertain']),
+});
+export type ReportTopEstimate = z.infer<typeof reportTopEstimateSchema>;
+
+/** One row of /report/list-reports: the report without its content, plus its top estimate (null until completed). */
+export const reportSummarySchema = reportSchema.omit({ result: true }).extend({ top_estimate: reportTopEstimateSchema.nullable() });
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
+
 /** Answer of /report/list-reports: summaries without results (fetch one with get-report). */
 export const reportListResponseSchema = z.object({
-  reports: z.array(reportSchema.omit({ result: true })),
+  reports: z.array(reportSummarySchema),
 });
 export type ReportListResponse = z.infer<typeof reportListResponseSchema>;
+
+/** The top estimate of a report's result (what the history lists). */
+export function topEstimateOf(result: ReportResult): ReportTopEstimate {
+  const { heritage } = result;
+  if (heritage.display === 'coarse') {
+    const coarse = heritage.coarse.groups.find((group) => group.id === heritage.coarse.top) ?? heritage.coarse.groups[0];
+    if (coarse) return { label: coarse.label, share: coarse.share, display: 'coarse' };
+  }
+  const top = heritage.groups.find((group) => group.id === heritage.top) ?? heritage.groups[0];
+  return { label: top?.label ?? heritage.top, share: top?.share ?? 0, display: heritage.display === 'uncertain' ? 'uncertain' : 'fine' };
+}
 
 /** Answer of /report/get-report. */
 export const reportGetResponseSchema = z.object({ report: reportSchema });

@@ -177,6 +177,12 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     const { reports: list } = reportListResponseSchema.parse(listed.body);
     expect(list.map((item) => item.report_id)).toContain(report.report_id);
     expect(list[0]).not.toHaveProperty('result');
+    const top = result.heritage.groups.find((group) => group.id === result.heritage.top)!;
+    expect(list.find((item) => item.report_id === report.report_id)?.top_estimate).toEqual(
+      result.heritage.display === 'coarse'
+        ? expect.objectContaining({ display: 'coarse' })
+        : { label: top.label, share: top.share, display: result.heritage.display },
+    );
   });
 
   it('creates a population report with heritage and population only', async () => {

@@ -7,6 +7,8 @@ import {
   type ReportFailure,
   type ReportResult,
   type ReportStatus,
+  type ReportSummary,
+  topEstimateOf,
 } from '@roots/contracts/reports';
 import { MESSAGES } from '@roots/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -114,11 +116,11 @@ export class ReportsService {
    * Reports of the reader, newest first, without their content: of the purchase's email, or the
    * signed-in user's own (of one subscription when `subscriptionId` is given; it must be theirs).
    */
-  async list(reader: ReportReader, subscriptionId?: string): Promise<Array<Omit<Report, 'result'>>> {
+  async list(reader: ReportReader, subscriptionId?: string): Promise<ReportSummary[]> {
     const rows = await this.readableRows(reader, subscriptionId);
     return rows.map((row) => {
-      const { result: _result, ...summary } = toWire(row);
-      return summary;
+      const { result, ...summary } = toWire(row);
+      return { ...summary, top_estimate: result ? topEstimateOf(result) : null };
     });
   }
 

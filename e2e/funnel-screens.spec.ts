@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { fillSecureFields } from '@roots/checkout/testing';
 import { expect, test, type Page } from '@playwright/test';
+import { FunnelPage } from './funnel/funnel-page';
+import { REFUSED_PHOTOS } from './funnel/test-photos';
 import { CAMERA_FACE } from './support/paths';
 
 async function expectNoSeriousA11yViolations(page: Page) {
@@ -135,4 +137,86 @@ test.describe('funnel screens', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByRole('heading', { name: 'No subscriptions' })).toBeVisible();
   });
+
+  test('the quiz variant: questions from startFrom, then consent, selfie and email, and on to the paywall with the quiz email', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const funnel = new FunnelPage(page);
+    const email = `quiz-${Date.now()}@example.com`;
+    await funnel.open('/roots/quiz?startFrom=18&plan=roots_3m4800_3m4999');
+    await expect(page.getByText('Question 18 of 20')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Are you curious how common your features are in different regions?' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'A little' }).click();
+    await expect(page.getByText('Question 19 of 20')).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('button', { name: 'A little' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Very' }).click();
+    await page.getByRole('button', { name: 'Every week' }).click();
+    await page.getByRole('button', { name: 'Social media' }).click();
+
+    await funnel.giveConsent();
+    await funnel.openUpload();
+    await funnel.uploadSelfie(CAMERA_FACE);
+    await expect(page.getByRole('heading', { name: 'Where should we send your results?' })).toBeVisible({ timeout: 60_000 });
+    await expectNoSeriousA11yViolations(page);
+    await funnel.submitEmail(email);
+
+    await expect(page).toHaveURL(/\/roots\/subscription\?startFrom=18&plan=roots_3m4800_3m4999$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('userQuizEmail'))).toBe(email);
+    // The purchase takes its email from the quiz: no email form, the checkout straight away.
+    await expect(page.getByTestId('roots-pay')).toHaveText('Pay $48 and start plan', { timeout: 30_000 });
+    await expect(page.getByLabel('Email')).toHaveCount(0);
+  });
+
+  const refused = [
+    {
+      name: 'no face',
+      make: REFUSED_PHOTOS.noFace,
+      code: 'NO_FACE',
+      message: "We couldn't find a face in this photo. Try again with your face centred and well lit.",
+    },
+    {
+      name: 'two faces',
+      make: REFUSED_PHOTOS.twoFaces,
+      code: 'MULTIPLE_FACES',
+      message: 'We found more than one face. Please use a photo with just you in it.',
+    },
+    {
+      name: 'a dark photo',
+      make: REFUSED_PHOTOS.darkFace,
+      code: 'TOO_DARK',
+      message: 'This photo is too dark for us to see your face. Try again somewhere brighter.',
+    },
+  ] as const;
+  for (const { name, make, code, message } of refused) {
+    test(`${name}: the check says why and offers a retake; nothing proceeds until a usable photo`, async ({ page }, testInfo) => {
+      test.setTimeout(90_000);
+      const photo = await make(testInfo.outputDir);
+      const funnel = new FunnelPage(page);
+      await funnel.open('/roots/?plan=roots_3d1_7d2499');
+      await funnel.passWalkthrough();
+      await funnel.giveConsent();
+      await funnel.openUpload();
+      const checked = page.waitForResponse((response) => response.url().endsWith('/api/face-check'));
+      await funnel.uploadSelfie(photo);
+      const response = await checked;
+      expect(response.status()).toBe(422);
+      expect((await response.json()) as unknown).toEqual({ error: message, code });
+
+      await expect(page.getByRole('alert')).toHaveText(message);
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      await funnel.expectStep('processing');
+      await expect(page.getByRole('heading', { name: 'Where should we send your results?' })).toHaveCount(0);
+      await expect(page).toHaveURL(/\/roots\/\?plan=roots_3d1_7d2499$/);
+      await expectNoSeriousA11yViolations(page);
+
+      await page.getByRole('button', { name: 'Retake photo' }).click();
+      await funnel.expectStep('selfie');
+      await funnel.uploadSelfie(CAMERA_FACE);
+      await expect(page.getByRole('heading', { name: 'Where should we send your results?' })).toBeVisible({ timeout: 60_000 });
+    });
+  }
 });

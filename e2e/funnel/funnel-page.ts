@@ -36,4 +36,21 @@ export class FunnelPage {
     await this.page.getByLabel('Email').fill(email);
     await this.page.getByRole('button', { name: 'See my results' }).click();
   }
+
+  /** From the camera tip screen: the upload path instead of the camera. */
+  async openUpload() {
+    await this.page.getByRole('button', { name: 'Upload a photo instead' }).click();
+  }
+
+  /** On the upload screen: picks a photo file, checks its preview and sends it to processing. */
+  async uploadSelfie(photoPath: string) {
+    await this.page.getByTestId('selfie-file').setInputFiles(photoPath);
+    await expect(this.page.getByRole('img', { name: 'Your photo' })).toBeVisible();
+    await this.page.getByRole('button', { name: 'Use this photo' }).click();
+  }
+
+  /** Waits until the landing shows this step of its state machine. */
+  async expectStep(step: string) {
+    await expect(this.page.getByTestId('landing-screen')).toHaveAttribute('data-step', step);
+  }
 }

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { readQuizEmail, storeQuizEmail } from './session-keys';
 
 /** A compressed selfie kept in this tab's memory only; never written to storage or sent before purchase checks. */
 export type Selfie = { blob: Blob; previewUrl: string; width: number; height: number };
@@ -21,5 +22,46 @@ export const useOnboardingStore = create<OnboardingState>((set, get) => ({
     const previous = get().selfie;
     if (previous) URL.revokeObjectURL(previous.previewUrl);
     set({ selfie: null });
+  },
+}));
+
+/** A quiz question number, 1 to 20 (product-spec §3). */
+export type QuizQuestionNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20;
+
+/** The chosen option id per question; null until answered. */
+export type QuizAnswers = Record<QuizQuestionNumber, string | null>;
+
+/** Every answer unset, as the quiz state starts (product-spec §3: quiz answers 1 to 20, each initially null). */
+export function emptyQuizAnswers(): QuizAnswers {
+  return Object.fromEntries(Array.from({ length: 20 }, (_, index) => [index + 1, null])) as QuizAnswers;
+}
+
+type QuizState = {
+  /** When this visit's quiz was opened (ISO 8601); null before. */
+  startDate: string | null;
+  /** The buyer's email: prefilled from the session value `userQuizEmail`, written back there. */
+  email: string;
+  quizAnswers: QuizAnswers;
+  /** Records the opening time once; reopening the quiz with Back keeps the first one. */
+  startQuiz: (now?: Date) => void;
+  answer: (question: QuizQuestionNumber, option: string) => void;
+  setEmail: (email: string) => void;
+};
+
+/**
+ * product-spec §3 quiz state of the quiz variant, in this tab's memory. The email is the one value
+ * that outlives a reload: it is kept in session storage (`userQuizEmail`), where the paywall reads it.
+ */
+export const useQuizStore = create<QuizState>((set, get) => ({
+  startDate: null,
+  email: readQuizEmail(),
+  quizAnswers: emptyQuizAnswers(),
+  startQuiz: (now = new Date()) => {
+    if (get().startDate === null) set({ startDate: now.toISOString(), email: readQuizEmail() || get().email });
+  },
+  answer: (question, option) => set((state) => ({ quizAnswers: { ...state.quizAnswers, [question]: option } })),
+  setEmail: (email) => {
+    storeQuizEmail(email);
+    set({ email });
   },
 }));

@@ -1,22 +1,24 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { SiteFooter } from '../../components/ui/site-footer';
-import { useOnboardingStore, type Selfie } from '../../lib/onboarding-store';
+import { useOnboardingStore, useQuizStore, type Selfie } from '../../lib/onboarding-store';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
-import { readQuizEmail, storeQuizEmail } from '../../lib/session-keys';
 import { track, type FunnelEvent } from '../../lib/track';
 import { CameraTipStep } from './camera-tip-step';
 import { ConsentStep } from './consent-step';
 import { EmailStep } from './email-step';
-import { nextOnboardingStep, type OnboardingEvent, type OnboardingStep } from './onboarding-steps';
+import { firstOnboardingStep, nextOnboardingStep, type FunnelVariant, type OnboardingEvent, type OnboardingStep } from './onboarding-steps';
 import { ProcessingStep } from './processing-step';
+import { QUIZ_PATH, quizStartFrom } from './quiz';
+import { QuizStep } from './quiz-step';
 import { SelfieStep } from './selfie-step';
 import { WalkthroughStep } from './walkthrough-step';
 
 /** The funnel stage event each step sends when tracking is on (product-spec §3). */
 const STEP_EVENTS: Record<OnboardingStep, FunnelEvent> = {
   walkthrough: 'intro',
+  quiz: 'intro',
   consent: 'onboarding',
   'camera-tip': 'onboarding',
   selfie: 'selfie',
@@ -27,15 +29,19 @@ const STEP_EVENTS: Record<OnboardingStep, FunnelEvent> = {
 /**
  * Main landing (`/{slug}/*`): the onboarding funnel of product-spec §1 — walkthrough, consent,
  * camera tip, selfie, processing, email — then on to the paywall with the query string kept.
+ * Under `/{slug}/quiz` the quiz variant asks its questions (from `startFrom`) in the walkthrough's place.
  */
 export function OnboardingScreen() {
   const { slug } = usePublicConfig();
   const navigate = useNavigate();
   const location = useLocation();
+  const variant: FunnelVariant = useParams()['*'] === QUIZ_PATH ? 'quiz' : 'walkthrough';
   const { selfie, setSelfie } = useOnboardingStore();
-  const [step, setStep] = useState<OnboardingStep>('walkthrough');
+  const quizEmail = useQuizStore((state) => state.email);
+  const setQuizEmail = useQuizStore((state) => state.setEmail);
+  const [step, setStep] = useState<OnboardingStep>(() => firstOnboardingStep(variant));
   const [cameraMode, setCameraMode] = useState<'camera' | 'upload'>('camera');
-  const send = useCallback((event: OnboardingEvent) => setStep((current) => nextOnboardingStep(current, event)), []);
+  const send = useCallback((event: OnboardingEvent) => setStep((current) => nextOnboardingStep(current, event, variant)), [variant]);
   const accepted = useCallback(() => send({ type: 'photo-accepted' }), [send]);
 
   useEffect(() => track(slug, STEP_EVENTS[step]), [slug, step]);
@@ -60,14 +66,17 @@ export function OnboardingScreen() {
   };
 
   const onEmail = (email: string) => {
-    storeQuizEmail(email);
+    setQuizEmail(email);
     void navigate(`${productPath(slug, ROUTE_PATHS.subscription)}${location.search}`);
   };
 
   return (
     <>
-      <main className="screen onboarding" data-testid="landing-screen" data-step={step}>
+      <main className="screen onboarding" data-testid="landing-screen" data-variant={variant} data-step={step}>
         {step === 'walkthrough' && <WalkthroughStep onDone={() => send({ type: 'walkthrough-done' })} />}
+        {step === 'quiz' && (
+          <QuizStep startFrom={quizStartFrom(new URLSearchParams(location.search))} onDone={() => send({ type: 'quiz-done' })} />
+        )}
         {step === 'consent' && <ConsentStep onConsent={() => send({ type: 'consent-given' })} onBack={() => send({ type: 'back' })} />}
         {step === 'camera-tip' && (
           <CameraTipStep
@@ -86,7 +95,7 @@ export function OnboardingScreen() {
         {step === 'processing' && selfie && (
           <ProcessingStep selfie={selfie} onAccepted={accepted} onRejected={() => send({ type: 'photo-rejected' })} />
         )}
-        {step === 'email' && <EmailStep defaultEmail={readQuizEmail()} onSubmit={onEmail} />}
+        {step === 'email' && <EmailStep defaultEmail={quizEmail} onSubmit={onEmail} />}
       </main>
       <SiteFooter />
     </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextOnboardingStep, type OnboardingEvent, type OnboardingStep } from './onboarding-steps';
+import { firstOnboardingStep, nextOnboardingStep, type OnboardingEvent, type OnboardingStep } from './onboarding-steps';
 
 describe('onboarding state machine', () => {
   it('walks the funnel order of product-spec §1', () => {
@@ -28,5 +28,18 @@ describe('onboarding state machine', () => {
     expect(nextOnboardingStep('selfie', { type: 'back' })).toBe('camera-tip');
     expect(nextOnboardingStep('email', { type: 'back' })).toBe('selfie');
     expect(nextOnboardingStep('processing', { type: 'back' })).toBe('processing');
+  });
+
+  it('the quiz variant asks the quiz in place of the walkthrough, then the same funnel', () => {
+    const events: OnboardingEvent['type'][] = ['quiz-done', 'consent-given', 'open-camera', 'photo-taken', 'photo-accepted'];
+    const visited = events.reduce<OnboardingStep[]>(
+      (steps, type) => [...steps, nextOnboardingStep(steps.at(-1)!, { type }, 'quiz')],
+      [firstOnboardingStep('quiz')],
+    );
+    expect(visited).toEqual(['quiz', 'consent', 'camera-tip', 'selfie', 'processing', 'email']);
+    expect(nextOnboardingStep('consent', { type: 'back' }, 'quiz')).toBe('quiz');
+    expect(nextOnboardingStep('quiz', { type: 'open-camera' }, 'quiz')).toBe('quiz');
+    expect(nextOnboardingStep('quiz', { type: 'walkthrough-done' }, 'quiz')).toBe('quiz');
+    expect(firstOnboardingStep('walkthrough')).toBe('walkthrough');
   });
 });

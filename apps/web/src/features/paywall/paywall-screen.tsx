@@ -8,10 +8,10 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SiteFooter } from '../../components/ui/site-footer';
 import { EmailForm } from '../../components/ui/email-form';
 import { FALLBACK_ERROR } from '../../lib/http';
-import { useOnboardingStore } from '../../lib/onboarding-store';
+import { useOnboardingStore, useQuizStore } from '../../lib/onboarding-store';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { track, trackingEnabled } from '../../lib/track';
-import { readQuizEmail, storeQuizEmail, writeSessionValue } from '../../lib/session-keys';
+import { writeSessionValue } from '../../lib/session-keys';
 import { createReport } from './api/create-report';
 import { CheckoutSection, type PurchaseResult } from './checkout-section';
 import { usePublicConfig } from '../../lib/public-config-context';
@@ -32,7 +32,9 @@ export function PaywallScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const selfie = useOnboardingStore((state) => state.selfie);
-  const [email, setEmail] = useState(readQuizEmail);
+  // The email captured by the funnel or the quiz (session value userQuizEmail), else asked for here.
+  const email = useQuizStore((state) => state.email);
+  const setEmail = useQuizStore((state) => state.setEmail);
   const [catalog, setCatalog] = useState<PlanCatalog | null>(null);
   const [loadError, setLoadError] = useState(false);
 
@@ -112,14 +114,7 @@ export function PaywallScreen() {
             onPurchaseError={() => track(slug, 'purchase error')}
           />
         ) : (
-          <EmailForm
-            label={t('screens.onboarding.emailLabel')}
-            submitLabel={t('screens.onboarding.continue')}
-            onSubmit={(value) => {
-              storeQuizEmail(value);
-              setEmail(value);
-            }}
-          />
+          <EmailForm label={t('screens.onboarding.emailLabel')} submitLabel={t('screens.onboarding.continue')} onSubmit={setEmail} />
         )}
         <p className="guarantee">{copy.guaranteeText}</p>
         <p className="hint">{copy.renewalClaim}</p>

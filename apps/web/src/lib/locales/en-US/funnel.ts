@@ -38,6 +38,102 @@ export const FUNNEL_SCREENS_EN_US = {
         text: 'Your photo is processed and not stored. We do not collect biometric data. This is an estimate of visual resemblance, not a genetic test.',
       },
     ],
+    quiz: {
+      progress: 'Question {{current}} of {{total}}',
+      progressLabel: 'Quiz progress',
+      questions: {
+        motivation: {
+          title: 'What brings you to {{product}}?',
+          options: {
+            curiosity: 'Pure curiosity',
+            'family-history': 'My family history',
+            gift: 'A gift for someone',
+            travel: 'Ideas for travel',
+          },
+        },
+        knowledge: {
+          title: "How much do you know about your family's origins?",
+          options: { 'a-lot': 'A lot', some: 'Some', 'a-little': 'A little', nothing: 'Almost nothing' },
+        },
+        lookalike: {
+          title: 'Have people told you that you look like you come from somewhere else?',
+          options: { often: 'Often', sometimes: 'Sometimes', never: 'Never' },
+        },
+        dnaTest: {
+          title: 'Have you ever taken a DNA ancestry test?',
+          options: { yes: 'Yes', no: 'No', planning: 'I am thinking about it' },
+        },
+        grandparents: {
+          title: 'Where were your grandparents born?',
+          options: { 'same-country': 'All in one country', 'different-countries': 'In different countries', 'not-sure': "I'm not sure" },
+        },
+        languages: {
+          title: 'How many languages did your family speak when you grew up?',
+          options: { one: 'One', two: 'Two', 'three-or-more': 'Three or more' },
+        },
+        familyStories: {
+          title: 'Does your family tell stories about where it came from?',
+          options: { many: 'Many', 'a-few': 'A few', none: 'None that I know' },
+        },
+        familyTree: {
+          title: 'Have you ever drawn up a family tree?',
+          options: { complete: 'Yes, a detailed one', started: 'I started one', never: 'Never' },
+        },
+        traditions: {
+          title: "Do you keep traditions from your family's heritage?",
+          options: { many: 'Many', some: 'Some', none: 'None' },
+        },
+        cooking: {
+          title: 'How often do you cook dishes your family brought with them?',
+          options: { often: 'Often', sometimes: 'Sometimes', rarely: 'Rarely' },
+        },
+        visited: {
+          title: 'Have you visited a place your family comes from?',
+          options: { yes: 'Yes', 'want-to': 'Not yet, but I want to', no: 'No' },
+        },
+        interest: {
+          title: 'Which part of your result interests you most?',
+          options: {
+            breakdown: 'The resemblance breakdown',
+            'facial-traits': 'My facial traits',
+            'cultural-insights': 'Cultural insights',
+            horoscope: 'The daily horoscope',
+          },
+        },
+        noticedFeature: {
+          title: 'Which of your features do people notice first?',
+          options: { eyes: 'My eyes', nose: 'My nose', lips: 'My lips', 'face-shape': 'My face shape' },
+        },
+        share: {
+          title: 'Who would you share your result with?',
+          options: { family: 'My family', friends: 'My friends', partner: 'My partner', nobody: 'Nobody, it is just for me' },
+        },
+        surprise: {
+          title: 'How would you feel about a surprising result?',
+          options: { excited: 'Excited', curious: 'Curious to learn why', skeptical: 'Skeptical' },
+        },
+        horoscope: {
+          title: 'Do you read your horoscope?',
+          options: { daily: 'Every day', sometimes: 'Sometimes', never: 'Never' },
+        },
+        energy: {
+          title: 'Do you notice ups and downs in your energy during the month?',
+          options: { yes: 'Yes', sometimes: 'Sometimes', no: 'No' },
+        },
+        population: {
+          title: 'Are you curious how common your features are in different regions?',
+          options: { very: 'Very', 'a-little': 'A little', 'not-really': 'Not really' },
+        },
+        insightsFrequency: {
+          title: 'How often would you like new insights?',
+          options: { daily: 'Every day', weekly: 'Every week', 'on-demand': 'Only when I ask' },
+        },
+        heardFrom: {
+          title: 'How did you hear about {{product}}?',
+          options: { 'social-media': 'Social media', friend: 'A friend', search: 'A search engine', other: 'Somewhere else' },
+        },
+      },
+    },
     consentTitle: 'Before we take your photo',
     consentAnalysis:
       'I agree that {{product}} analyses my face photo to estimate its visual resemblance to population groups. I understand this is not a genetic or ancestry test, and that the photo is processed and not stored.',

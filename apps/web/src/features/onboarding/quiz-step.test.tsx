@@ -1,0 +1,86 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../../lib/i18n';
+import { emptyQuizAnswers, useQuizStore } from '../../lib/onboarding-store';
+import { PublicConfigProvider } from '../../lib/public-config-context';
+import { readPublicConfig } from '../../lib/public-config';
+import { OnboardingScreen } from './onboarding-screen';
+
+function openLanding(url: string) {
+  const config = readPublicConfig();
+  const router = createMemoryRouter([{ path: `/${config.slug}/*`, Component: OnboardingScreen }], { initialEntries: [url] });
+  render(
+    <PublicConfigProvider config={config}>
+      <I18nextProvider i18n={createI18n(config.productName)}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </PublicConfigProvider>,
+  );
+  return router;
+}
+
+const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+
+beforeEach(() => {
+  sessionStorage.clear();
+  useQuizStore.setState({ startDate: null, email: '', quizAnswers: emptyQuizAnswers() });
+});
+afterEach(() => cleanup());
+
+describe('the quiz variant of the landing', () => {
+  it('starts at startFrom, records each answer, goes back no further than startFrom, then on to consent', () => {
+    openLanding('/roots/quiz?startFrom=19&plan=roots_3d1_7d2499');
+    expect(screen.getByText('Question 19 of 20')).toBeTruthy();
+    expect(heading()).toBe('How often would you like new insights?');
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(useQuizStore.getState().startDate).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Every week' }));
+    expect(screen.getByText('Question 20 of 20')).toBeTruthy();
+    expect(heading()).toBe('How did you hear about Roots?');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'Every week' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Every day' }).getAttribute('aria-pressed')).toBe('false');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Every day' }));
+    fireEvent.click(screen.getByRole('button', { name: 'A friend' }));
+    expect(heading()).toBe('Before we take your photo');
+    const { quizAnswers } = useQuizStore.getState();
+    expect(quizAnswers[19]).toBe('daily');
+    expect(quizAnswers[20]).toBe('friend');
+    expect(Object.values(quizAnswers).filter((answer) => answer !== null)).toHaveLength(2);
+  });
+
+  it('goes back from consent to the last question, and an invalid startFrom starts at 1', () => {
+    openLanding('/roots/quiz?startFrom=99');
+    expect(screen.getByText('Question 1 of 20')).toBeTruthy();
+    expect(heading()).toBe('What brings you to Roots?');
+    cleanup();
+
+    useQuizStore.setState({ quizAnswers: { ...emptyQuizAnswers(), 20: 'search' } });
+    openLanding('/roots/quiz?startFrom=20');
+    fireEvent.click(screen.getByRole('button', { name: 'A search engine' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText('Question 20 of 20')).toBeTruthy();
+  });
+
+  it('the plain landing keeps the walkthrough', () => {
+    openLanding('/roots/?startFrom=3');
+    expect(screen.queryByText(/Question \d+ of 20/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
+  });
+});
+
+describe('quiz state email (session value userQuizEmail)', () => {
+  it('is prefilled from session storage and written back there', async () => {
+    sessionStorage.setItem('userQuizEmail', 'quiz@example.com');
+    vi.resetModules();
+    const { useQuizStore: freshStore } = await import('../../lib/onboarding-store');
+    expect(freshStore.getState().email).toBe('quiz@example.com');
+    freshStore.getState().setEmail('other@example.com');
+    expect(sessionStorage.getItem('userQuizEmail')).toBe('other@example.com');
+    expect(freshStore.getState().email).toBe('other@example.com');
+  });
+});

@@ -1,18 +1,66 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSignedIn } from '../../lib/auth-guard';
 import { signOut } from '../../lib/auth-session';
-import { FALLBACK_ERROR } from '../../lib/http';
+import { FALLBACK_ERROR, RequestError } from '../../lib/http';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
+import { getHomeData, type HomeData } from './api/get-home-data';
+import { BiorhythmSection, HoroscopeSection, MyEthnicitySection, PopulationSection } from './home-sections';
+import { SectionCarousel, type CarouselSection } from './section-carousel';
+import { useResource } from './use-resource';
+import './webapp-home.css';
 
-/** Webapp main: the signed-in area's entry with its sections, sign-out and 'Delete my data'. */
+/** The carousel's sections in ring order (product-spec §2). */
+export const HOME_SECTIONS = ['myEthnicity', 'biorhythm', 'horoscope', 'population'] as const;
+type HomeSectionId = (typeof HOME_SECTIONS)[number];
+
+const isHomeSection = (value: string | null): value is HomeSectionId => HOME_SECTIONS.some((id) => id === value);
+
+/** The four sections, built from the profile and the user's reports. */
+function useSections(data: HomeData, slug: string): CarouselSection[] {
+  const { t } = useTranslation();
+  const latestCompleted = data.reports.find((report) => report.status === 'completed')?.report_id ?? null;
+  const panels: Record<HomeSectionId, CarouselSection['panel']> = {
+    myEthnicity: <MyEthnicitySection reports={data.reports} slug={slug} />,
+    biorhythm: <BiorhythmSection birthDate={data.profile.birth_date} slug={slug} />,
+    horoscope: <HoroscopeSection profile={data.profile} reportId={latestCompleted} slug={slug} />,
+    population: <PopulationSection reportId={latestCompleted} />,
+  };
+  return HOME_SECTIONS.map((id) => ({ id, title: t(`webapp.home.sectionNames.${id}`), panel: panels[id] }));
+}
+
+/** The carousel once the profile and reports are in. */
+function HomeCarousel({ data, slug }: { data: HomeData; slug: string }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const sections = useSections(data, slug);
+  const requested = params.get('section');
+  const selected: HomeSectionId = isHomeSection(requested) ? requested : 'myEthnicity';
+  const select = (id: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('section', id);
+        return next;
+      },
+      { replace: true },
+    );
+  return <SectionCarousel sections={sections} selectedId={selected} onSelect={select} label={t('webapp.home.carouselLabel')} />;
+}
+
+/**
+ * Webapp main (product-spec §2): the carousel of My Ethnicity, Biorhythm, Daily Horoscope and
+ * Population (`?section=` keeps the selected one, so other screens can open a section), the
+ * account links, sign-out and 'Delete my data'.
+ */
 export function WebappHomeScreen() {
   const { t } = useTranslation();
   const { slug } = usePublicConfig();
   const navigate = useNavigate();
   const me = useSignedIn();
+  const home = useResource(me ? me.user.uid : null, (signal) => getHomeData(signal));
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -31,7 +79,17 @@ export function WebappHomeScreen() {
       {me && (
         <>
           <p>{t('webapp.home.signedInAs', { email: me.user.email })}</p>
-          <nav aria-label={t('webapp.home.sections')}>
+          {home.status === 'loading' && <p role="status">{t('webapp.loading')}</p>}
+          {home.status === 'error' && (
+            <div role="alert">
+              <p>{home.error instanceof RequestError ? home.error.message : FALLBACK_ERROR}</p>
+              <button type="button" className="button button--secondary" onClick={home.reload}>
+                {t('webapp.retry')}
+              </button>
+            </div>
+          )}
+          {home.status === 'ready' && <HomeCarousel data={home.data} slug={slug} />}
+          <nav aria-label={t('webapp.home.account')} className="webapp-home__account">
             <ul>
               <li>
                 <Link to={productPath(slug, ROUTE_PATHS.profile)}>{t('screens.titles.profile')}</Link>

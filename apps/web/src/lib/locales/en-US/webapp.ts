@@ -38,7 +38,7 @@ export const WEBAPP_EN_US = {
       intro: 'Where people of the groups your face resembles live today ({{year}} estimates).',
       regions: 'By world region',
       countries: 'Largest countries',
-      people: '{{count}} people',
+      people: '{{number}} people',
       source: 'Source: {{name}} ({{licence}})',
       none: 'Population figures appear once you have a completed report.',
     },

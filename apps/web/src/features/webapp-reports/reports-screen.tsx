@@ -1,8 +1,104 @@
+import type { ReportSummary } from '@roots/contracts/reports';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Screen } from '../../components/ui/screen';
+import { Link } from 'react-router';
+import { useSignedIn } from '../../lib/auth-guard';
+import { FALLBACK_ERROR, RequestError } from '../../lib/http';
+import { productPath, ROUTE_PATHS } from '../../lib/paths';
+import { usePublicConfig } from '../../lib/public-config-context';
+import { downloadReportPdf } from './api/download-pdf';
+import { listReports } from './api/list-reports';
+import { useResource } from './use-resource';
+import './reports.css';
 
-/** Placeholder until the screen lands: its title only. */
+const formatDate = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One report of the history: date, kind, status, top estimate, a link to it and its PDF when completed. */
+function ReportRow({ report, slug }: { report: ReportSummary; slug: string }) {
+  const { t } = useTranslation();
+  const [pdfError, setPdfError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const date = formatDate(report.created_at);
+  const download = async () => {
+    setPdfError(null);
+    setDownloading(true);
+    try {
+      await downloadReportPdf(report.report_id);
+    } catch (reason) {
+      setPdfError(reason instanceof RequestError ? reason.message : t('webapp.reports.pdfFailed'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <li className="report-row" data-testid="report-row" data-status={report.status}>
+      <p className="report-row__date">{t('webapp.reports.created', { date })}</p>
+      <p className="hint">
+        {t(`webapp.reports.kinds.${report.kind}`)} ·{' '}
+        {t('webapp.reports.statusLabel', { status: t(`webapp.reports.statuses.${report.status}`) })}
+      </p>
+      {report.top_estimate && <p>{t('webapp.reports.top', { group: report.top_estimate.label, share: report.top_estimate.share })}</p>}
+      <div className="report-row__actions">
+        <Link to={productPath(slug, ROUTE_PATHS.myEthnicity.replace(':reportId', report.report_id))}>
+          {t('webapp.reports.open', { date })}
+        </Link>
+        {report.status === 'completed' && (
+          <button type="button" className="button button--secondary" disabled={downloading} onClick={() => void download()}>
+            {t('webapp.reports.pdf', { date })}
+          </button>
+        )}
+      </div>
+      {pdfError && <p role="alert">{pdfError}</p>}
+    </li>
+  );
+}
+
+/** The history's list, newest first, or its empty state. */
+export function ReportList({ reports, slug }: { reports: readonly ReportSummary[]; slug: string }) {
+  const { t } = useTranslation();
+  if (reports.length === 0) {
+    return (
+      <p className="notice" data-testid="reports-empty">
+        {t('webapp.reports.empty')}
+      </p>
+    );
+  }
+  return (
+    <ul className="report-list" aria-label={t('webapp.reports.list')}>
+      {reports.map((report) => (
+        <ReportRow key={report.report_id} report={report} slug={slug} />
+      ))}
+    </ul>
+  );
+}
+
+/** Reports history (product-spec §2, `/{slug}/webapp/reports`): the signed-in user's reports, newest first. */
 export function ReportsScreen() {
   const { t } = useTranslation();
-  return <Screen title={t('screens.titles.reports')} testId="screen-reports" />;
+  const { slug } = usePublicConfig();
+  const me = useSignedIn();
+  const reports = useResource(me ? me.user.uid : null, (signal) => listReports(signal));
+
+  let body;
+  if (!me || reports.status === 'loading') body = <p role="status">{t('webapp.reports.loading')}</p>;
+  else if (reports.status === 'error') {
+    body = (
+      <div role="alert">
+        <p>{reports.error instanceof RequestError ? reports.error.message : FALLBACK_ERROR}</p>
+        <button type="button" className="button button--secondary" onClick={reports.reload}>
+          {t('webapp.retry')}
+        </button>
+      </div>
+    );
+  } else {
+    body = <ReportList reports={reports.data} slug={slug} />;
+  }
+
+  return (
+    <main className="screen reports" data-testid="reports-screen">
+      <h1 className="screen__title">{t('screens.titles.reports')}</h1>
+      {body}
+      <Link to={productPath(slug, ROUTE_PATHS.webapp)}>{t('webapp.myEthnicity.toHome')}</Link>
+    </main>
+  );
 }

@@ -72,6 +72,18 @@ test.describe('card payments in the drop-in', () => {
     expect((await checkout.lastEvent('success')).payload.execution).toMatchObject({ status: 'authorizeSuccessful' });
   });
 
+  test('the card form messages: Fill in the field, and Discover cards are not accepted.', async ({ checkout }) => {
+    await checkout.open({ methods: 'card' });
+    const cardNumber = checkout.page.frameLocator('iframe[data-roots-field="card-number"]');
+    await cardNumber.locator('input').pressSequentially('4242');
+    await cardNumber.locator('input').blur();
+    await expect(cardNumber.locator('#error')).toHaveText('Fill in the field');
+    await cardNumber.locator('input').fill('');
+    await fillSecureFields(checkout.page, 'discover');
+    await expect(cardNumber.locator('#error')).toHaveText('Discover cards are not accepted.');
+    await expect(checkout.payButton).toBeDisabled();
+  });
+
   test('pay blocked by the pre-payment callback: VALIDATION_FAILED', async ({ checkout }) => {
     await checkout.open({ methods: 'card', block: '1' });
     await fillSecureFields(checkout.page, 'success');

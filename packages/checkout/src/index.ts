@@ -3,7 +3,7 @@ export type { ClientInitOptions, LogLevel, Environment } from './core/config/cli
 export { CheckoutError, CHECKOUT_ERROR_CODES, CHECKOUT_MESSAGES, type CheckoutErrorCode } from './core/errors/checkout-error';
 export type { CollectElementOptions, CollectOptions, ElementType, ValidationRule } from './core/config/collect-validation';
 export type { CardField } from './core/config/card-layout';
-export type { ElementState } from './core/security/frame-messages';
+export type { ElementState } from '@roots/contracts/frame-protocol';
 export { Dropin, type DropinEvents, type DropinOptions } from './dropin/dropin';
 export type { CardFormOptions, InstallmentOption } from './methods/card/card-element';
 export type { CollectContainer, CollectElement } from './elements/collect-container';

@@ -4,7 +4,11 @@
  * cardholder name and BIN.
  */
 
-export type Network = 'amex' | 'diners' | 'discover' | 'hipercard' | 'jcb' | 'maestro' | 'mastercard' | 'unionpay' | 'visa';
+import { CARD_NETWORKS } from '@roots/contracts/gateway-constants';
+
+/** Card networks of checkout-spec §3. */
+export { CARD_NETWORKS };
+export type Network = (typeof CARD_NETWORKS)[number];
 
 /** Valid lengths per network (checkout-spec §5). */
 export const CARD_LENGTHS: Record<Network, readonly number[]> = {

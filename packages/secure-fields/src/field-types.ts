@@ -1,3 +1,2 @@
-/** The secure-field frame types: one html + js each. No DOM types here (the gateway imports this). */
-export const FIELD_TYPES = ['card-number', 'cardholder-name', 'cvv', 'expiry-date', 'expiry-month', 'expiry-year'] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+/** The secure-field frame types: one html + js each (the protocol's list). No DOM types here (the gateway imports this). */
+export { FRAME_FIELD_TYPES as FIELD_TYPES, type FrameFieldType as FieldType } from '@roots/contracts/frame-protocol';

@@ -1,4 +1,4 @@
-import type { FieldType } from './frame-messages';
+import type { FieldType } from './field-types';
 
 /** Styles of every frame page (served as a file: the page CSP allows no inline style elements). */
 export const FRAME_CSS = `html,body{margin:0;padding:0;background:transparent;font:16px/1.4 system-ui,sans-serif;color:#1a1a2e}

@@ -23,26 +23,17 @@ import {
 } from './card-rules';
 import {
   acceptParentMessage,
-  FRAME_MESSAGE_TAG,
+  frameMessage,
   isOwnVaultURL,
   type ElementEvent,
   type ElementState,
-  type FieldType,
   type FrameFieldOptions,
   type SiblingMessage,
-} from './frame-messages';
+} from '@roots/contracts/frame-protocol';
+import type { FieldType } from './field-types';
+import { fieldMessage } from './field-messages';
 import { tokenize } from './vault-client';
 
-/** Messages of the spec's catalogue (product-spec §5). */
-const REQUIRED_MESSAGE = 'This field is required!';
-const INVALID_MESSAGES: Record<FieldType, string> = {
-  'card-number': 'Invalid card number',
-  'cardholder-name': 'Invalid cardholder name',
-  cvv: 'Invalid CVC',
-  'expiry-date': 'Invalid expiry date',
-  'expiry-month': 'Invalid month',
-  'expiry-year': 'Invalid year',
-};
 const DEFAULT_LABELS: Record<FieldType, string> = {
   'card-number': 'Card number',
   'cardholder-name': 'Cardholder name',
@@ -66,11 +57,12 @@ type Values = Partial<Record<FieldType, { value: string; valid: boolean }>>;
 
 /**
  * Runs one secure field inside its gateway-origin iframe. The URL carries `id` (frame id),
- * `origin` (the embedding page's origin) and `channel` (the form's sibling channel).
+ * `origin` (the embedding page's origin) and `channel` (the form's sibling channel); `href` is
+ * the frame's own address (tests pass it for a blank frame).
  */
-export function startFrame(field: FieldType, win: Window & typeof globalThis = window): void {
+export function startFrame(field: FieldType, win: Window & typeof globalThis = window, href: string = win.location.href): void {
   const doc = win.document;
-  const params = new URLSearchParams(win.location.search);
+  const params = new URL(href).searchParams;
   const frameId = params.get('id') ?? '';
   const parentOrigin = params.get('origin') ?? '';
   const ancestors = win.location.ancestorOrigins as DOMStringList | undefined;
@@ -146,7 +138,7 @@ export function startFrame(field: FieldType, win: Window & typeof globalThis = w
     const raw = input.value.trim();
     switch (field) {
       case 'card-number':
-        return { value: digitsOf(raw), valid: isCardNumberValid(raw) };
+        return { value: digitsOf(raw), valid: isCardNumberValid(raw) && !rejectedNetwork() };
       case 'cardholder-name':
         return { value: raw, valid: isCardholderNameValid(raw) };
       case 'cvv':
@@ -167,12 +159,17 @@ export function startFrame(field: FieldType, win: Window & typeof globalThis = w
     }
   };
 
+  /** A detected network the form does not accept (card number only): the number is then invalid. */
+  const rejectedNetwork = () =>
+    field === 'card-number' && network && (options.rejectedNetworks ?? []).includes(network) ? network : undefined;
+
   const state = (): ElementState => {
     const required = options.required ?? true;
     const isEmpty = input.value.trim() === '';
-    const { valid } = normalised();
+    const rejected = rejectedNetwork();
+    const valid = normalised().valid && !rejected;
     const isValid = isEmpty ? !required : valid;
-    const message = isEmpty ? (required ? REQUIRED_MESSAGE : '') : valid ? '' : INVALID_MESSAGES[field];
+    const message = fieldMessage({ isEmpty, valid, required, rejectedNetwork: rejected, kind: 'card' });
     const publicValue =
       field === 'card-number' ? maskCardNumber(input.value) : field === 'cardholder-name' ? input.value.trim().slice(0, 64) : '';
     return {
@@ -187,8 +184,7 @@ export function startFrame(field: FieldType, win: Window & typeof globalThis = w
     };
   };
 
-  const post = (message: Record<string, unknown>) =>
-    win.parent.postMessage({ tag: FRAME_MESSAGE_TAG, v: 1, frameId, ...message }, parentOrigin);
+  const post = (message: Parameters<typeof frameMessage>[1]) => win.parent.postMessage(frameMessage(frameId, message), parentOrigin);
   const postHeight = () => post({ type: 'height', height: Math.ceil(doc.documentElement.scrollHeight) });
   const render = () => {
     const current = state();

@@ -1,4 +1,5 @@
 import { resolveClientConfig, type ClientInitOptions, type ResolvedClientConfig } from '../core/config/client-config';
+import { cardLayout } from '../core/config/card-layout';
 import { validateContainerType, type ContainerType } from '../core/config/collect-validation';
 import { createLogger, type Logger } from '../core/events/logger';
 import { GatewayClient } from '../core/http/gateway-client';
@@ -56,8 +57,12 @@ export class CheckoutClient {
     return new Dropin(this.context, options);
   }
 
-  /** The card form alone (a drop-in with only the card item, its radio hidden). */
+  /**
+   * The card form alone (a drop-in with only the card item, its radio hidden).
+   * @throws DUPLICATE_LAYOUT_FIELD (and other layout errors) at once.
+   */
   createCardForm(options: CardFormOptions & Omit<DropinOptions, 'card' | 'paymentMethods'> = {}): Dropin {
+    cardLayout(options); // a bad layout fails here, not at mount
     return new Dropin(this.context, { ...options, card: options, paymentMethods: ['card'], showStoredInstruments: false });
   }
 

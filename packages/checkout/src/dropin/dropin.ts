@@ -296,8 +296,9 @@ export class Dropin {
 
   /** Pay with the active item (checkout-spec §4 "Pay gating", "Payment execution"). */
   async pay(): Promise<PaymentOutcome | undefined> {
+    const button = this.payButton;
+    if (!button) throw new CheckoutError('CLIENT_UI_ELEMENT_MISSING', 'mount the drop-in before paying');
     const active = this.active;
-    const button = this.payButton!;
     if (!active) return undefined;
     button.disabled = true;
     try {

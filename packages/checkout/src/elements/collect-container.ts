@@ -1,4 +1,4 @@
-import { CheckoutError } from '../core/errors/checkout-error';
+import { CheckoutError, type CheckoutErrorCode } from '../core/errors/checkout-error';
 import {
   elementName,
   resolveMountTarget,
@@ -18,11 +18,26 @@ import {
   type CollectSuccess,
   type ElementEvent,
   type ElementState,
-} from '../core/security/frame-messages';
+  type FrameFieldType,
+} from '@roots/contracts/frame-protocol';
 import { EventEmitter } from '../core/events/event-emitter';
 
+/**
+ * The error of a failed collect, from the frame's code: a validation failure, a vault error, or a
+ * bearer token the vault rejected (checkout-spec §8: "the error is returned to the frame").
+ */
+export function collectError(error: { code: string; message: string; status?: number | undefined }): CheckoutError {
+  const code: CheckoutErrorCode =
+    error.code === 'VALIDATION_FAILED' || error.code === 'VAULT_NETWORK_ERROR' || error.code === 'VAULT_CONNECTION_ERROR'
+      ? error.code
+      : error.code === 'INVALID_BEARER_TOKEN'
+        ? 'BEARER_TOKEN_REJECTED'
+        : 'COLLECT_OPERATION_FAILED';
+  return new CheckoutError(code, error.message, error.status ? { status: error.status } : {});
+}
+
 /** Element type → secure frame page (packages/secure-fields). */
-export const FRAME_OF_TYPE: Partial<Record<ElementType, string>> = {
+export const FRAME_OF_TYPE: Partial<Record<ElementType, FrameFieldType>> = {
   CARD_NUMBER: 'card-number',
   CARDHOLDER_NAME: 'cardholder-name',
   CVV: 'cvv',
@@ -65,7 +80,7 @@ export class CollectElement {
     this.state.required = options.required ?? true;
   }
 
-  get field(): string {
+  get field(): FrameFieldType {
     const field = FRAME_OF_TYPE[this.options.type];
     if (!field) throw new CheckoutError('COLLECT_CREATION_FAILED', `${this.options.type} has no secure frame in this SDK version`);
     return field;
@@ -144,7 +159,7 @@ export class CollectElement {
   }
 
   sendInit(): void {
-    const { placeholder, label, required, enableCardIcon, format, styles } = this.options;
+    const { placeholder, label, required, enableCardIcon, format, styles, rejectedNetworks } = this.options;
     this.post(
       parentMessage({
         type: 'init',
@@ -155,6 +170,7 @@ export class CollectElement {
           ...(enableCardIcon !== undefined ? { enableCardIcon } : {}),
           ...(format !== undefined ? { format } : {}),
           ...(styles ? { styles: styles as Record<string, string> } : {}),
+          ...(rejectedNetworks ? { rejectedNetworks } : {}),
         },
       }),
     );
@@ -206,6 +222,35 @@ export class CollectContainer {
     const element = new CollectElement(validated, this);
     this.elements.push(element);
     return element;
+  }
+
+  /**
+   * Mounts every element of a COMPOSABLE container at once, in rows of the layout's sizes
+   * (checkout-spec §5: the layout sum equals the element count). COLLECT containers mount their
+   * elements one by one instead.
+   * @throws CONTAINER_MOUNT_FAILED for a COLLECT container or one already mounted.
+   */
+  mount(target: string | HTMLElement): void {
+    if (this.type !== 'COMPOSABLE')
+      throw new CheckoutError('CONTAINER_MOUNT_FAILED', 'only a COMPOSABLE container mounts as a whole; mount each element instead');
+    if (this.elements.some((element) => element.mounted))
+      throw new CheckoutError('CONTAINER_MOUNT_FAILED', 'the container is already mounted');
+    const { layout } = validateComposableOptions(this.composable, this.elements.length);
+    const host = resolveMountTarget(target, this.context.window.document);
+    const doc = host.ownerDocument;
+    let next = 0;
+    for (const size of layout) {
+      const row = doc.createElement('div');
+      row.className = 'roots-row';
+      host.append(row);
+      for (let index = 0; index < size; index += 1) {
+        const cell = doc.createElement('div');
+        cell.className = 'roots-cell';
+        row.append(cell);
+        this.elements[next]!.mount(cell);
+        next += 1;
+      }
+    }
   }
 
   register(_element: CollectElement): void {
@@ -300,13 +345,7 @@ export class CollectContainer {
         if (!pending) return;
         if (message.ok) pending.resolve(message.result);
         else {
-          const code =
-            message.error.code === 'VALIDATION_FAILED'
-              ? 'VALIDATION_FAILED'
-              : message.error.code.startsWith('VAULT')
-                ? (message.error.code as 'VAULT_NETWORK_ERROR')
-                : 'COLLECT_OPERATION_FAILED';
-          pending.reject(new CheckoutError(code, message.error.message, message.error.status ? { status: message.error.status } : {}));
+          pending.reject(collectError(message.error));
         }
         break;
       }

@@ -117,6 +117,9 @@ export async function runPayment(context: PaymentFlowContext, item: PaymentItem)
         case 'success':
           return { kind: 'success', execution };
         case 'pending':
+          // A hosted-page method is only pending on its page: without the link there is nowhere to go.
+          if (item.integrationType === 'hpp' && !execution.links.redirect)
+            return { kind: 'failure', code: 'REDIRECT_LINK_MISSING', message: 'The redirect link is missing', execution };
           return { kind: 'pending', execution };
         case 'failure':
           return { kind: 'failure', code: step.code, message: step.message, execution };

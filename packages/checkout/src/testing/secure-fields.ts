@@ -13,6 +13,8 @@ export const TEST_CARDS = {
   success: { number: '4242424242424242', cvv: '123' },
   successMastercard: { number: '5555555555554444', cvv: '123' },
   successAmex: { number: '378282246310005', cvv: '7319' },
+  /** Rejected by the card form by default: 'Discover cards are not accepted.' */
+  discover: { number: '6011111111111117', cvv: '123' },
   declined: { number: '4000000000000002', cvv: '123' },
   insufficientFunds: { number: '4000000000009995', cvv: '123' },
   expiredCard: { number: '4000000000000069', cvv: '123' },

@@ -1,3 +1,5 @@
+import type { CardNetwork } from '@roots/contracts/gateway';
+import { CARD_NETWORKS } from '@roots/contracts/gateway-constants';
 import { CheckoutError } from '../errors/checkout-error';
 
 /**
@@ -47,6 +49,8 @@ export type CollectElementOptions = {
   required?: boolean;
   /** Default true. */
   enableCardIcon?: boolean;
+  /** CARD_NUMBER: networks refused with 'Discover cards are not accepted.' (the network's name). Default none. */
+  rejectedNetworks?: CardNetwork[];
   validations?: ValidationRule[];
   mask?: [string, ...unknown[]];
   replacePattern?: string[];
@@ -177,6 +181,12 @@ export function validateElementOptions(options: unknown, context: { elementNames
     throw new CheckoutError('INVALID_REQUIRED', 'required must be a boolean');
   if (options.enableCardIcon !== undefined && typeof options.enableCardIcon !== 'boolean')
     throw new CheckoutError('INVALID_ENABLE_CARD_ICON', 'enableCardIcon must be a boolean');
+  if (
+    options.rejectedNetworks !== undefined &&
+    (!Array.isArray(options.rejectedNetworks) ||
+      !options.rejectedNetworks.every((network) => CARD_NETWORKS.includes(network as CardNetwork)))
+  )
+    throw new CheckoutError('COLLECT_CREATION_FAILED', `rejectedNetworks must list card networks (${CARD_NETWORKS.join(', ')})`);
   if (options.validations !== undefined) validateValidations(options.validations, context.elementNames);
   if ((type === 'RADIO' || type === 'CHECKBOX') && !isNonEmptyString(options.value))
     throw new CheckoutError('MISSING_VALUE', `${type} needs a value`);
@@ -251,7 +261,7 @@ export function validateEventListener<Name extends string>(name: unknown, handle
   if (typeof handler !== 'function') throw new CheckoutError('INVALID_EVENT_HANDLER', 'event handler must be a function');
 }
 
-/** A mount target: an existing selector or an HTML element. */
+/** A mount target: an existing selector or an HTML element attached to the page. */
 export function resolveMountTarget(target: unknown, document: Document): HTMLElement {
   if (target === undefined || target === null || target === '')
     throw new CheckoutError('EMPTY_ELEMENT_IN_MOUNT', 'mount needs a selector or an element');
@@ -266,6 +276,9 @@ export function resolveMountTarget(target: unknown, document: Document): HTMLEle
     return found as HTMLElement;
   }
   const view = document.defaultView;
-  if (view && target instanceof view.HTMLElement) return target;
-  throw new CheckoutError('INVALID_ELEMENT_SELECTOR', 'mount target must be a selector or an HTML element');
+  if (!view || !(target instanceof view.HTMLElement))
+    throw new CheckoutError('INVALID_ELEMENT_SELECTOR', 'mount target must be a selector or an HTML element');
+  // A frame inside a detached element never loads: its parent must be in the page.
+  if (!target.isConnected) throw new CheckoutError('PARENT_ELEMENT_MISSING', 'the mount target is not attached to the page');
+  return target;
 }

@@ -7,8 +7,12 @@
 /** Prefix of every code ("provider-prefixed codes", checkout-spec §8). */
 export const CHECKOUT_ERROR_PREFIX = 'ROOTS';
 
-/** The closed list of error codes, grouped as checkout-spec §8 lists them. */
-export const CHECKOUT_ERROR_CODES = [
+/**
+ * Configuration and input errors of checkout-spec §5 and §8 ("Collect input errors" and the
+ * element, config and client checks): each is thrown synchronously, or reported as a failure,
+ * by a validation the integrator's input fails. error-catalogue.test.ts triggers every one.
+ */
+export const VALIDATION_ERROR_CODES = [
   // Collect input errors
   'INVALID_RECORDS',
   'EMPTY_RECORDS',
@@ -70,11 +74,28 @@ export const CHECKOUT_ERROR_CODES = [
   'CARD_FORM_COLLECT_ELEMENT_NOT_MOUNTED',
   'CLIENT_UI_ELEMENT_MISSING',
   'PARENT_ELEMENT_MISSING',
+  // Bearer token: not a string, or its expiry claim has passed
+  'INVALID_BEARER_TOKEN',
+  // Configuration and methods
+  'CONFIG_MALFORMED',
+  'MISSING_PAYMENT_METHOD_CODE',
+  'REDIRECT_LINK_MISSING',
+  // Client errors
+  'CLIENT_CONFIG_MALFORMED',
+  'COLLECT_CREATION_FAILED',
+  'COLLECT_OPERATION_FAILED',
+  'API_URL_NOT_FOUND',
+  // Pay blocked by validation (checkout-spec §4 "Pay gating")
+  'VALIDATION_FAILED',
+] as const;
+
+/** The closed list of error codes, grouped as checkout-spec §8 lists them. */
+export const CHECKOUT_ERROR_CODES = [
+  ...VALIDATION_ERROR_CODES,
   // Vault
   'VAULT_NETWORK_ERROR',
   'VAULT_CONNECTION_ERROR',
-  // Bearer token
-  'INVALID_BEARER_TOKEN',
+  // Bearer token rejected by the vault, session refresh
   'BEARER_TOKEN_REJECTED',
   'SESSION_REFRESH_FAILED',
   // Payment API
@@ -91,22 +112,14 @@ export const CHECKOUT_ERROR_CODES = [
   'PAYPAL_SDK_LOAD_FAILED',
   'APPLE_PAY_NOT_AVAILABLE',
   'UNKNOWN_ERROR',
-  // Configuration and methods
-  'CONFIG_MALFORMED',
-  'MISSING_PAYMENT_METHOD_CODE',
-  'REDIRECT_LINK_MISSING',
+  // Wallet callbacks and PayPal
   'CALLBACK_FAILED',
   'PAYPAL_ORDER_CREATION_FAILED',
   'PAYPAL_BUTTON_MOUNT_FAILED',
   // Client errors
-  'CLIENT_CONFIG_MALFORMED',
-  'COLLECT_CREATION_FAILED',
-  'COLLECT_OPERATION_FAILED',
-  'API_URL_NOT_FOUND',
   'BIN_LOOKUP_FAILED',
   'SAVE_INSTRUMENT_URL_NOT_AVAILABLE',
   // Payment outcome (checkout-spec §3 failure reasons)
-  'VALIDATION_FAILED',
   'AUTHORIZATION_ERROR',
   'AUTHENTICATION_ERROR',
 ] as const;

@@ -49,6 +49,7 @@ export class GatewayClient {
   }
 
   async request<T>(url: string, init: { method?: 'GET' | 'POST'; body?: unknown; idempotencyKey?: string } = {}): Promise<T> {
+    if (!url) throw new CheckoutError('API_URL_NOT_FOUND', 'The session has no link for this call');
     const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
     const headers: Record<string, string> = {
       authorization: `Bearer ${await this.options.getToken()}`,

@@ -1,4 +1,5 @@
 import type { BinLookupResult } from '@roots/contracts/gateway';
+import { CheckoutError } from '../../core/errors/checkout-error';
 
 /** BIN lookup (checkout-spec §5, §7, §9): ≥ 6 digits, only when the BIN changed, throttled to 500 ms. */
 export const BIN_LOOKUP_THROTTLE_MS = 500;
@@ -13,12 +14,13 @@ export type BinLookupTimers = { setTimeout: (run: () => void, ms: number) => unk
 
 /**
  * Feeds masked card-number values; calls `lookup` for a changed BIN at most once per 500 ms (the
- * latest BIN wins). A failed lookup falls back to `{ bin }`.
+ * latest BIN wins). A failed lookup reports BIN_LOOKUP_FAILED to `onError` and falls back to `{ bin }`.
  */
 export function createBinLookup(
   lookup: (bin: string) => Promise<BinLookupResult>,
   onResult: (result: BinLookupResult) => void,
   timers: BinLookupTimers = { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (id) => clearTimeout(id as number) },
+  onError: (error: CheckoutError) => void = () => {},
 ): (maskedValue: string) => void {
   let lastBin = '';
   let pending: string | undefined;
@@ -29,7 +31,10 @@ export function createBinLookup(
     const bin = pending!;
     pending = undefined;
     lastRunAt = Date.now();
-    lookup(bin).then(onResult, () => onResult({ bin }));
+    lookup(bin).then(onResult, (cause: unknown) => {
+      onError(new CheckoutError('BIN_LOOKUP_FAILED', `BIN lookup failed for ${bin}`, { cause }));
+      onResult({ bin });
+    });
   };
   return (maskedValue) => {
     const bin = binOf(maskedValue);

@@ -1,8 +1,8 @@
-import type { BinLookupResult, Country, PaymentItem } from '@roots/contracts/gateway';
+import type { BinLookupResult, CardNetwork, Country, PaymentItem } from '@roots/contracts/gateway';
 import { cardLayout, DEFAULT_PLACEHOLDERS, type CardField, type CardLayoutOptions } from '../../core/config/card-layout';
 import type { ElementType } from '../../core/config/collect-validation';
 import { CheckoutError } from '../../core/errors/checkout-error';
-import type { ElementState } from '../../core/security/frame-messages';
+import type { ElementState } from '@roots/contracts/frame-protocol';
 import type { CheckoutContext } from '../../client/checkout-context';
 import type { CollectContainer, CollectElement } from '../../elements/collect-container';
 import { h, UIElement } from '../../ui/base-element';
@@ -27,6 +27,8 @@ const LABELS: Record<CardField, string> = {
   expiry_year: 'Expiry year',
 };
 
+/** The product's card form does not accept Discover (product-spec §5, §8). */
+export const DEFAULT_REJECTED_NETWORKS: CardNetwork[] = ['discover'];
 export const DEFAULT_STORE_INSTRUMENT_LABEL = 'Save instrument for future payments';
 export const INSTALLMENTS_PLACEHOLDER = 'Split payment into monthly installments';
 
@@ -39,6 +41,11 @@ export type CardFormOptions = CardLayoutOptions & {
   format?: 'space' | 'hyphen';
   /** Default true. */
   enableCardIcon?: boolean;
+  /**
+   * Networks the form refuses, each with '{Network} cards are not accepted.' under the card
+   * number. Default `['discover']` (product-spec §5: 'Discover cards are not accepted.'); `[]` accepts all.
+   */
+  rejectedNetworks?: CardNetwork[];
   /** Expiry date format: MM/YY (default), YYYY/MM, YY/MM, MM/YYYY. */
   expiryFormat?: string;
   /** Expiry year format: YY (default) or YYYY. */
@@ -99,6 +106,8 @@ export class CardElement extends UIElement {
         this.binResult = result;
         this.emit('binChanged', result);
       },
+      undefined,
+      (error) => this.context.logger.warn(error.message, error),
     );
     for (const row of cardLayout(options)) {
       const rowElement = h(doc, 'div', { class: 'roots-row' });
@@ -126,7 +135,9 @@ export class CardElement extends UIElement {
                 ? 'YYYY'
                 : DEFAULT_PLACEHOLDERS[field]),
           ...(format ? { format } : {}),
-          ...(field === 'card_number' ? { enableCardIcon: options.enableCardIcon ?? true } : {}),
+          ...(field === 'card_number'
+            ? { enableCardIcon: options.enableCardIcon ?? true, rejectedNetworks: options.rejectedNetworks ?? DEFAULT_REJECTED_NETWORKS }
+            : {}),
           ...(options.styles ? { styles: options.styles } : {}),
         });
         const cell = h(doc, 'div', { class: 'roots-cell' });

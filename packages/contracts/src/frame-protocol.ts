@@ -1,0 +1,256 @@
+/**
+ * The postMessage protocol between the merchant page (packages/checkout) and the gateway-origin
+ * secure-field frames (packages/secure-fields), in one place for both sides (ADR 041, ADR 044):
+ * message shapes, and the checks every received message passes — the sender's origin, the
+ * sender's window, then the shape. Hand-written checks, no zod: both bundles are size-budgeted.
+ *
+ * @example
+ * // parent
+ * iframe.contentWindow.postMessage(parentMessage({ type: 'validate' }), gatewayOrigin);
+ * const message = acceptFrameMessage(event, { origin: gatewayOrigin, sources: [iframe.contentWindow] });
+ * // frame
+ * const message = acceptParentMessage(event, { origin: parentOrigin, parent: window.parent });
+ */
+
+import { CARD_NETWORKS } from './gateway-constants';
+
+/** Every message carries this tag so foreign messages are ignored cheaply. */
+export const FRAME_MESSAGE_TAG = 'roots-secure-fields';
+/** Protocol version; bumped on any incompatible change. */
+export const FRAME_PROTOCOL_VERSION = 1;
+
+/** The secure-field frame types: one html + js each, served by the gateway. */
+export const FRAME_FIELD_TYPES = ['card-number', 'cardholder-name', 'cvv', 'expiry-date', 'expiry-month', 'expiry-year'] as const;
+export type FrameFieldType = (typeof FRAME_FIELD_TYPES)[number];
+
+export const ELEMENT_EVENTS = ['READY', 'CHANGE', 'FOCUS', 'BLUR', 'SUBMIT'] as const;
+export type ElementEvent = (typeof ELEMENT_EVENTS)[number];
+
+/** Masked state of one secure field (checkout-spec §3 "Element state"). Never a full card number. */
+export type ElementState = {
+  isEmpty: boolean;
+  isComplete: boolean;
+  isValid: boolean;
+  isFocused: boolean;
+  /** Masked card number, cardholder name; empty for CVV and expiry. */
+  value: string;
+  required: boolean;
+  /** Detected card network (card number only). */
+  network?: string;
+  /** Validation message shown under the field, empty when valid. */
+  error?: string;
+};
+
+/** What a collect answers: the vault token and what may be shown about the card. */
+export type CollectSuccess = { token: string; network: string; bin: string; last4: string; expiresAt: string };
+
+/** CSS properties the parent may set inside a frame; values are checked too. */
+export const FRAME_STYLE_PROPERTIES = [
+  'color',
+  'fontSize',
+  'fontFamily',
+  'fontWeight',
+  'letterSpacing',
+  'backgroundColor',
+  'padding',
+  'border',
+  'borderRadius',
+] as const;
+
+/** Field options the parent sends with `init`. */
+export type FrameFieldOptions = {
+  placeholder?: string;
+  label?: string;
+  required?: boolean;
+  enableCardIcon?: boolean;
+  /** Card number: `XXXX-XXXX-XXXX-XXXX` for hyphens; expiry: MM/YY, YYYY/MM, YY/MM, MM/YYYY; year: YY or YYYY. */
+  format?: string;
+  styles?: Record<string, string>;
+  /** Card networks the form rejects ('Discover cards are not accepted.'). */
+  rejectedNetworks?: Array<(typeof CARD_NETWORKS)[number]>;
+};
+
+/** Messages the parent sends to a frame (without the tag, see {@link parentMessage}). */
+export type ParentToFrameMessage =
+  | { type: 'init'; options: FrameFieldOptions }
+  | { type: 'collect'; requestId: string; tokenizeURL: string; fields: FrameFieldType[] }
+  | { type: 'bearer-token'; requestId: string; token: string }
+  | { type: 'validate' }
+  | { type: 'reset' };
+
+/** Messages a frame sends to the parent (without the tag, see {@link frameMessage}). */
+export type FrameToParentMessage =
+  | { frameId: string; type: 'event'; event: ElementEvent; state: ElementState }
+  | { frameId: string; type: 'height'; height: number }
+  | { frameId: string; type: 'token-request'; requestId: string }
+  | { frameId: string; type: 'collect-result'; requestId: string; ok: true; result: CollectSuccess }
+  | { frameId: string; type: 'collect-result'; requestId: string; ok: false; error: { code: string; message: string; status?: number } };
+
+/** Messages between sibling frames of one form, on a same-origin BroadcastChannel (never the parent). */
+export type SiblingMessage =
+  | { type: 'values-request'; requestId: string }
+  | { type: 'values'; requestId: string; field: FrameFieldType; value: string; valid: boolean }
+  | { type: 'network'; network: string | undefined };
+
+/** A message as it travels: tagged with the protocol and its version. */
+export type Tagged<T> = T & { tag: typeof FRAME_MESSAGE_TAG; v: typeof FRAME_PROTOCOL_VERSION };
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Tags a parent → frame message. */
+export function parentMessage<T extends ParentToFrameMessage>(message: T): Tagged<T> {
+  return { tag: FRAME_MESSAGE_TAG, v: FRAME_PROTOCOL_VERSION, ...message };
+}
+
+/** Tags a frame → parent message with the sending frame's id. */
+export function frameMessage(frameId: string, message: DistributiveOmit<FrameToParentMessage, 'frameId'>): Tagged<FrameToParentMessage> {
+  return { tag: FRAME_MESSAGE_TAG, v: FRAME_PROTOCOL_VERSION, frameId, ...message } as Tagged<FrameToParentMessage>;
+}
+
+/** What the checks read of a received message event (a DOM `MessageEvent` fits; windows stay opaque here). */
+export type ReceivedMessage = { origin: string; source: unknown; data: unknown };
+
+/** A full card number: 12 or more digits in a row, spaces and dashes allowed between them. */
+const FULL_PAN = /(?:\d[ -]?){12,}/;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown, max = 2_048): value is string => typeof value === 'string' && value.length <= max;
+const isTagged = (data: unknown): data is Record<string, unknown> =>
+  isObject(data) && data.tag === FRAME_MESSAGE_TAG && data.v === FRAME_PROTOCOL_VERSION;
+
+function isElementState(value: unknown): value is ElementState {
+  if (!isObject(value)) return false;
+  const flags = ['isEmpty', 'isComplete', 'isValid', 'isFocused', 'required'] as const;
+  if (!flags.every((flag) => typeof value[flag] === 'boolean')) return false;
+  if (!isString(value.value, 64) || FULL_PAN.test(value.value)) return false;
+  if (value.network !== undefined && !isString(value.network, 32)) return false;
+  return value.error === undefined || isString(value.error, 200);
+}
+
+/** Shape check of a frame → parent message. A state whose value looks like a full card number is refused. */
+export function parseFrameMessage(data: unknown): FrameToParentMessage | undefined {
+  if (!isTagged(data) || !isString(data.frameId, 64)) return undefined;
+  switch (data.type) {
+    case 'event':
+      return ELEMENT_EVENTS.includes(data.event as ElementEvent) && isElementState(data.state)
+        ? { frameId: data.frameId, type: 'event', event: data.event as ElementEvent, state: data.state }
+        : undefined;
+    case 'height':
+      return typeof data.height === 'number' && data.height >= 0 && data.height < 2_000
+        ? { frameId: data.frameId, type: 'height', height: data.height }
+        : undefined;
+    case 'token-request':
+      return isString(data.requestId, 64) ? { frameId: data.frameId, type: 'token-request', requestId: data.requestId } : undefined;
+    case 'collect-result': {
+      if (!isString(data.requestId, 64)) return undefined;
+      const base = { frameId: data.frameId, type: 'collect-result' as const, requestId: data.requestId };
+      if (data.ok === true) {
+        const result = data.result;
+        if (
+          !isObject(result) ||
+          !isString(result.token, 200) ||
+          !isString(result.network, 32) ||
+          !isString(result.bin, 8) ||
+          !isString(result.last4, 4) ||
+          !isString(result.expiresAt, 64)
+        )
+          return undefined;
+        const { token, network, bin, last4, expiresAt } = result;
+        return { ...base, ok: true, result: { token, network, bin, last4, expiresAt } };
+      }
+      const error = data.error;
+      if (data.ok !== false || !isObject(error) || !isString(error.code, 64) || !isString(error.message, 500)) return undefined;
+      const status = typeof error.status === 'number' ? { status: error.status } : {};
+      return { ...base, ok: false, error: { code: error.code, message: error.message, ...status } };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Accepts a message event only from the gateway origin, from one of our own frames' windows, and
+ * with a valid shape. Anything else is ignored (undefined).
+ */
+export function acceptFrameMessage(
+  event: ReceivedMessage,
+  expected: { origin: string; sources: ReadonlyArray<unknown> },
+): FrameToParentMessage | undefined {
+  if (event.origin !== expected.origin) return undefined;
+  if (!event.source || !expected.sources.includes(event.source)) return undefined;
+  return parseFrameMessage(event.data);
+}
+
+/** Style values may not break out of the declaration nor load anything. */
+const UNSAFE_STYLE_VALUE = /[;{}<>\\]|url\(|expression\(/i;
+
+function parseOptions(options: Record<string, unknown>): FrameFieldOptions {
+  const styles = isObject(options.styles)
+    ? Object.fromEntries(
+        Object.entries(options.styles).filter(
+          (entry): entry is [string, string] =>
+            (FRAME_STYLE_PROPERTIES as readonly string[]).includes(entry[0]) &&
+            isString(entry[1], 100) &&
+            !UNSAFE_STYLE_VALUE.test(entry[1]),
+        ),
+      )
+    : undefined;
+  const rejectedNetworks = Array.isArray(options.rejectedNetworks)
+    ? options.rejectedNetworks.filter((network): network is (typeof CARD_NETWORKS)[number] =>
+        (CARD_NETWORKS as readonly unknown[]).includes(network),
+      )
+    : undefined;
+  return {
+    ...(isString(options.placeholder, 100) ? { placeholder: options.placeholder } : {}),
+    ...(isString(options.label, 100) ? { label: options.label } : {}),
+    ...(typeof options.required === 'boolean' ? { required: options.required } : {}),
+    ...(typeof options.enableCardIcon === 'boolean' ? { enableCardIcon: options.enableCardIcon } : {}),
+    ...(isString(options.format, 40) ? { format: options.format } : {}),
+    ...(styles ? { styles } : {}),
+    ...(rejectedNetworks ? { rejectedNetworks } : {}),
+  };
+}
+
+/** Shape check of a parent → frame message. Options keep only known keys; styles only safe properties and values. */
+export function parseParentMessage(data: unknown): ParentToFrameMessage | undefined {
+  if (!isTagged(data)) return undefined;
+  switch (data.type) {
+    case 'init':
+      return isObject(data.options) ? { type: 'init', options: parseOptions(data.options) } : undefined;
+    case 'collect':
+      if (!isString(data.requestId, 64) || !isString(data.tokenizeURL) || !Array.isArray(data.fields)) return undefined;
+      if (!data.fields.every((field) => FRAME_FIELD_TYPES.includes(field as FrameFieldType))) return undefined;
+      return { type: 'collect', requestId: data.requestId, tokenizeURL: data.tokenizeURL, fields: data.fields as FrameFieldType[] };
+    case 'bearer-token':
+      return isString(data.requestId, 64) && isString(data.token, 4_096)
+        ? { type: 'bearer-token', requestId: data.requestId, token: data.token }
+        : undefined;
+    case 'validate':
+    case 'reset':
+      return { type: data.type };
+    default:
+      return undefined;
+  }
+}
+
+/** Accepts a message only from the embedding page (origin and window) with a known shape. */
+export function acceptParentMessage(
+  event: ReceivedMessage,
+  expected: { origin: string; parent: unknown },
+): ParentToFrameMessage | undefined {
+  if (event.origin !== expected.origin || !event.source || event.source !== expected.parent) return undefined;
+  return parseParentMessage(event.data);
+}
+
+/**
+ * The tokenize URL must be the gateway's own vault (same origin as the frame): a parent cannot
+ * make the frame send card data anywhere else.
+ */
+export function isOwnVaultURL(url: string, frameOrigin: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === frameOrigin && parsed.pathname.startsWith('/vault/');
+  } catch {
+    return false;
+  }
+}

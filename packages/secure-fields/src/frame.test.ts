@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+// @vitest-environment-options {"url":"https://shop.example/"}
+import { afterEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@roots/contracts/messages';
+import type { FieldType } from './field-types';
+import { startFrame } from './frame';
+import { FRAME_MESSAGE_TAG } from '@roots/contracts/frame-protocol';
+
+const SHOP = 'https://shop.example';
+
+/** A same-origin sibling channel that goes nowhere (one frame per test). */
+class SilentChannel {
+  postMessage(): void {}
+  addEventListener(): void {}
+  close(): void {}
+}
+
+type Sent = { type: string; event?: string; state?: { isValid: boolean; error?: string } };
+
+/** Runs one secure field in a fresh frame whose parent is the (merchant) page's window. */
+function openFrame(field: FieldType) {
+  const sent: Sent[] = [];
+  const iframe = document.createElement('iframe');
+  document.body.append(iframe);
+  const win = iframe.contentWindow as Window & typeof globalThis;
+  // The page's own window (vitest's `window` global is a copy of it): record what the frame posts.
+  const shop = win.parent;
+  Object.defineProperty(shop, 'postMessage', { value: (message: Sent) => sent.push(message), configurable: true });
+  Object.defineProperty(win, 'BroadcastChannel', { value: SilentChannel });
+  startFrame(field, win, `https://gw.example/secure-fields/v1/${field}.html?id=f1&origin=${encodeURIComponent(SHOP)}&channel=c1`);
+  const fromParent = (data: Record<string, unknown>) =>
+    win.dispatchEvent(new win.MessageEvent('message', { data: { tag: FRAME_MESSAGE_TAG, v: 1, ...data }, origin: SHOP, source: shop }));
+  const input = win.document.querySelector('input')!;
+  return {
+    fromParent,
+    type(value: string) {
+      input.value = value;
+      input.dispatchEvent(new win.Event('input'));
+      input.dispatchEvent(new win.Event('blur'));
+    },
+    shown: () => win.document.getElementById('error')!.textContent,
+    lastState: () => sent.filter((message) => message.type === 'event').at(-1)!.state!,
+  };
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+describe('secure field messages (product-spec §5, §8)', () => {
+  it.each<[FieldType, string]>([
+    ['card-number', '4242 4242 4242 4241'],
+    ['card-number', '4242 4242'],
+    ['cardholder-name', 'A'],
+    ['cvv', '12'],
+    ['expiry-date', '13/40'],
+    ['expiry-date', '01/20'],
+    ['expiry-month', '13'],
+    ['expiry-year', '19'],
+  ])('%s "%s" is invalid: Fill in the field', (field, value) => {
+    const frame = openFrame(field);
+    frame.fromParent({ type: 'init', options: {} });
+    frame.type(value);
+    expect(frame.shown()).toBe(MESSAGES.fillInField);
+    expect(frame.lastState()).toMatchObject({ isValid: false, error: 'Fill in the field' });
+  });
+
+  it.each<FieldType>(['card-number', 'cardholder-name', 'cvv', 'expiry-date', 'expiry-month', 'expiry-year'])(
+    'an empty required %s says Fill in the field once validated',
+    (field) => {
+      const frame = openFrame(field);
+      frame.fromParent({ type: 'init', options: {} });
+      expect(frame.shown()).toBe('');
+      frame.fromParent({ type: 'validate' });
+      expect(frame.shown()).toBe('Fill in the field');
+    },
+  );
+
+  it('an empty optional field says nothing and is valid', () => {
+    const frame = openFrame('cardholder-name');
+    frame.fromParent({ type: 'init', options: { required: false } });
+    frame.fromParent({ type: 'validate' });
+    expect(frame.shown()).toBe('');
+    expect(frame.lastState().isValid).toBe(true);
+  });
+
+  it('a rejected network: Discover cards are not accepted.', () => {
+    const frame = openFrame('card-number');
+    frame.fromParent({ type: 'init', options: { rejectedNetworks: ['discover'] } });
+    frame.type('6011 1111 1111 1117');
+    expect(frame.shown()).toBe('Discover cards are not accepted.');
+    expect(frame.lastState().isValid).toBe(false);
+    frame.type('4242 4242 4242 4242');
+    expect(frame.shown()).toBe('');
+    expect(frame.lastState().isValid).toBe(true);
+  });
+
+  it('accepts Discover when the form rejects no network', () => {
+    const frame = openFrame('card-number');
+    frame.fromParent({ type: 'init', options: {} });
+    frame.type('6011 1111 1111 1117');
+    expect(frame.shown()).toBe('');
+    expect(frame.lastState().isValid).toBe(true);
+  });
+
+  it('valid values show no message', () => {
+    for (const [field, value] of [
+      ['cardholder-name', "Ada O'Neil-Byron"],
+      ['cvv', '123'],
+      ['expiry-date', '12/34'],
+      ['expiry-month', '07'],
+      ['expiry-year', '34'],
+    ] as const) {
+      const frame = openFrame(field);
+      frame.fromParent({ type: 'init', options: {} });
+      frame.type(value);
+      expect(frame.shown(), field).toBe('');
+    }
+  });
+});

@@ -15,6 +15,7 @@ import { Idempotency, registerIdempotency } from './modules/idempotency/idempote
 import { merchantRoutes } from './modules/merchant/merchant.routes';
 import { PageTokens } from './modules/pages/page-token';
 import { pagesRoutes } from './modules/pages/pages.routes';
+import { providerSandboxRoutes } from './modules/provider-sandbox/provider-sandbox.routes';
 import { secureFieldsRoutes } from './modules/secure-fields/secure-fields.routes';
 import { BearerTokens } from './modules/sessions/bearer-token';
 import { clientRoutes } from './modules/sessions/client.routes';
@@ -115,6 +116,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     publicUrl,
     slowAuthPolls: config.GATEWAY_SLOW_AUTH_POLLS,
     otpSecret: config.GATEWAY_JWT_SECRET,
+    walletSecret: config.GATEWAY_JWT_SECRET,
   });
   const wallets = new WalletsService(config.GATEWAY_MERCHANT_NAME, config.GATEWAY_JWT_SECRET);
   const idempotency = new Idempotency(new IdempotencyRepository(database.db), (value) => cipher.keyedHash(value));
@@ -163,6 +165,13 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     wallets,
   });
   await app.register(pagesRoutes, { executions, pageTokens, merchantName: config.GATEWAY_MERCHANT_NAME });
+  // Stand-ins of the Google-type wallet and PayPal scripts and their sheet / approval pages.
+  await app.register(providerSandboxRoutes, {
+    executions,
+    merchantName: config.GATEWAY_MERCHANT_NAME,
+    merchantOrigins: config.merchantOrigins,
+    walletSecret: config.GATEWAY_JWT_SECRET,
+  });
   // The secure-field frames (packages/secure-fields): the only page that posts card data, to /vault on this origin.
   await app.register(secureFieldsRoutes, { frameAncestors: config.merchantOrigins });
   app.setNotFoundHandler((request, reply) =>

@@ -13,9 +13,11 @@ import {
   call,
   cardAuthorizeBody,
   createSession,
+  googlePayToken,
   merchantHeaders,
   payByCard,
   poll,
+  postForm,
   RETURN_INFO,
   saveInstrument,
   startGateway,
@@ -374,7 +376,7 @@ describe('wallets', () => {
     expect(paid.body.status).toBe('authorizeSuccessful');
   });
 
-  it('PayPal: authorize asks to confirm with an order id; confirm completes', async () => {
+  it('PayPal: authorize asks to confirm with an order id; confirm completes once the buyer approved', async () => {
     const session = await createSession(gateway);
     const started = await authorize(session, {
       amount: session.amount,
@@ -384,6 +386,12 @@ describe('wallets', () => {
     const confirm = started.body.links.confirm;
     expect(confirm?.action.parameters.orderId).toMatch(/^ord_/);
     expect(confirm?.action.parameters.tokenId).toMatch(/^tok_/);
+    // The buyer approves the billing agreement on the PayPal (sandbox) page first.
+    await postForm(`${gateway.url}/sandbox/paypal/checkout`, {
+      token: confirm?.action.parameters.tokenId ?? '',
+      origin: 'http://127.0.0.1:3000',
+      action: 'approve',
+    });
     const done = await call<Execution>(confirm?.href ?? '', {
       headers: bearer(session),
       json: {
@@ -397,7 +405,7 @@ describe('wallets', () => {
     expect(done.body.status).toBe('authorizeSuccessful');
   });
 
-  it('Google-type: payment data request, then token with 3ds asks for a challenge', async () => {
+  it('Google-type: payment data request, then a 3-D Secure wallet card asks for a challenge', async () => {
     const session = await createSession(gateway);
     const request = await call<{ apiVersion: number; transactionInfo: { totalPriceStatus: string } }>(
       `${gateway.url}/v1/wallets/google-pay/payment-data-request`,
@@ -414,7 +422,7 @@ describe('wallets', () => {
     expect(started.body.status).toBe('confirmRequested');
     const done = await call<Execution>(started.body.links.confirm?.href ?? '', {
       headers: bearer(session),
-      json: { data: { paymentToken: 'token-3ds' } },
+      json: { data: { paymentToken: await googlePayToken(gateway, 'mastercard-3220') } },
     });
     expect(done.body.status).toBe('authorizePending');
     expect(done.body.links.threeDS).toBeDefined();

@@ -53,6 +53,16 @@ export const instruments = pgTable(
 /** Simulated 3-D Secure challenge state of an execution. */
 export type ChallengeState = { nonce: string; attemptsLeft: number };
 
+/**
+ * What a `confirmRequested` execution waits for: the PayPal order (and billing agreement token)
+ * or Google payment data. `approval` is set when the buyer approves on the PayPal sandbox page.
+ */
+export type ConfirmAction = {
+  type: string;
+  parameters: Record<string, string>;
+  approval?: { payerId: string; approvedAt: string };
+};
+
 /** Outcome decided at authorize and applied when the pending step completes; pix expiry. */
 export type PlannedOutcome = { declineCode?: string; expiresAt?: string };
 
@@ -75,7 +85,7 @@ export const executions = pgTable(
     pollsRemaining: integer('polls_remaining').notNull().default(0),
     returnInfo: jsonb('return_info').$type<Record<string, string>>(),
     finalState: jsonb('final_state').$type<{ code: string; errors: unknown[] }>(),
-    confirmAction: jsonb('confirm_action').$type<{ type: string; parameters: Record<string, string> }>(),
+    confirmAction: jsonb('confirm_action').$type<ConfirmAction>(),
     challenge: jsonb('challenge').$type<ChallengeState>(),
     amountRefunded: integer('amount_refunded').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

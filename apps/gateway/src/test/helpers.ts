@@ -232,3 +232,32 @@ export async function payByCard(
 export function testId(html: string, id: string): string | undefined {
   return new RegExp(`data-testid="${id}"[^>]*>([^<]*)<`).exec(html)?.[1];
 }
+
+/** The message a sandbox page posts to its opener (see provider-sandbox/provider-sandbox.routes.ts). */
+export function openerMessage<T = Record<string, unknown>>(html: string): T | undefined {
+  const match = /var data = (\{.*\});/.exec(html);
+  return match ? (JSON.parse(match[1]!) as { message: T }).message : undefined;
+}
+
+/** Posts a sandbox page form (urlencoded), as the browser does. */
+export async function postForm(url: string, fields: Record<string, string>): Promise<JsonResponse<string>> {
+  return call<string>(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    idempotencyKey: false,
+  });
+}
+
+/** A Google-type payment token for a sandbox wallet card, taken from the sheet as the stand-in does. */
+export async function googlePayToken(gateway: TestGateway, card: string, origin = 'http://127.0.0.1:3000'): Promise<string> {
+  const answer = await postForm(`${gateway.url}/sandbox/google-pay/sheet`, {
+    origin,
+    gatewayMerchantId: 'roots-sandbox',
+    card,
+    action: 'pay',
+  });
+  const message = openerMessage<{ paymentData: { paymentMethodData: { tokenizationData: { token: string } } } }>(answer.text);
+  if (!message) throw new Error(`sheet: ${answer.status} ${answer.text}`);
+  return message.paymentData.paymentMethodData.tokenizationData.token;
+}

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { executions, refunds } from '../../db/schema';
 
@@ -27,6 +27,23 @@ export class ExecutionsRepository {
       .where(eq(executions.id, id))
       .returning();
     if (!row) throw new Error('execution vanished during update');
+    return row;
+  }
+
+  /** The execution waiting on a PayPal approval for this order id or billing agreement token. */
+  async findByConfirmToken(token: string): Promise<ExecutionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(executions)
+      .where(
+        and(
+          eq(executions.status, 'confirmRequested'),
+          or(
+            sql`${executions.confirmAction}->'parameters'->>'orderId' = ${token}`,
+            sql`${executions.confirmAction}->'parameters'->>'tokenId' = ${token}`,
+          ),
+        ),
+      );
     return row;
   }
 

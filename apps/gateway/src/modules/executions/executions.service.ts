@@ -17,6 +17,8 @@ import { GatewayError } from '../../errors';
 import { newId } from '../../lib/ids';
 import { KeyedMutex } from '../../lib/keyed-mutex';
 import type { PageTokens } from '../pages/page-token';
+import { verifyGooglePayToken, type GooglePaySandboxCard } from '../provider-sandbox/google-pay-token';
+import { GOOGLE_PAY_GATEWAY_MERCHANT_ID } from '../sessions/payment-methods';
 import type { ClientPrincipal } from '../sessions/bearer-token';
 import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { VaultService } from '../vault/vault.service';
@@ -37,7 +39,12 @@ export type ExecutionsContext = {
   slowAuthPolls: number;
   /** Secret for one-time 3-D Secure codes. */
   otpSecret: string;
+  /** Secret the Google-type wallet sandbox signs its payment tokens with. */
+  walletSecret: string;
 };
+
+/** A PayPal order (one-time) or billing agreement (storing) waiting on the buyer's approval. */
+export type PayPalApproval = { row: ExecutionRow; kind: 'order' | 'agreement'; approved: boolean };
 
 export type HostedOutcome = 'success' | 'cancel' | 'error' | 'pending';
 
@@ -172,6 +179,9 @@ export class ExecutionsService {
         }
         return undefined;
       case 'googlePay':
+        // A token given at authorize is checked before anything changes; without one, confirm brings it.
+        if (item.paymentInstrumentData?.paymentToken !== undefined) this.googlePayCard(item.paymentInstrumentData.paymentToken);
+        return undefined;
       case 'payPal':
         return undefined;
       default:
@@ -197,7 +207,7 @@ export class ExecutionsService {
             confirmAction: { type: 'googlePayPaymentData', parameters: { orderId: newId('ord') } },
           });
         }
-        return this.resolveWallet(row, token);
+        return this.resolveGooglePay(row, this.googlePayCard(token));
       }
       case 'payPal': {
         const parameters: Record<string, string> = { orderId: newId('ord') };
@@ -222,11 +232,33 @@ export class ExecutionsService {
     return this.applyScenario(withInstrument, scenario);
   }
 
+  /** Apple-type tokens are opaque to the sandbox: one containing `decline` is declined. */
   private async resolveWallet(row: ExecutionRow, token: unknown): Promise<ExecutionRow> {
-    const text = tokenText(token);
-    if (text.includes('decline')) return this.settle(row, 'card_declined');
-    if (text.includes('3ds') && row.paymentMethodCode === 'googlePay') return this.applyScenario(row, { kind: 'challenge' });
+    if (tokenText(token).includes('decline')) return this.settle(row, 'card_declined');
     return this.applyScenario(row, triggerScenario({ amountValue: row.amountValue }) ?? { kind: 'success' });
+  }
+
+  /** The sandbox card a Google-type token names, once its signature, merchant and expiry check out. */
+  private googlePayCard(token: unknown): GooglePaySandboxCard {
+    const check = verifyGooglePayToken(token, { gatewayMerchantId: GOOGLE_PAY_GATEWAY_MERCHANT_ID, secret: this.context.walletSecret });
+    if (!check.ok) throw new GatewayError('VALIDATION_ERROR', `paymentToken: ${check.reason}`);
+    return check.card;
+  }
+
+  /** Google-type payment: the card's scenario (3-D Secure challenge, decline), else the amount triggers. */
+  private async resolveGooglePay(row: ExecutionRow, card: GooglePaySandboxCard): Promise<ExecutionRow> {
+    switch (card.scenario) {
+      case 'decline':
+        return this.settle(row, 'card_declined');
+      case 'challenge':
+        return this.applyScenario(row, { kind: 'challenge' });
+      case 'success':
+        return this.applyScenario(row, triggerScenario({ amountValue: row.amountValue }) ?? { kind: 'success' });
+      default: {
+        const exhaustive: never = card.scenario;
+        return exhaustive;
+      }
+    }
   }
 
   private async applyScenario(row: ExecutionRow, scenario: CardScenario): Promise<ExecutionRow> {
@@ -294,9 +326,41 @@ export class ExecutionsService {
       const isGooglePay = row.confirmAction.type === 'googlePayPaymentData';
       if (isGooglePay && request.data.paymentToken === undefined)
         throw new GatewayError('VALIDATION_ERROR', 'data.paymentToken is required');
+      // Everything that can refuse is checked before the execution changes.
+      const card = isGooglePay ? this.googlePayCard(request.data.paymentToken) : undefined;
+      if (!isGooglePay) {
+        if (!row.confirmAction.approval) throw new GatewayError('INVALID_STATE', 'The buyer has not approved this PayPal order');
+        if (expected.tokenId !== undefined && request.data.tokenId !== expected.tokenId)
+          throw new GatewayError('BAD_REQUEST', 'tokenId does not match the billing agreement');
+      }
       const requested = await this.executions.update(id, { status: transition('confirmRequested', 'confirm'), confirmAction: null });
-      if (isGooglePay) return this.view(await this.resolveWallet(requested, request.data.paymentToken));
+      if (card) return this.view(await this.resolveGooglePay(requested, card));
       return this.view(await this.applyScenario(requested, triggerScenario({ amountValue: row.amountValue }) ?? { kind: 'success' }));
+    });
+  }
+
+  // ----- PayPal sandbox approval page --------------------------------------------------------
+
+  /** The PayPal order or billing agreement named by `token` (an order id or agreement token), while it waits. */
+  async findPayPalApproval(token: string): Promise<PayPalApproval | undefined> {
+    const row = await this.executions.findByConfirmToken(token);
+    if (!row?.confirmAction || row.confirmAction.type !== 'payPalApproval') return undefined;
+    const kind = row.confirmAction.parameters.tokenId === token ? 'agreement' : 'order';
+    return { row, kind, approved: row.confirmAction.approval !== undefined };
+  }
+
+  /** The buyer approves on the sandbox page: the confirm call may now complete the payment. Idempotent. */
+  async approvePayPal(token: string): Promise<PayPalApproval | undefined> {
+    const found = await this.findPayPalApproval(token);
+    if (!found) return undefined;
+    return this.mutex.run(found.row.id, async () => {
+      const row = await this.load(found.row.id);
+      const action = row.confirmAction;
+      if (row.status !== 'confirmRequested' || !action || action.type !== 'payPalApproval') return undefined;
+      if (action.approval) return { row, kind: found.kind, approved: true };
+      const approval = { payerId: newId('payer'), approvedAt: new Date().toISOString() };
+      const updated = await this.executions.update(row.id, { confirmAction: { ...action, approval } });
+      return { row: updated, kind: found.kind, approved: true };
     });
   }
 

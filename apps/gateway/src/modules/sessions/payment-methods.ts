@@ -3,6 +3,11 @@ import type { EnabledPaymentMethod } from '@roots/contracts/gateway';
 /** Methods a session enables when the merchant names none, in display order. */
 export const DEFAULT_PAYMENT_METHODS = ['card', 'applePay', 'googlePay', 'payPal', 'genericRedirect', 'pix'] as const;
 
+/** The Google-type wallet's gateway merchant id (tokenizationSpecification); its tokens must name it. */
+export const GOOGLE_PAY_GATEWAY_MERCHANT_ID = 'roots-sandbox';
+/** The PayPal client id of the sandbox; the PayPal script stand-in refuses any other. */
+export const PAYPAL_SANDBOX_CLIENT_ID = 'sb-roots-sandbox';
+
 /** Label of the generic redirect: the name of the (simulated) regional redirect provider. */
 export const GENERIC_REDIRECT_LABEL = 'Roots Pay';
 
@@ -29,7 +34,7 @@ export function describePaymentMethod(code: string, context: { countryCode: stri
         integrationType: 'api',
         googlePay: {
           gateway: 'rootsgateway',
-          gatewayMerchantId: 'roots-sandbox',
+          gatewayMerchantId: GOOGLE_PAY_GATEWAY_MERCHANT_ID,
           merchantName: context.merchantName,
           allowedCardNetworks: ['AMEX', 'DISCOVER', 'JCB', 'MASTERCARD', 'VISA'],
           allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
@@ -40,7 +45,7 @@ export function describePaymentMethod(code: string, context: { countryCode: stri
       return {
         code,
         integrationType: 'api',
-        payPal: { clientId: 'sb-roots-sandbox', captureMode: 'Instant', integrationMode: 'standard' },
+        payPal: { clientId: PAYPAL_SANDBOX_CLIENT_ID, captureMode: 'Instant', integrationMode: 'standard' },
       };
     case 'genericRedirect':
       return { code, integrationType: 'hpp', label: GENERIC_REDIRECT_LABEL, clientConfig: { flow: 'redirect' } };

@@ -99,7 +99,8 @@ export default defineConfig({
     {
       command: 'node apps/server/dist/server.js',
       url: `http://127.0.0.1:${E2E_SERVER_PORT}/readyz`,
-      env: { ...env, ...oidcProviderEnv() },
+      // Every journey comes from one client IP, so the per-IP limit is raised above what the suite sends.
+      env: { ...env, ...oidcProviderEnv(), RATE_LIMIT_PER_MINUTE: '6000' },
       reuseExistingServer: false,
       timeout: 90_000,
     },

@@ -105,3 +105,13 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   expect(results.passes.length).toBeGreaterThan(5);
 }
+
+/** A customer who bought the weekly trial as a visitor and then signed in by email code: on webapp main. */
+export async function signInAsNewCustomer(page: Page, label: string): Promise<{ email: string; subscriptionId: string }> {
+  const email = uniqueEmail(label);
+  const subscriptionId = await buyPlanAsVisitor(page, email);
+  await page.goto('/roots/sign-in');
+  await signInByEmailCode(page, email);
+  await expect(page).toHaveURL(/\/roots\/webapp$/, { timeout: 30_000 });
+  return { email, subscriptionId };
+}

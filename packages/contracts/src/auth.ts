@@ -72,6 +72,10 @@ export const REFRESH_BACKOFF_MAX_MS = 16 * 60_000;
 /** The local `waitingForRedirectResponse` flag is cleared this long after start-up. */
 export const REDIRECT_WAIT_FLAG_MS = 3_000;
 
-/** `POST /api/account/session-persistence`: 'session' keeps the sign-in to this browser session only. */
+/** `POST /api/auth/session-persistence`: 'session' keeps the sign-in to this browser session only. */
 export const sessionPersistenceSchema = z.object({ persistence: z.enum(['session', 'local']) });
 export type SessionPersistence = z.infer<typeof sessionPersistenceSchema>;
+
+/** `POST /api/auth/refresh-session`: the session's new end (it answers 401 once the session is gone). */
+export const sessionRefreshResponseSchema = z.object({ session_expires_at: z.iso.datetime() });
+export type SessionRefreshResponse = z.infer<typeof sessionRefreshResponseSchema>;

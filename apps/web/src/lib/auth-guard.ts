@@ -1,35 +1,67 @@
 import type { MeResponse } from '@roots/contracts/auth';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fetchMe, keepSessionAlive, signOut } from './auth-session';
+import { fetchMe, keepSessionAlive, nextRefreshDelayMs, signOut } from './auth-session';
+import { RequestError } from './http';
 import { productPath, ROUTE_PATHS } from './paths';
 import { usePublicConfig } from './public-config-context';
 
-/**
- * The signed-in area's guard: reads the session once, sends a visitor (or a user without a
- * purchase) to sign-in, and keeps the session refreshed while the screen is open.
- */
-export function useSignedIn(): MeResponse | null {
+/** Signs out and goes to sign-in: what the signed-in area does once the server says the session is gone. */
+export function useSignOutToSignIn(): () => Promise<void> {
   const { slug } = usePublicConfig();
   const navigate = useNavigate();
+  return useCallback(async () => {
+    await signOut();
+    await navigate(productPath(slug, ROUTE_PATHS.signIn));
+  }, [navigate, slug]);
+}
+
+/** True for an answer that means the session is gone (401: user-token-expired or user-disabled). */
+export function isSignedOutError(error: unknown): boolean {
+  return error instanceof RequestError && error.status === 401;
+}
+
+/**
+ * The signed-in area's guard: reads the session once; a visitor (or a user without a purchase) is
+ * signed out and sent to sign-in; while the screen is open the session is refreshed before it ends
+ * (product-spec §4). A failed read (offline, 5xx, a navigation that aborted it) signs nobody out: it is
+ * retried with the refresh back-off.
+ */
+export function useSignedIn(): MeResponse | null {
+  const toSignIn = useSignOutToSignIn();
   const [me, setMe] = useState<MeResponse | null>(null);
   useEffect(() => {
-    let stop: (() => void) | undefined;
+    let stopKeeping: (() => void) | undefined;
+    let retryTimer = 0;
+    let failures = 0;
     let active = true;
-    const toSignIn = () => void signOut().then(() => navigate(productPath(slug, ROUTE_PATHS.signIn)));
-    void fetchMe().then((answer) => {
-      if (!active) return;
-      if (!answer || !answer.has_purchase) {
-        toSignIn();
-        return;
-      }
-      setMe(answer);
-      stop = keepSessionAlive(new Date(answer.session_expires_at), toSignIn);
-    }, toSignIn);
+    const signedOut = () => {
+      if (active) void toSignIn();
+    };
+    const load = () =>
+      void fetchMe().then(
+        (answer) => {
+          if (!active) return;
+          if (!answer || !answer.has_purchase) {
+            signedOut();
+            return;
+          }
+          setMe(answer);
+          stopKeeping = keepSessionAlive({ expiresAt: new Date(answer.session_expires_at), onSignedOut: signedOut });
+        },
+        (error: unknown) => {
+          if (!active) return;
+          failures += 1;
+          console.error('refresh-failed', error);
+          retryTimer = window.setTimeout(load, nextRefreshDelayMs(new Date(), new Date(), failures));
+        },
+      );
+    load();
     return () => {
       active = false;
-      stop?.();
+      window.clearTimeout(retryTimer);
+      stopKeeping?.();
     };
-  }, [navigate, slug]);
+  }, [toSignIn]);
   return me;
 }

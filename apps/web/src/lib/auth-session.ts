@@ -1,4 +1,4 @@
-import type { MeResponse, AuthProvider, SignInOptions } from '@roots/contracts/auth';
+import type { AuthProvider, MeResponse, SessionRefreshResponse, SignInOptions } from '@roots/contracts/auth';
 import {
   AUTH_BASE_PATH,
   REDIRECT_WAIT_FLAG_MS,
@@ -80,9 +80,13 @@ export async function signOut(): Promise<void> {
   await postJson(`${AUTH_BASE_PATH}/sign-out`, {}).catch(() => undefined);
 }
 
+/** setTimeout's largest delay; a longer wait is taken in steps. */
+const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
 /**
- * Milliseconds until the next session refresh: TOKEN_REFRESH_MARGIN_MS before the (skewed) expiry,
- * or, after `failures` network failures in a row, 30 s doubling up to 16 min.
+ * Milliseconds until the next session refresh: TOKEN_REFRESH_MARGIN_MS before the expiry (taken
+ * TOKEN_EXPIRY_SKEW_MS early), or, after `failures` failed refreshes in a row, 30 s doubling up to 16 min.
+ * @example nextRefreshDelayMs(inOneHour, now, 0) // 3_270_000 (1 h − 5 min − 30 s)
  */
 export function nextRefreshDelayMs(expiresAt: Date, now: Date, failures: number): number {
   if (failures > 0) return Math.min(REFRESH_BACKOFF_INITIAL_MS * 2 ** (failures - 1), REFRESH_BACKOFF_MAX_MS);
@@ -90,37 +94,79 @@ export function nextRefreshDelayMs(expiresAt: Date, now: Date, failures: number)
   return Math.max(0, due);
 }
 
+/** What one refresh told: a new end, the session is gone (401), or no answer (network, 5xx). */
+export type RefreshOutcome = { kind: 'refreshed'; expiresAt: Date } | { kind: 'signed-out' } | { kind: 'failed'; error: unknown };
+
+/** `POST /api/auth/refresh-session`: a 401 (user-token-expired, user-disabled) means signed out. */
+export async function refreshSession(): Promise<RefreshOutcome> {
+  try {
+    const answer = await postJson<SessionRefreshResponse>(`${AUTH_BASE_PATH}/refresh-session`, {});
+    return { kind: 'refreshed', expiresAt: new Date(answer.session_expires_at) };
+  } catch (error) {
+    if (error instanceof RequestError && error.status === 401) return { kind: 'signed-out' };
+    return { kind: 'failed', error };
+  }
+}
+
+export type SessionKeeperOptions = {
+  /** When the current session ends (`session_expires_at` of /api/account/me). */
+  expiresAt: Date;
+  /** Called once when the server says the session is gone (expired or the user disabled). */
+  onSignedOut: () => void;
+  /** The refresh call; default {@link refreshSession}. */
+  refresh?: () => Promise<RefreshOutcome>;
+};
+
 /**
- * Keeps the session alive: refreshes before expiry, backs off after network failures, and calls
- * `onSignedOut` when the server says the session is gone (expired, disabled). Returns a stop function.
+ * Keeps the session alive (product-spec §4): refreshes TOKEN_REFRESH_MARGIN_MS before expiry; after
+ * a failure (no answer, or an answer that did not move the end) logs 'refresh-failed' and backs off
+ * 30 s doubling to 16 min; on a 401 calls `onSignedOut`. Returns a stop function.
  */
-export function keepSessionAlive(initialExpiresAt: Date, onSignedOut: () => void): () => void {
+export function keepSessionAlive({ expiresAt: initialExpiresAt, onSignedOut, refresh = refreshSession }: SessionKeeperOptions): () => void {
   let failures = 0;
   let timer = 0;
+  let stopped = false;
   let expiresAt = initialExpiresAt;
-  const schedule = () => {
-    timer = window.setTimeout(() => void refresh(), nextRefreshDelayMs(expiresAt, new Date(), failures));
+  let dueAt = 0;
+  const wait = () => {
+    const delay = Math.max(0, dueAt - Date.now());
+    timer = window.setTimeout(() => void (delay > MAX_TIMER_DELAY_MS ? wait() : tick()), Math.min(delay, MAX_TIMER_DELAY_MS));
   };
-  const refresh = async () => {
-    try {
-      await getJson(`${AUTH_BASE_PATH}/get-session`);
-      const me = await fetchMe();
-      if (!me) {
+  const schedule = () => {
+    dueAt = Date.now() + nextRefreshDelayMs(expiresAt, new Date(), failures);
+    wait();
+  };
+  const tick = async () => {
+    const outcome = await refresh();
+    if (stopped) return;
+    switch (outcome.kind) {
+      case 'signed-out':
+        stopped = true;
         onSignedOut();
         return;
+      case 'refreshed':
+        if (outcome.expiresAt.getTime() > expiresAt.getTime()) {
+          failures = 0;
+          expiresAt = outcome.expiresAt;
+          break;
+        }
+        failures += 1;
+        console.error('refresh-failed', 'the session end did not move');
+        break;
+      case 'failed':
+        failures += 1;
+        console.error('refresh-failed', outcome.error);
+        break;
+      default: {
+        const unknown: never = outcome;
+        throw new Error(`unknown refresh outcome ${String(unknown)}`);
       }
-      failures = 0;
-      expiresAt = new Date(me.session_expires_at);
-    } catch (error) {
-      if (error instanceof RequestError && error.status === 401) {
-        onSignedOut();
-        return;
-      }
-      failures += 1;
-      console.error('refresh-failed', error);
     }
     schedule();
   };
   schedule();
-  return () => window.clearTimeout(timer);
+  return () => {
+    stopped = true;
+    window.clearTimeout(timer);
+  };
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { AUTH_BASE_PATH, type AuthProvider } from '@roots/contracts/auth';
+import { AUTH_BASE_PATH, sessionPersistenceSchema, type AuthProvider, type SessionRefreshResponse } from '@roots/contracts/auth';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthEndpoint } from 'better-auth/api';
+import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
+import { deleteSessionCookie, setSessionCookie } from 'better-auth/cookies';
 import { emailOTP, genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -41,22 +42,47 @@ function providerConfig(config: Config, provider: AuthProvider): GenericOAuthCon
 }
 
 /**
- * Session-only persistence (product-spec §4): the browser asks for it before the redirect; the
- * signed `dont_remember` cookie makes better-auth set the session cookie without Max-Age, so the
- * sign-in ends with the browser session.
+ * Our two session endpoints beside better-auth's own (product-spec §4):
+ * - `POST /session-persistence {persistence:'session'}`: asked for before the redirect; the signed
+ *   `dont_remember` cookie makes better-auth set the session cookie without Max-Age, so the sign-in
+ *   ends with the browser session.
+ * - `POST /refresh-session`: the browser calls it TOKEN_REFRESH_MARGIN_MS before the session ends;
+ *   the session gets a new lifetime of `expiresInSeconds` (better-auth's own rolling refresh skips
+ *   session-only sign-ins). A disabled user's sessions end instead ('user-disabled').
  */
-const sessionPersistencePlugin = () => ({
-  id: 'roots-session-persistence',
+const rootsSessionPlugin = (expiresInSeconds: number) => ({
+  id: 'roots-session',
   endpoints: {
     setSessionPersistence: createAuthEndpoint('/session-persistence', { method: 'POST' }, async (ctx) => {
-      const body = ctx.body as { persistence?: unknown } | undefined;
+      const parsed = sessionPersistenceSchema.safeParse(ctx.body);
+      if (!parsed.success) throw new APIError('BAD_REQUEST', { message: 'persistence must be session or local' });
       const cookie = ctx.context.authCookies.dontRememberToken;
-      if (body?.persistence === 'session') {
+      if (parsed.data.persistence === 'session') {
         await ctx.setSignedCookie(cookie.name, 'true', ctx.context.secret, cookie.attributes);
       } else {
         ctx.setCookie(cookie.name, '', { ...cookie.attributes, maxAge: 0 });
       }
       return ctx.json({ ok: true });
+    }),
+    refreshSession: createAuthEndpoint('/refresh-session', { method: 'POST', use: [sessionMiddleware] }, async (ctx) => {
+      const { session, user } = ctx.context.session;
+      if ((user as { disabled?: boolean }).disabled) {
+        await ctx.context.internalAdapter.deleteUserSessions(user.id);
+        deleteSessionCookie(ctx);
+        throw new APIError('UNAUTHORIZED', { message: 'user-disabled', code: 'user-disabled' });
+      }
+      const updated = await ctx.context.internalAdapter.updateSession(session.token, {
+        expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
+        updatedAt: new Date(),
+      });
+      if (!updated) {
+        deleteSessionCookie(ctx);
+        throw new APIError('UNAUTHORIZED', { message: 'user-token-expired', code: 'user-token-expired' });
+      }
+      const dontRemember = await ctx.getSignedCookie(ctx.context.authCookies.dontRememberToken.name, ctx.context.secret);
+      await setSessionCookie(ctx, { session: updated, user }, !!dontRemember);
+      const answer: SessionRefreshResponse = { session_expires_at: new Date(updated.expiresAt).toISOString() };
+      return ctx.json(answer);
     }),
   },
 });
@@ -111,7 +137,7 @@ export function createAuth({ config, db, emails, log }: AuthDependencies) {
         },
       }),
       ...(providers.length > 0 ? [genericOAuth({ config: providers.map((provider) => providerConfig(config, provider)) })] : []),
-      sessionPersistencePlugin(),
+      rootsSessionPlugin(config.AUTH_SESSION_TTL_SECONDS),
     ],
   });
 }

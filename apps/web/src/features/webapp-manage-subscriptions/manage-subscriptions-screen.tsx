@@ -1,45 +1,60 @@
 import type { MySubscriptionsResponse } from '@roots/contracts/account';
-import type { SubscriptionSummary } from '@roots/contracts/subscriptions';
+import type { CancelOutcome, SubscriptionSummary } from '@roots/contracts/subscriptions';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignedIn } from '../../lib/auth-guard';
-import { FALLBACK_ERROR, postJson, RequestError } from '../../lib/http';
+import { isSignedOutError, useSignedIn, useSignOutToSignIn } from '../../lib/auth-guard';
+import { errorFromResponse, FALLBACK_ERROR, postJson, RequestError } from '../../lib/http';
 
 const CANCELABLE = new Set(['trialing', 'active', 'past_due']);
+
+async function loadSubscriptions(): Promise<SubscriptionSummary[]> {
+  const response = await fetch('/api/account/subscriptions');
+  if (!response.ok) throw await errorFromResponse(response);
+  return ((await response.json()) as MySubscriptionsResponse).subscriptions;
+}
 
 /** Manage subscriptions: status, next charge, cancel in two clicks (Cancel → Confirm). */
 export function ManageSubscriptionsScreen() {
   const { t } = useTranslation();
   const me = useSignedIn();
+  const toSignIn = useSignOutToSignIn();
   const [items, setItems] = useState<SubscriptionSummary[] | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    const response = await fetch('/api/account/subscriptions');
-    if (response.ok) setItems(((await response.json()) as MySubscriptionsResponse).subscriptions);
-  }, []);
+  // The server's 401 (session ended, user disabled) signs out; other failures are shown.
+  const failed = useCallback(
+    (reason: unknown) => {
+      if (isSignedOutError(reason)) void toSignIn();
+      else setMessage(reason instanceof RequestError ? reason.message : FALLBACK_ERROR);
+    },
+    [toSignIn],
+  );
+
   useEffect(() => {
     if (!me) return;
     let active = true;
-    void fetch('/api/account/subscriptions')
-      .then((response) => (response.ok ? (response.json() as Promise<MySubscriptionsResponse>) : null))
-      .then((answer) => {
-        if (active && answer) setItems(answer.subscriptions);
-      });
+    void loadSubscriptions().then(
+      (answer) => {
+        if (active) setItems(answer);
+      },
+      (reason: unknown) => {
+        if (active) failed(reason);
+      },
+    );
     return () => {
       active = false;
     };
-  }, [me]);
+  }, [me, failed]);
 
   const cancel = async (id: string) => {
     try {
-      const outcome = await postJson<{ message: string }>(`/api/account/subscriptions/${id}/cancel`, {});
+      const outcome = await postJson<CancelOutcome>(`/api/account/subscriptions/${id}/cancel`, {});
       setMessage(outcome.message);
       setConfirming(null);
-      await load();
+      setItems(await loadSubscriptions());
     } catch (reason) {
-      setMessage(reason instanceof RequestError ? reason.message : FALLBACK_ERROR);
+      failed(reason);
     }
   };
 

@@ -1,24 +1,48 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profileSchema, type Profile, type ProfileResponse } from '@roots/contracts/account';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSignedIn } from '../../lib/auth-guard';
+import { isSignedOutError, useSignedIn, useSignOutToSignIn } from '../../lib/auth-guard';
 import { errorFromResponse, FALLBACK_ERROR, RequestError } from '../../lib/http';
 
 /** Profile (product-spec §2): name, date and time of birth, Update. */
 export function ProfileScreen() {
   const { t } = useTranslation();
   const me = useSignedIn();
+  const toSignIn = useSignOutToSignIn();
   const [status, setStatus] = useState<string | null>(null);
   const { register, handleSubmit, reset, formState } = useForm<Profile>({ resolver: zodResolver(profileSchema) });
 
+  // The server's 401 (session ended, user disabled) signs out; other failures are shown.
+  const failed = useCallback(
+    (reason: unknown) => {
+      if (isSignedOutError(reason)) void toSignIn();
+      else setStatus(reason instanceof RequestError ? reason.message : FALLBACK_ERROR);
+    },
+    [toSignIn],
+  );
+
   useEffect(() => {
     if (!me) return;
+    let active = true;
     void fetch('/api/account/profile')
-      .then((response) => response.json() as Promise<ProfileResponse>)
-      .then((profile) => reset({ name: profile.name ?? '', birth_date: profile.birth_date ?? '', birth_time: profile.birth_time ?? '' }));
-  }, [me, reset]);
+      .then(async (response) => {
+        if (!response.ok) throw await errorFromResponse(response);
+        return (await response.json()) as ProfileResponse;
+      })
+      .then(
+        (profile) => {
+          if (active) reset({ name: profile.name ?? '', birth_date: profile.birth_date ?? '', birth_time: profile.birth_time ?? '' });
+        },
+        (reason: unknown) => {
+          if (active) failed(reason);
+        },
+      );
+    return () => {
+      active = false;
+    };
+  }, [me, reset, failed]);
 
   const save = async (profile: Profile) => {
     setStatus(null);
@@ -31,7 +55,7 @@ export function ProfileScreen() {
       if (!response.ok) throw await errorFromResponse(response);
       setStatus(t('webapp.profile.saved'));
     } catch (reason) {
-      setStatus(reason instanceof RequestError ? reason.message : FALLBACK_ERROR);
+      failed(reason);
     }
   };
 

@@ -28,3 +28,13 @@ test('axe: no serious or critical violation on the card form (holder name, save,
   await fillSecureFields(page, 'success');
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('axe: no serious or critical violation on the Google Pay and PayPal items', async ({ checkout, page }) => {
+  await checkout.open({ methods: 'card,googlePay,payPal' });
+  await checkout.choose('googlePay');
+  await expect(checkout.item('googlePay').getByRole('button', { name: 'Buy with Google Pay' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await checkout.choose('payPal');
+  await expect(checkout.item('payPal').getByRole('button', { name: 'PayPal' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

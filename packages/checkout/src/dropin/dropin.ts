@@ -10,7 +10,9 @@ import { ApplePayElement } from '../methods/apple-pay/apple-pay-element';
 import { CardElement, type CardFormEvents, type CardFormOptions } from '../methods/card/card-element';
 import { RedirectElement } from '../methods/redirect/redirect-element';
 import { networkIcon, storedInstrumentLabel, StoredInstrumentElement } from '../methods/stored-instrument/stored-instrument-element';
-import { runPayment, type PaymentOutcome } from '../payment/payment-flow';
+import { GooglePayElement } from '../methods/google-pay/google-pay-element';
+import { PayPalElement, type PayPalElementOptions } from '../methods/paypal/paypal-element';
+import { authorizeItem, continuePayment, runPayment, type PaymentFlowContext, type PaymentOutcome } from '../payment/payment-flow';
 import { h, type UIElement } from '../ui/base-element';
 import { formatMoney } from '../ui/format-money';
 import { loadingButton, showMessage } from '../ui/messages';
@@ -49,6 +51,8 @@ export type DropinOptions = {
   /** Item to preselect: a method code or a stored instrument id. */
   preselect?: string;
   card?: CardFormOptions;
+  /** The PayPal item's save checkbox (hidden in express mode). */
+  payPal?: Pick<PayPalElementOptions, 'storeInstrumentLabel' | 'storeInstrumentDefault'>;
   /** Where hosted pages send the shopper back; default: this page with `?roots-return=…`. */
   returnInfo?: ReturnInfo;
   /** Translations of failure messages, keyed by the error message. */
@@ -155,8 +159,28 @@ export class Dropin {
           (error) => this.finish({ kind: 'failure', code: error.code, message: error.message }),
         );
         this.addItem(fieldset, { id: 'applePay', code: 'applePay', label: 'Apple Pay', element });
+      } else if (method.code === 'googlePay') {
+        const element = new GooglePayElement(
+          this.context,
+          (payment) => this.payItem(payment),
+          (error) => this.finish({ kind: 'failure', code: error.code, message: error.message }),
+        );
+        this.addItem(fieldset, { id: 'googlePay', code: 'googlePay', label: 'Google Pay', element });
+      } else if (method.code === 'payPal') {
+        const element = new PayPalElement(
+          this.context,
+          {
+            authorize: (item) => authorizeItem(this.flowContext(), item),
+            loading: () => this.showScreen('loading'),
+            complete: (execution, item) => this.completeFrom(execution, item),
+            finish: (outcome) => this.finish(outcome),
+            sessionExpired: () => this.events.emit('sessionExpired', {}),
+          },
+          this.options.payPal ?? {},
+        );
+        this.addItem(fieldset, { id: 'payPal', code: 'payPal', label: 'PayPal', element });
       } else if (WALLET_CODES.includes(method.code)) {
-        // Unsupported browser (Apple Pay), or not in this SDK version yet (Google Pay, PayPal): hidden.
+        // Apple Pay in a browser without it: not listed.
         this.context.logger.info(`${method.code} is not available in this browser; hidden`);
       } else {
         const element = new RedirectElement(doc, method);
@@ -328,27 +352,40 @@ export class Dropin {
     }
   }
 
+  private flowContext(): PaymentFlowContext {
+    return {
+      api: this.context.api,
+      session: this.context.config.session,
+      window: this.context.window,
+      returnInfo: this.options.returnInfo ?? this.defaultReturnInfo(),
+      ...(this.options.redirectMode ? { redirectMode: this.options.redirectMode } : {}),
+      ...(this.options.riskSessionId ? { riskSessionId: this.options.riskSessionId } : {}),
+    };
+  }
+
   /** Authorizes one payment item and shows its outcome (the pay button and wallet buttons end here). */
   async payItem(item: PaymentItem): Promise<PaymentOutcome> {
     this.showScreen('loading');
     let outcome: PaymentOutcome;
     try {
-      outcome = await runPayment(
-        {
-          api: this.context.api,
-          session: this.context.config.session,
-          window: this.context.window,
-          returnInfo: this.options.returnInfo ?? this.defaultReturnInfo(),
-          ...(this.options.redirectMode ? { redirectMode: this.options.redirectMode } : {}),
-          ...(this.options.riskSessionId ? { riskSessionId: this.options.riskSessionId } : {}),
-        },
-        item,
-      );
+      outcome = await runPayment(this.flowContext(), item);
     } catch (error) {
       outcome = failureOutcome(error);
     }
     this.finish(outcome);
     return outcome;
+  }
+
+  /** From an execution a wallet confirmed (PayPal) through the state machine to the final screen. */
+  private async completeFrom(execution: Execution, item: PaymentItem): Promise<void> {
+    this.showScreen('loading');
+    let outcome: PaymentOutcome;
+    try {
+      outcome = await continuePayment(this.flowContext(), execution, item);
+    } catch (error) {
+      outcome = failureOutcome(error);
+    }
+    this.finish(outcome);
   }
 
   private finish(outcome: PaymentOutcome): void {

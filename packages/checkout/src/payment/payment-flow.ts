@@ -86,6 +86,31 @@ function failure(error: unknown): PaymentOutcome {
  * 3-D Secure popup (or redirect), redirect and pix. Network and timers only — no UI.
  */
 export async function runPayment(context: PaymentFlowContext, item: PaymentItem): Promise<PaymentOutcome> {
+  let execution: Execution;
+  try {
+    execution = await authorizeItem(context, item);
+  } catch (error) {
+    return failure(error);
+  }
+  return continuePayment(context, execution, item);
+}
+
+/** Authorizes one payment item on the session's execution (checkout-spec §7 "Authorize link"). */
+export function authorizeItem(context: PaymentFlowContext, item: PaymentItem): Promise<Execution> {
+  const { api, session } = context;
+  return api.authorize(session.links.authorize, {
+    amount: session.amount,
+    paymentComposition: [item],
+    returnInfo: context.returnInfo,
+    ...(context.riskSessionId ? { meta: { risk: { sessionId: context.riskSessionId } } } : {}),
+  });
+}
+
+/**
+ * Follows the execution state machine from an execution already read (after authorize, or after a
+ * wallet's confirm) to a final outcome: poll, 3-D Secure, redirect, pix.
+ */
+export async function continuePayment(context: PaymentFlowContext, start: Execution, item: PaymentItem): Promise<PaymentOutcome> {
   const { api, session } = context;
   const timers = context.timers ?? realTimers;
   const poll = (overrides: Parameters<typeof pollExecution>[0] extends infer O ? Partial<O> : never = {}) =>
@@ -95,13 +120,8 @@ export async function runPayment(context: PaymentFlowContext, item: PaymentItem)
       ...(context.signal ? { signal: context.signal } : {}),
       ...overrides,
     });
+  let execution = start;
   try {
-    let execution = await api.authorize(session.links.authorize, {
-      amount: session.amount,
-      paymentComposition: [item],
-      returnInfo: context.returnInfo,
-      ...(context.riskSessionId ? { meta: { risk: { sessionId: context.riskSessionId } } } : {}),
-    });
     const stepContext: StepContext = {};
     for (let guard = 0; guard < 5; guard += 1) {
       const step = nextStep(execution, stepContext);

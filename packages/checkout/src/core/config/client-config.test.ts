@@ -49,6 +49,26 @@ describe('client init options', () => {
   });
 });
 
+describe('wallet script URLs (configurable, checkout-spec §7)', () => {
+  it('PROD loads the providers’ scripts; other environments the gateway’s stand-ins', () => {
+    expect(resolveClientConfig({ session, getBearerToken }).walletScripts).toEqual({
+      googlePay: 'https://pay.google.com/gp/p/js/pay.js',
+      payPal: 'https://www.paypal.com/sdk/js',
+    });
+    expect(resolveClientConfig({ session, getBearerToken, options: { env: 'SANDBOX' } }).walletScripts).toEqual({
+      googlePay: 'https://gw.example/sandbox/google-pay/pay.js',
+      payPal: 'https://gw.example/sandbox/paypal/sdk/js',
+    });
+  });
+  it('takes the integrator’s URLs, absolute only', () => {
+    const walletScripts = { googlePay: 'https://cdn.example/pay.js', payPal: 'https://cdn.example/paypal.js' };
+    expect(resolveClientConfig({ session, getBearerToken, options: { walletScripts } }).walletScripts).toEqual(walletScripts);
+    expect(code(() => resolveClientConfig({ session, getBearerToken, options: { walletScripts: { payPal: '/paypal.js' } } }))).toBe(
+      'CLIENT_CONFIG_MALFORMED',
+    );
+  });
+});
+
 describe('payment method config', () => {
   it('needs a code and an integration type', () => {
     expect(code(() => validatePaymentMethod({ integrationType: 'api' }))).toBe('MISSING_PAYMENT_METHOD_CODE');

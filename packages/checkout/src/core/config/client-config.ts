@@ -25,8 +25,22 @@ export type ClientInitOptions = {
     env?: Environment;
     /** Where the secure-field frames are served from; must be https. Default `{gatewayOrigin}/secure-fields/v1`. */
     customElementsURL?: string;
+    /**
+     * Where the wallet SDK scripts load from. Default in PROD: Google's `pay.js` and PayPal's
+     * `sdk/js`; elsewhere the gateway's stand-ins (`{gatewayOrigin}/sandbox/…`), which speak the
+     * same surface against the sandbox (ADR 045).
+     */
+    walletScripts?: { googlePay?: string; payPal?: string };
   };
 };
+
+/** The providers' own script URLs (checkout-spec §7 "Script loads"). */
+export const PROVIDER_SCRIPT_URLS = {
+  googlePay: 'https://pay.google.com/gp/p/js/pay.js',
+  payPal: 'https://www.paypal.com/sdk/js',
+} as const;
+/** The gateway sandbox's stand-ins, by path under the gateway origin. */
+export const STAND_IN_SCRIPT_PATHS = { googlePay: '/sandbox/google-pay/pay.js', payPal: '/sandbox/paypal/sdk/js' } as const;
 
 export type ResolvedClientConfig = {
   session: SdkInitPayload;
@@ -37,6 +51,8 @@ export type ResolvedClientConfig = {
   gatewayOrigin: string;
   /** Base URL of the frame pages, no trailing slash. */
   elementsURL: string;
+  /** Script URLs of the Google-type wallet and PayPal SDKs (PayPal's without its query). */
+  walletScripts: { googlePay: string; payPal: string };
 };
 
 /** Path under the gateway origin where the secure-fields plugin serves the frames. */
@@ -61,6 +77,12 @@ export function resolveClientConfig(input: unknown): ResolvedClientConfig {
   if (options.customElementsURL !== undefined && !/^https:\/\//.test(options.customElementsURL))
     throw new CheckoutError('INVALID_CUSTOM_ELEMENTS_URL');
   const gatewayOrigin = new URL(session.gatewayOrigin).origin;
+  const scripts = options.walletScripts ?? {};
+  for (const url of [scripts.googlePay, scripts.payPal])
+    if (url !== undefined && !/^https?:\/\//.test(url))
+      throw new CheckoutError('CLIENT_CONFIG_MALFORMED', 'walletScripts URLs must be absolute http(s) URLs');
+  const defaultScript = (method: keyof typeof PROVIDER_SCRIPT_URLS) =>
+    env === 'PROD' ? PROVIDER_SCRIPT_URLS[method] : `${gatewayOrigin}${STAND_IN_SCRIPT_PATHS[method]}`;
   return {
     session,
     vaultURL: vaultURL.replace(/\/+$/, ''),
@@ -69,6 +91,7 @@ export function resolveClientConfig(input: unknown): ResolvedClientConfig {
     env,
     gatewayOrigin,
     elementsURL: (options.customElementsURL ?? `${gatewayOrigin}${SECURE_FIELDS_PATH}`).replace(/\/+$/, ''),
+    walletScripts: { googlePay: scripts.googlePay ?? defaultScript('googlePay'), payPal: scripts.payPal ?? defaultScript('payPal') },
   };
 }
 

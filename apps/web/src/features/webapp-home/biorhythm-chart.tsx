@@ -11,6 +11,9 @@ export const CHART_CYCLES = [
 
 type ChartCycle = (typeof CHART_CYCLES)[number]['cycle'];
 
+/** The chart's height; its width follows the section. */
+const CHART_HEIGHT_PX = 280;
+
 /** One chart row: a day with each cycle in percent (-100..100). */
 export type ChartRow = { date: string; day: string } & Record<ChartCycle, number>;
 
@@ -41,21 +44,22 @@ export default function BiorhythmChart({ chart }: { chart: BiorhythmData }) {
       <LineChart
         responsive
         data={rows}
-        style={{ width: '100%', aspectRatio: 1.5 }}
-        margin={{ top: 8, right: 8, bottom: 0, left: -20 }}
+        width="100%"
+        height={CHART_HEIGHT_PX}
+        margin={{ top: 20, right: 8, bottom: 0, left: 0 }}
         title={t('webapp.biorhythm.title', { days: rows.length })}
         desc={today ? t('webapp.biorhythm.todayValues', today) : undefined}
       >
         <CartesianGrid stroke="#e6dccd" vertical={false} />
         <XAxis dataKey="day" tick={{ fill: '#4d5870', fontSize: 12 }} interval="preserveStartEnd" />
-        <YAxis domain={[-100, 100]} ticks={[-100, -50, 0, 50, 100]} tick={{ fill: '#4d5870', fontSize: 12 }} unit="%" />
+        <YAxis width={48} domain={[-100, 100]} ticks={[-100, -50, 0, 50, 100]} tick={{ fill: '#4d5870', fontSize: 12 }} unit="%" />
         <ReferenceLine y={0} stroke="#4d5870" />
         {today && (
           <ReferenceLine
             x={today.day}
             stroke="#1f2a44"
             strokeDasharray="4 4"
-            label={{ value: t('webapp.biorhythm.today'), fill: '#1f2a44', fontSize: 12 }}
+            label={{ value: t('webapp.biorhythm.today'), position: 'top', fill: '#1f2a44', fontSize: 12 }}
           />
         )}
         <Tooltip

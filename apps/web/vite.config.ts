@@ -1,8 +1,96 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Alias, type Plugin } from 'vite';
 
 const SERVER_URL = process.env.ROOTS_SERVER_URL ?? 'http://127.0.0.1:3000';
 const SLUG = process.env.PRODUCT_SLUG ?? 'roots';
+
+/** Id of the module that stands in for `react` in the production build. */
+const REACT_SHIM_ID = '\0roots:react-on-preact';
+
+/**
+ * Style properties React writes unit-less for numbers but Preact's own list would give `px`
+ * (React's unitless list less the ones Preact already knows).
+ */
+const UNITLESS_STYLES = [
+  'aspectRatio',
+  'borderImageOutset',
+  'borderImageSlice',
+  'borderImageWidth',
+  'columns',
+  'scale',
+  'strokeMiterlimit',
+  'tabSize',
+];
+
+/**
+ * The production build renders with Preact through `preact/compat` (ADR 081): react-dom alone was
+ * over half of the landing's JavaScript budget. `preact/compat` lacks three React 19 hooks our
+ * dependencies import by name, so `react` resolves to a small module that adds them:
+ * - `useOptimistic`: React Router's RouterProvider only calls its setter with `useTransitions`,
+ *   which this app never turns on, so the state is passed through unchanged;
+ * - `useEffectEvent`: a stable function that always calls the latest callback;
+ * - `use`: context reads only (promises would need Suspense-for-data, which nothing here uses).
+ * It also makes numeric style values that React writes without a unit (`aspectRatio: 1.5`) reach the
+ * DOM unit-less: Preact appends `px` to every number its own short list does not name, which turns
+ * `aspect-ratio: 1.5` into an invalid `1.5px` (a responsive Recharts chart then has no height).
+ * Dev server and unit tests keep React itself (fast refresh, React's own test behaviour).
+ */
+function reactOnPreact(): Plugin {
+  return {
+    name: 'roots:react-on-preact',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === 'react' ? REACT_SHIM_ID : null;
+    },
+    load(id) {
+      if (id !== REACT_SHIM_ID) return null;
+      return `
+import { options } from 'preact';
+import compat, { useCallback, useContext, useLayoutEffect, useRef } from 'preact/compat';
+export * from 'preact/compat';
+
+const UNITLESS_STYLES = new Set(${JSON.stringify(UNITLESS_STYLES)});
+const previousVnodeHook = options.vnode;
+options.vnode = (vnode) => {
+  const style = vnode.props && vnode.props.style;
+  if (typeof vnode.type === 'string' && style && typeof style === 'object') {
+    const numeric = Object.keys(style).filter((key) => typeof style[key] === 'number' && UNITLESS_STYLES.has(key));
+    if (numeric.length > 0) {
+      const fixed = { ...style };
+      for (const key of numeric) fixed[key] = String(style[key]);
+      vnode.props.style = fixed;
+    }
+  }
+  if (previousVnodeHook) previousVnodeHook(vnode);
+};
+
+export function useOptimistic(passthrough) {
+  return [passthrough, () => {}];
+}
+export function useEffectEvent(callback) {
+  const latest = useRef(callback);
+  useLayoutEffect(() => {
+    latest.current = callback;
+  });
+  return useCallback((...args) => latest.current(...args), []);
+}
+export function use(usable) {
+  if (usable && typeof usable.then === 'function') throw new Error('use(promise) is not supported in this build');
+  return useContext(usable);
+}
+export default { ...compat, useOptimistic, useEffectEvent, use };
+`;
+    },
+  };
+}
+
+/** `react-dom` and the JSX runtimes resolve to Preact's; `react` itself goes through the shim above. */
+const PREACT_ALIASES: Alias[] = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
 
 /**
  * The build is slug-independent: assets are referenced relative to a <base href="/{slug}/"> that
@@ -10,7 +98,8 @@ const SLUG = process.env.PRODUCT_SLUG ?? 'roots';
  */
 export default defineConfig(({ command }) => ({
   base: command === 'build' ? './' : `/${SLUG}/`,
-  plugins: [react()],
+  plugins: command === 'build' ? [reactOnPreact(), react()] : [react()],
+  resolve: { alias: command === 'build' ? PREACT_ALIASES : [] },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

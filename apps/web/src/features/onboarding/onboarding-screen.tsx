@@ -1,18 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { EmptyPlaceholder } from '../../components/ui/empty-placeholder';
 import { SiteFooter } from '../../components/ui/site-footer';
 import { useOnboardingStore, useQuizStore, type Selfie } from '../../lib/onboarding-store';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { track, type FunnelEvent } from '../../lib/track';
-import { CameraTipStep } from './camera-tip-step';
-import { ConsentStep } from './consent-step';
-import { EmailStep } from './email-step';
+import { CameraTipStep, ConsentStep, EmailStep, preloadLaterSteps, ProcessingStep, SelfieStep } from './later-steps';
 import { firstOnboardingStep, nextOnboardingStep, type FunnelVariant, type OnboardingEvent, type OnboardingStep } from './onboarding-steps';
-import { ProcessingStep } from './processing-step';
 import { QUIZ_PATH, quizStartFrom } from './quiz';
 import { QuizStep } from './quiz-step';
-import { SelfieStep } from './selfie-step';
 import { WalkthroughStep } from './walkthrough-step';
 
 /** The funnel stage event each step sends when tracking is on (product-spec §3). */
@@ -46,6 +43,18 @@ export function OnboardingScreen() {
 
   useEffect(() => track(slug, STEP_EVENTS[step]), [slug, step]);
 
+  // The later steps' code is not part of the first load; it is fetched at the first tap or key.
+  useEffect(() => {
+    const controller = new AbortController();
+    const preload = () => {
+      controller.abort();
+      preloadLaterSteps();
+    };
+    window.addEventListener('pointerdown', preload, { signal: controller.signal, passive: true });
+    window.addEventListener('keydown', preload, { signal: controller.signal });
+    return () => controller.abort();
+  }, []);
+
   // bb=true / bb_android=true: leave Instagram and Facebook in-app browsers (product-spec §2).
   // The user-agent parser loads only when the flag is present.
   useEffect(() => {
@@ -77,25 +86,27 @@ export function OnboardingScreen() {
         {step === 'quiz' && (
           <QuizStep startFrom={quizStartFrom(new URLSearchParams(location.search))} onDone={() => send({ type: 'quiz-done' })} />
         )}
-        {step === 'consent' && <ConsentStep onConsent={() => send({ type: 'consent-given' })} onBack={() => send({ type: 'back' })} />}
-        {step === 'camera-tip' && (
-          <CameraTipStep
-            onOpenCamera={() => {
-              setCameraMode('camera');
-              send({ type: 'open-camera' });
-            }}
-            onUpload={() => {
-              setCameraMode('upload');
-              send({ type: 'open-camera' });
-            }}
-            onBack={() => send({ type: 'back' })}
-          />
-        )}
-        {step === 'selfie' && <SelfieStep initialMode={cameraMode} onPhoto={onPhoto} onBack={() => send({ type: 'back' })} />}
-        {step === 'processing' && selfie && (
-          <ProcessingStep selfie={selfie} onAccepted={accepted} onRejected={() => send({ type: 'photo-rejected' })} />
-        )}
-        {step === 'email' && <EmailStep defaultEmail={quizEmail} onSubmit={onEmail} />}
+        <Suspense fallback={<EmptyPlaceholder />}>
+          {step === 'consent' && <ConsentStep onConsent={() => send({ type: 'consent-given' })} onBack={() => send({ type: 'back' })} />}
+          {step === 'camera-tip' && (
+            <CameraTipStep
+              onOpenCamera={() => {
+                setCameraMode('camera');
+                send({ type: 'open-camera' });
+              }}
+              onUpload={() => {
+                setCameraMode('upload');
+                send({ type: 'open-camera' });
+              }}
+              onBack={() => send({ type: 'back' })}
+            />
+          )}
+          {step === 'selfie' && <SelfieStep initialMode={cameraMode} onPhoto={onPhoto} onBack={() => send({ type: 'back' })} />}
+          {step === 'processing' && selfie && (
+            <ProcessingStep selfie={selfie} onAccepted={accepted} onRejected={() => send({ type: 'photo-rejected' })} />
+          )}
+          {step === 'email' && <EmailStep defaultEmail={quizEmail} onSubmit={onEmail} />}
+        </Suspense>
       </main>
       <SiteFooter />
     </>

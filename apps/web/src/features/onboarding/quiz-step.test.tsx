@@ -30,7 +30,7 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 describe('the quiz variant of the landing', () => {
-  it('starts at startFrom, records each answer, goes back no further than startFrom, then on to consent', () => {
+  it('starts at startFrom, records each answer, goes back no further than startFrom, then on to consent', async () => {
     openLanding('/roots/quiz?startFrom=19&plan=roots_3d1_7d2499');
     expect(screen.getByText('Question 19 of 20')).toBeTruthy();
     expect(heading()).toBe('How often would you like new insights?');
@@ -46,14 +46,14 @@ describe('the quiz variant of the landing', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Every day' }));
     fireEvent.click(screen.getByRole('button', { name: 'A friend' }));
-    expect(heading()).toBe('Before we take your photo');
+    expect(await screen.findByRole('heading', { name: 'Before we take your photo' })).toBeTruthy();
     const { quizAnswers } = useQuizStore.getState();
     expect(quizAnswers[19]).toBe('daily');
     expect(quizAnswers[20]).toBe('friend');
     expect(Object.values(quizAnswers).filter((answer) => answer !== null)).toHaveLength(2);
   });
 
-  it('goes back from consent to the last question, and an invalid startFrom starts at 1', () => {
+  it('goes back from consent to the last question, and an invalid startFrom starts at 1', async () => {
     openLanding('/roots/quiz?startFrom=99');
     expect(screen.getByText('Question 1 of 20')).toBeTruthy();
     expect(heading()).toBe('What brings you to Roots?');
@@ -62,7 +62,7 @@ describe('the quiz variant of the landing', () => {
     useQuizStore.setState({ quizAnswers: { ...emptyQuizAnswers(), 20: 'search' } });
     openLanding('/roots/quiz?startFrom=20');
     fireEvent.click(screen.getByRole('button', { name: 'A search engine' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
     expect(screen.getByText('Question 20 of 20')).toBeTruthy();
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailFormSchema } from './forms';
 import { cancelOutcomeSchema, subscriptionSummarySchema } from './subscriptions';
 
 /** The signed-in area's own endpoints under `/api/account` (product-spec §2, §3). */
@@ -31,3 +32,23 @@ export const cancelMineResponseSchema = cancelOutcomeSchema;
 
 /** `DELETE /api/account` answer: everything of the user is gone and the session ended. */
 export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
+
+/**
+ * `POST /api/account/access-recovery` (product-spec §2 access recovery): a customer who cannot get
+ * in gives the email they paid with (ADR 072).
+ */
+export const accessRecoveryRequestSchema = emailFormSchema;
+export type AccessRecoveryRequest = z.infer<typeof accessRecoveryRequestSchema>;
+
+/**
+ * - `sent`: a one-time sign-in code went to that email; signing in with it reaches the purchase.
+ * - `no_purchase`: nothing was bought with that email.
+ * - `linked_elsewhere`: the purchase was finalized into an account that signs in another way
+ *   (`sign_in_with`: its redirect provider, or `email` for another address, which is not shown).
+ */
+export const accessRecoveryResponseSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('sent') }),
+  z.object({ outcome: z.literal('no_purchase') }),
+  z.object({ outcome: z.literal('linked_elsewhere'), sign_in_with: z.enum(['google', 'apple', 'email']) }),
+]);
+export type AccessRecoveryResponse = z.infer<typeof accessRecoveryResponseSchema>;

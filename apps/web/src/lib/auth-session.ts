@@ -38,9 +38,14 @@ export async function fetchMe(): Promise<MeResponse | null> {
   }
 }
 
+/** Session-only persistence (product-spec §4): chosen before any sign-in starts; the session cookie then ends with the browser. */
+export async function chooseSessionOnlyPersistence(): Promise<void> {
+  await postJson(`${AUTH_BASE_PATH}/session-persistence`, { persistence: 'session' });
+}
+
 /** Session-only persistence is chosen before leaving for the provider, then the browser goes there. */
 export async function startRedirectSignIn(provider: AuthProvider, callbackPath: string): Promise<void> {
-  await postJson(`${AUTH_BASE_PATH}/session-persistence`, { persistence: 'session' });
+  await chooseSessionOnlyPersistence();
   const answer = await postJson<{ url?: string }>(`${AUTH_BASE_PATH}/sign-in/social`, {
     provider,
     callbackURL: callbackPath,
@@ -68,7 +73,7 @@ export function clearRedirectFlagLater(): () => void {
 }
 
 export async function sendEmailCode(email: string): Promise<void> {
-  await postJson(`${AUTH_BASE_PATH}/session-persistence`, { persistence: 'session' });
+  await chooseSessionOnlyPersistence();
   await postJson(`${AUTH_BASE_PATH}/email-otp/send-verification-otp`, { email, type: 'sign-in' });
 }
 

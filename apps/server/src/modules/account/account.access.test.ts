@@ -1,37 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RootsApp } from '../../app';
 import type { Database } from '../../db/database';
-import { accessGrants, authUsers, profiles, subscriptions } from '../../db/schema';
+import { authUsers, profiles, subscriptions } from '../../db/schema';
 import { buildTestApp, openTestDatabase, testDatabases } from '../../test/helpers';
 import { signInWithEmailCode } from '../../test/sign-in';
-
-/** A purchase as the subscription service leaves it (trialing weekly plan with its grant). */
-async function seedSubscription(database: Database, email: string, planId = 'roots_3d1_7d2499'): Promise<string> {
-  const id = randomUUID();
-  const now = new Date();
-  await database.db.insert(subscriptions).values({
-    id,
-    email,
-    planId,
-    status: 'trialing',
-    initialExecutionId: `exe_${id}`,
-    holderReference: `holder_${id}`,
-    currentPeriodStart: now,
-    currentPeriodEnd: new Date(now.getTime() + 7 * 86_400_000),
-    dueAt: new Date(now.getTime() + 7 * 86_400_000),
-    termsText: 'terms',
-    termsVersion: 'v1',
-    consentAt: now,
-    consentIp: '127.0.0.1',
-    consentUserAgent: 'test',
-    createdAt: now,
-    updatedAt: now,
-  });
-  await database.db.insert(accessGrants).values({ id: randomUUID(), subscriptionId: id, email, kind: 'subscription', createdAt: now });
-  return id;
-}
+import { seedSubscription } from './account.fixtures';
 
 describe.each(testDatabases())('signed-in area and its access control on $name', ({ url }) => {
   let database: Database;

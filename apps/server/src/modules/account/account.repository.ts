@@ -1,6 +1,6 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
-import { authUsers, profiles, subscriptions } from '../../db/schema';
+import { authAccounts, authUsers, profiles, subscriptions } from '../../db/schema';
 import { normalizeEmail } from '../../lib/mask';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { SessionUser } from '../auth/session';
@@ -17,6 +17,34 @@ export class AccountRepository {
       .from(subscriptions)
       .where(byEmail ? or(eq(subscriptions.userId, user.id), byEmail) : eq(subscriptions.userId, user.id))
       .orderBy(subscriptions.createdAt);
+  }
+
+  /** Who each purchase made with `email` is linked to (null: not linked yet). */
+  async purchaseLinksOf(db: Executor, email: string): Promise<Array<string | null>> {
+    const rows = await db
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(eq(subscriptions.email, normalizeEmail(email)));
+    return rows.map((row) => row.userId);
+  }
+
+  async userIdByEmail(db: Executor, email: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(eq(authUsers.email, normalizeEmail(email)));
+    return row?.id;
+  }
+
+  async hasLinkedPurchase(db: Executor, userId: string): Promise<boolean> {
+    const [row] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+    return row !== undefined;
+  }
+
+  /** The sign-in providers of a user ('google', 'apple', better-auth's own for email codes…). */
+  async providersOf(db: Executor, userId: string): Promise<string[]> {
+    const rows = await db.select({ providerId: authAccounts.providerId }).from(authAccounts).where(eq(authAccounts.userId, userId));
+    return rows.map((row) => row.providerId);
   }
 
   async profile(db: Executor, userId: string): Promise<ProfileRow | undefined> {

@@ -1,4 +1,6 @@
 import {
+  accessRecoveryRequestSchema,
+  accessRecoveryResponseSchema,
   cancelMineResponseSchema,
   deleteAccountResponseSchema,
   mySubscriptionsResponseSchema,
@@ -13,12 +15,21 @@ import type { AccountService } from './account.service';
 
 type AccountRoutesOptions = { service: AccountService; sessions: SessionReader; providers: AuthProvider[] };
 
-/** `/api/account/*`: every route but sign-in-options needs a session, and reads only the caller's own data. */
+/**
+ * `/api/account/*`: every route but sign-in-options and access-recovery needs a session, and reads
+ * only the caller's own data.
+ */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { service, sessions, providers }) => {
   app.get('/api/account/sign-in-options', { schema: { response: { 200: signInOptionsSchema } } }, async () => ({
     providers,
     email_code: true,
   }));
+
+  app.post(
+    '/api/account/access-recovery',
+    { schema: { body: accessRecoveryRequestSchema, response: { 200: accessRecoveryResponseSchema } } },
+    async (request) => service.recoverAccess(request.body.email, sessions),
+  );
 
   app.get('/api/account/me', { schema: { response: { 200: meResponseSchema } } }, async (request) =>
     service.me(await sessions.require(request)),

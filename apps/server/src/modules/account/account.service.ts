@@ -1,5 +1,5 @@
 import type { MeResponse, SignedInUserSummary } from '@roots/contracts/auth';
-import type { Profile, ProfileResponse } from '@roots/contracts/account';
+import type { AccessRecoveryResponse, Profile, ProfileResponse } from '@roots/contracts/account';
 import type { AccessKind, CancelOutcome, SubscriptionSummary } from '@roots/contracts/subscriptions';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
@@ -7,11 +7,15 @@ import type { Executor } from '../../db/executor';
 import { authAccounts } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { SessionUser } from '../auth/session';
+import { EmailRateLimiter } from '../../lib/email-rate-limit';
+import type { SessionUser, SignInCodeSender } from '../auth/session';
 import type { CancellationService } from '../cancellation/cancellation.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { AccountRepository } from './account.repository';
 import { assertOwner } from './ownership';
+
+/** Access-recovery requests per email address per hour (each one may send an email). */
+export const ACCESS_RECOVERY_PER_EMAIL_PER_HOUR = 5;
 
 /** Deletes what another module keeps for a user (e.g. reports), inside the delete transaction. */
 export type UserDataEraser = (tx: Executor, user: SessionUser) => Promise<void>;
@@ -29,9 +33,11 @@ export type AccountDependencies = {
 /** The signed-in area: who am I, my profile, my subscriptions, my access, delete my data. */
 export class AccountService {
   private readonly erasers: UserDataEraser[];
+  private readonly recoveryLimiter: EmailRateLimiter;
 
   constructor(private readonly deps: AccountDependencies) {
     this.erasers = [...(deps.erasers ?? [])];
+    this.recoveryLimiter = new EmailRateLimiter(ACCESS_RECOVERY_PER_EMAIL_PER_HOUR, 3_600_000, deps.clock);
   }
 
   /** Lets a module added later (reports) take part in 'Delete my data'. */
@@ -116,6 +122,30 @@ export class AccountService {
     );
     await this.deps.cancellation.cancel(row);
     return { message: 'Your subscription has been canceled' };
+  }
+
+  /**
+   * Access recovery (ADR 072): a customer gives the email they paid with. When signing in with that
+   * email reaches a purchase (one not linked yet, or one linked to that email's account), a one-time
+   * sign-in code goes to it. A purchase finalized into an account that signs in another way is named
+   * by that way only; no other address is ever shown.
+   * @throws AppError RATE_LIMITED (429) past ACCESS_RECOVERY_PER_EMAIL_PER_HOUR for one address.
+   */
+  async recoverAccess(email: string, codes: SignInCodeSender): Promise<AccessRecoveryResponse> {
+    this.recoveryLimiter.hit(email);
+    const { db, repository } = this.deps;
+    const [links, userId] = await Promise.all([repository.purchaseLinksOf(db, email), repository.userIdByEmail(db, email)]);
+    const reachable =
+      links.some((link) => link === null || link === userId) || (userId !== undefined && (await repository.hasLinkedPurchase(db, userId)));
+    if (reachable) {
+      await codes.sendSignInCode(email);
+      return { outcome: 'sent' };
+    }
+    const owner = links.find((link): link is string => link !== null);
+    if (!owner) return { outcome: 'no_purchase' };
+    const providers = await repository.providersOf(db, owner);
+    const redirect = providers.find((provider): provider is 'google' | 'apple' => provider === 'google' || provider === 'apple');
+    return { outcome: 'linked_elsewhere', sign_in_with: redirect ?? 'email' };
   }
 
   /** Deletes the user, their sessions, sign-in accounts, profile and every registered module's data. */

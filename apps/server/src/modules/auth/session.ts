@@ -21,13 +21,21 @@ export function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** Sends a one-time sign-in code by email (access recovery). */
+export type SignInCodeSender = { sendSignInCode(email: string): Promise<void> };
+
 /**
  * Reads the session cookie of a request. A disabled user's sessions are revoked and the request is
  * refused with 'user-disabled'; no or an expired session with 'user-token-expired' (product-spec §4:
  * the browser signs out on either).
  */
-export class SessionReader {
+export class SessionReader implements SignInCodeSender {
   constructor(private readonly auth: Auth) {}
+
+  /** Emails a one-time sign-in code through better-auth's email-OTP plugin (the same code as the sign-in screen's). */
+  async sendSignInCode(email: string): Promise<void> {
+    await this.auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' } });
+  }
 
   async current(request: FastifyRequest): Promise<SessionUser | null> {
     const found = await this.auth.api.getSession({ headers: toHeaders(request), query: { disableCookieCache: true } });

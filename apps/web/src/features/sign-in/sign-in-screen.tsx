@@ -2,7 +2,7 @@ import type { AuthProvider, MeResponse } from '@roots/contracts/auth';
 import { MESSAGES } from '@roots/contracts/messages';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CodeField, isCompleteCode } from '../../components/ui/code-field';
 import { EmailForm } from '../../components/ui/email-form';
 import {
@@ -129,6 +129,9 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
               })
             }
           />
+          <p>
+            <Link to={productPath(slug, ROUTE_PATHS.accessRecovery)}>{t('signIn.recoverAccess')}</Link>
+          </p>
         </>
       )}
       {step === 'code' && (

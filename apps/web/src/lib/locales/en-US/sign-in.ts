@@ -8,4 +8,5 @@ export const SIGN_IN_EN_US = {
   codeSent: 'We sent a 6-digit code to {{email}}.',
   codeLabel: 'Code',
   verify: 'Sign in',
+  recoverAccess: 'Cannot get in? Recover access with the email you paid with',
 } as const;

@@ -1,0 +1,104 @@
+import type { MailboxMessage } from '@roots/contracts/emails';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RootsApp } from '../../app';
+import type { Database } from '../../db/database';
+import { authUsers, subscriptions } from '../../db/schema';
+import { buildTestApp, openTestDatabase, testDatabases } from '../../test/helpers';
+import { signInWithEmailCode } from '../../test/sign-in';
+import { ACCESS_RECOVERY_PER_EMAIL_PER_HOUR } from './account.service';
+import { seedRedirectUser, seedSubscription } from './account.fixtures';
+
+describe.each(testDatabases())('access recovery (POST /api/account/access-recovery) on $name', ({ url }) => {
+  let database: Database;
+  let app: RootsApp;
+  const tag = url ? 'pg' : 'pglite';
+  const address = (label: string) => `${label}.${tag}@example.com`;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(url);
+    app = await buildTestApp({ database });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const recover = (email: string) => app.inject({ method: 'POST', url: '/api/account/access-recovery', payload: { email } });
+  const codesTo = async (email: string) => {
+    await app.roots.emails.idle();
+    const mailbox = (await app.inject({ method: 'GET', url: '/dev/mailbox.json' })).json<{ messages: MailboxMessage[] }>();
+    return mailbox.messages.filter((message) => message.kind === 'sign_in_code' && message.to === email);
+  };
+
+  it('a purchase not linked yet: a sign-in code goes to the email, and signing in with it reaches the purchase', async () => {
+    const email = address('paid');
+    const subscriptionId = await seedSubscription(database, email);
+    const answer = await recover(`  ${email.toUpperCase()} `);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ outcome: 'sent' });
+    expect(await codesTo(email)).toHaveLength(1);
+
+    const cookie = await signInWithEmailCode(app, email);
+    const me = await app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie } });
+    expect(me.json()).toMatchObject({ has_purchase: true, user: { email } });
+    const mine = await app.inject({ method: 'GET', url: '/api/account/subscriptions', headers: { cookie } });
+    expect(mine.json<{ subscriptions: Array<{ id: string }> }>().subscriptions.map((item) => item.id)).toEqual([subscriptionId]);
+  });
+
+  it('a purchase linked to the account of that same email: sent', async () => {
+    const email = address('linked-same');
+    await signInWithEmailCode(app, email);
+    const [user] = await database.db.select().from(authUsers).where(eq(authUsers.email, email));
+    await seedSubscription(database, email, { userId: user!.id });
+    expect((await recover(email)).json()).toEqual({ outcome: 'sent' });
+  });
+
+  it('an account whose purchase was bought with another email and finalized into it: sent', async () => {
+    const email = address('finalized-into');
+    await signInWithEmailCode(app, email);
+    const [user] = await database.db.select().from(authUsers).where(eq(authUsers.email, email));
+    await seedSubscription(database, address('bought-with'), { userId: user!.id });
+    expect((await recover(email)).json()).toEqual({ outcome: 'sent' });
+  });
+
+  it('nothing bought with the email: no_purchase, and no email is sent', async () => {
+    const email = address('never-paid');
+    expect((await recover(email)).json()).toEqual({ outcome: 'no_purchase' });
+    expect(await codesTo(email)).toEqual([]);
+  });
+
+  it('a purchase finalized into an account that signs in with Google: names the way, sends nothing, shows no address', async () => {
+    const email = address('paid-then-google');
+    const googleUser = await seedRedirectUser(database, address('google-owner'), 'google');
+    await seedSubscription(database, email, { userId: googleUser });
+    const answer = await recover(email);
+    expect(answer.json()).toEqual({ outcome: 'linked_elsewhere', sign_in_with: 'google' });
+    expect(answer.body).not.toContain('google-owner');
+    expect(await codesTo(email)).toEqual([]);
+
+    const byCodeOnly = address('paid-then-other-email');
+    const [otherUser] = await database.db
+      .select()
+      .from(authUsers)
+      .where(eq(authUsers.email, address('finalized-into')));
+    const [row] = await database.db
+      .update(subscriptions)
+      .set({ email: byCodeOnly })
+      .where(eq(subscriptions.userId, otherUser!.id))
+      .returning();
+    expect(row).toBeDefined();
+    expect((await recover(byCodeOnly)).json()).toEqual({ outcome: 'linked_elsewhere', sign_in_with: 'email' });
+  });
+
+  it(`answers 429 after ${ACCESS_RECOVERY_PER_EMAIL_PER_HOUR} requests for one email in an hour, 400 for a bad email`, async () => {
+    const email = address('hammered');
+    for (let i = 0; i < ACCESS_RECOVERY_PER_EMAIL_PER_HOUR; i += 1) expect((await recover(email)).statusCode).toBe(200);
+    const limited = await recover(email);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    const bad = await recover('not-an-email');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: string }>().error).toContain('Please enter a valid email');
+  });
+});

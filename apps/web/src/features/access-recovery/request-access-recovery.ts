@@ -1,0 +1,13 @@
+import type { AccessRecoveryResponse } from '@roots/contracts/account';
+import { chooseSessionOnlyPersistence } from '../../lib/auth-session';
+import { postJson } from '../../lib/http';
+
+/**
+ * `POST /api/account/access-recovery`: the sign-in it may lead to is session-only, like every
+ * sign-in (product-spec §4), so the persistence is chosen first.
+ * @throws RequestError with the server's message (rate limit, validation, network).
+ */
+export async function requestAccessRecovery(email: string): Promise<AccessRecoveryResponse> {
+  await chooseSessionOnlyPersistence();
+  return postJson<AccessRecoveryResponse>('/api/account/access-recovery', { email });
+}

@@ -1,0 +1,341 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RootsApp } from '../../app';
+import type { Database } from '../../db/database';
+import { authUsers, profiles, reports, subscriptions } from '../../db/schema';
+import { buildTestApp, openTestDatabase, testDatabases } from '../../test/helpers';
+import { signInWithEmailCode } from '../../test/sign-in';
+import { seedSubscription } from './account.fixtures';
+
+/**
+ * The access-control matrix of issue 8 (ADR 071, 075): every account, profile, subscription and
+ * report endpoint, called by the owner of the resource (allowed), by another signed-in user and by a
+ * visitor (both refused, and nothing of the owner's changes). Rows run in order; the last one
+ * deletes the owner.
+ */
+
+type Caller = 'owner' | 'other user' | 'visitor';
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+type Call = { method: Method; url: string; payload?: object };
+type World = {
+  alice: { email: string; uid: string; cookie: string; subscription: string; report: string };
+  bob: { email: string; uid: string; cookie: string; subscription: string; report: string };
+};
+type Row = {
+  endpoint: string;
+  /** The request each caller sends (by default the same one, aimed at Alice's resource). */
+  call: (world: World, caller: Caller) => Call;
+  /** What each caller must get; checks may read the database to see nothing changed. */
+  expect: Record<Caller, (answer: LightMyRequestResponse, world: World) => void | Promise<void>>;
+  /** Who sends it: by default the owner is Alice's session, the other user Bob's, the visitor no cookie. */
+  cookieOf?: (world: World, caller: Caller) => string | undefined;
+};
+
+const CALLERS_IN_ORDER: readonly Caller[] = ['visitor', 'other user', 'owner'];
+
+describe.each(testDatabases())('access-control matrix on $name', ({ url }) => {
+  let database: Database;
+  let app: RootsApp;
+  const tag = url ? 'pg' : 'pglite';
+  const world = {} as World;
+
+  /** A failed report (no content to build) of a subscription, linked to its user as report/update leaves it. */
+  async function seedReport(subscriptionId: string, email: string, userId: string): Promise<string> {
+    const id = randomUUID();
+    const now = new Date();
+    await database.db.insert(reports).values({
+      id,
+      subscriptionId,
+      email,
+      userId,
+      kind: 'extended',
+      status: 'failed',
+      errorCode: 'NO_FACE',
+      errorMessage: 'No face found',
+      deadlineAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return id;
+  }
+
+  async function customer(label: string) {
+    const email = `${label}.matrix.${tag}@example.com`;
+    const cookie = await signInWithEmailCode(app, email);
+    const uid = (await app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie } })).json<{ user: { uid: string } }>().user
+      .uid;
+    const subscription = await seedSubscription(database, email, { userId: uid });
+    const report = await seedReport(subscription, email, uid);
+    return { email, uid, cookie, subscription, report };
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(url);
+    app = await buildTestApp({ database });
+    // Alice signs in before she has a purchase (the matrix is about her resources, not has_purchase).
+    world.alice = await customer('alice');
+    world.bob = await customer('bob');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const statusOfAlicesSubscription = async () =>
+    (await database.db.select().from(subscriptions).where(eq(subscriptions.id, world.alice.subscription)))[0]?.status;
+  const aliceProfileName = async () =>
+    (await database.db.select().from(profiles).where(eq(profiles.userId, world.alice.uid)))[0]?.name ?? null;
+
+  const status = (code: number) => (answer: LightMyRequestResponse) => expect(answer.statusCode, answer.body).toBe(code);
+  const signInRequired = (answer: LightMyRequestResponse) => {
+    expect(answer.statusCode, answer.body).toBe(401);
+    expect(answer.json()).toMatchObject({ error: 'user-token-expired', code: 'UNAUTHORIZED' });
+  };
+  /** Another user's view of a self-scoped endpoint: their own answer, nothing of Alice's in it. */
+  const nothingOfAlices = (answer: LightMyRequestResponse, { alice }: World) => {
+    expect(answer.statusCode, answer.body).toBe(200);
+    for (const secret of [alice.email, alice.uid, alice.subscription, alice.report, 'Alice Matrix'])
+      expect(answer.body).not.toContain(secret);
+  };
+  const profileBody = (name: string) => ({ name, birth_date: '1990-04-02', birth_time: '07:30' });
+
+  const rows: Row[] = [
+    {
+      endpoint: 'GET /api/account/me',
+      call: () => ({ method: 'GET', url: '/api/account/me' }),
+      expect: {
+        owner: (answer, { alice }) => expect(answer.json()).toMatchObject({ user: { uid: alice.uid, email: alice.email } }),
+        'other user': nothingOfAlices,
+        visitor: signInRequired,
+      },
+    },
+    {
+      endpoint: 'PUT /api/account/profile',
+      call: (_world, caller) => ({
+        method: 'PUT',
+        url: '/api/account/profile',
+        payload: profileBody(caller === 'owner' ? 'Alice Matrix' : 'Someone Else'),
+      }),
+      expect: {
+        owner: async (answer) => {
+          status(200)(answer);
+          expect(await aliceProfileName()).toBe('Alice Matrix');
+        },
+        'other user': async () => expect(await aliceProfileName()).toBeNull(),
+        visitor: async (answer) => {
+          signInRequired(answer);
+          expect(await aliceProfileName()).toBeNull();
+        },
+      },
+    },
+    {
+      endpoint: 'GET /api/account/profile',
+      call: () => ({ method: 'GET', url: '/api/account/profile' }),
+      expect: {
+        owner: (answer) => expect(answer.json()).toEqual(profileBody('Alice Matrix')),
+        'other user': (answer, current) => {
+          nothingOfAlices(answer, current);
+          expect(answer.json()).toMatchObject({ name: 'Someone Else' });
+        },
+        visitor: signInRequired,
+      },
+    },
+    {
+      endpoint: 'GET /api/account/subscriptions',
+      call: () => ({ method: 'GET', url: '/api/account/subscriptions' }),
+      expect: {
+        owner: (answer, { alice }) =>
+          expect(answer.json<{ subscriptions: Array<{ id: string }> }>().subscriptions.map((item) => item.id)).toEqual([
+            alice.subscription,
+          ]),
+        'other user': nothingOfAlices,
+        visitor: signInRequired,
+      },
+    },
+    {
+      endpoint: 'POST /report/list-reports (signed in, all)',
+      call: () => ({ method: 'POST', url: '/report/list-reports', payload: {} }),
+      expect: {
+        owner: (answer, { alice }) =>
+          expect(answer.json<{ reports: Array<{ report_id: string }> }>().reports.map((item) => item.report_id)).toEqual([alice.report]),
+        'other user': nothingOfAlices,
+        visitor: signInRequired,
+      },
+    },
+    {
+      endpoint: 'POST /report/list-reports (signed in, one subscription)',
+      call: ({ alice }) => ({ method: 'POST', url: '/report/list-reports', payload: { subscription_id: alice.subscription } }),
+      expect: { owner: status(200), 'other user': status(404), visitor: signInRequired },
+    },
+    {
+      endpoint: 'POST /report/get-report (signed in)',
+      call: ({ alice }) => ({ method: 'POST', url: '/report/get-report', payload: { report_id: alice.report } }),
+      expect: {
+        owner: (answer, { alice }) => expect(answer.json()).toMatchObject({ report: { report_id: alice.report, status: 'failed' } }),
+        'other user': status(404),
+        visitor: signInRequired,
+      },
+    },
+    {
+      // The funnel's way (ADR 060): the purchase's id and email are the proof, no session. The
+      // owner holds Alice's; the other user names their own purchase; the visitor guesses the email.
+      endpoint: 'POST /report/get-report (naming a purchase)',
+      call: ({ alice, bob }, caller) => ({
+        method: 'POST',
+        url: '/report/get-report',
+        payload: {
+          report_id: alice.report,
+          subscription_id: caller === 'other user' ? bob.subscription : alice.subscription,
+          email: caller === 'owner' ? alice.email : caller === 'other user' ? bob.email : 'guess@example.com',
+        },
+      }),
+      cookieOf: () => undefined,
+      expect: { owner: status(200), 'other user': status(404), visitor: status(403) },
+    },
+    {
+      // A failed report has no PDF: the owner passes the ownership check and hears 'not ready'.
+      endpoint: 'POST /pdf-report/content (signed in)',
+      call: ({ alice }) => ({ method: 'POST', url: '/pdf-report/content', payload: { report_id: alice.report } }),
+      expect: { owner: status(409), 'other user': status(404), visitor: signInRequired },
+    },
+    {
+      endpoint: 'POST /report/update (feedback on a report)',
+      call: ({ alice, bob }, caller) => ({
+        method: 'POST',
+        url: '/report/update',
+        payload: {
+          subscription_id: alice.subscription,
+          userId: caller === 'other user' ? bob.uid : alice.uid,
+          feedback: { report_id: alice.report, looks_correct: false, text: `from ${caller}` },
+        },
+      }),
+      expect: {
+        owner: (answer) => expect(answer.json()).toMatchObject({ feedback_saved: true }),
+        'other user': status(403),
+        visitor: signInRequired,
+      },
+    },
+    {
+      // A signed-in purchase may only be made as oneself: another user's id in the body is refused
+      // before any payment is looked at; the owner's identity is accepted (the unknown execution then fails).
+      endpoint: 'POST /subs/create (firebase_id)',
+      call: ({ alice }) => ({
+        method: 'POST',
+        url: '/subs/create',
+        payload: {
+          plan_id: 'roots_3d1_7d2499',
+          email: alice.email,
+          firebase_id: alice.uid,
+          card: { execution_id: 'exe_matrix_unknown' },
+          consent: { terms_text: 'terms', terms_version: 'v1' },
+        },
+      }),
+      expect: {
+        owner: (answer) => expect(answer.statusCode, answer.body).not.toBe(401),
+        'other user': status(401),
+        visitor: status(401),
+      },
+    },
+    {
+      endpoint: 'POST /subs/finalize (Alice’s linked subscription)',
+      call: ({ alice }) => ({
+        method: 'POST',
+        url: '/subs/finalize',
+        payload: { subscription_id: alice.subscription, email: alice.email },
+      }),
+      expect: {
+        owner: (answer, { alice }) => expect(answer.json()).toEqual({ id: alice.subscription }),
+        'other user': status(409),
+        visitor: status(401),
+      },
+    },
+    {
+      endpoint: 'POST /api/account/subscriptions/{id}/cancel',
+      call: ({ alice }) => ({ method: 'POST', url: `/api/account/subscriptions/${alice.subscription}/cancel` }),
+      expect: {
+        owner: async (answer) => {
+          expect(answer.json()).toEqual({ message: 'Your subscription has been canceled' });
+          expect(await statusOfAlicesSubscription()).toBe('canceled');
+        },
+        'other user': async (answer) => {
+          status(404)(answer);
+          expect(await statusOfAlicesSubscription()).toBe('trialing');
+        },
+        visitor: async (answer) => {
+          signInRequired(answer);
+          expect(await statusOfAlicesSubscription()).toBe('trialing');
+        },
+      },
+    },
+    {
+      // Self-scoped: the other user deletes only their own account; Alice's is untouched until she asks.
+      endpoint: 'DELETE /api/account',
+      call: () => ({ method: 'DELETE', url: '/api/account' }),
+      expect: {
+        owner: async (answer, { alice }) => {
+          expect(answer.json()).toEqual({ deleted: true });
+          expect(await database.db.select().from(authUsers).where(eq(authUsers.id, alice.uid))).toEqual([]);
+          expect(await database.db.select().from(reports).where(eq(reports.id, alice.report))).toEqual([]);
+        },
+        'other user': async (answer, { alice, bob }) => {
+          expect(answer.json()).toEqual({ deleted: true });
+          expect(await database.db.select().from(authUsers).where(eq(authUsers.id, bob.uid))).toEqual([]);
+          expect(await database.db.select().from(authUsers).where(eq(authUsers.id, alice.uid))).toHaveLength(1);
+          expect(await database.db.select().from(reports).where(eq(reports.id, alice.report))).toHaveLength(1);
+          expect(await aliceProfileName()).toBe('Alice Matrix');
+        },
+        visitor: async (answer, { alice }) => {
+          signInRequired(answer);
+          expect(await database.db.select().from(authUsers).where(eq(authUsers.id, alice.uid))).toHaveLength(1);
+        },
+      },
+    },
+  ];
+
+  it.each(rows)('$endpoint: the owner is allowed; another user and a visitor are refused', async (row) => {
+    for (const caller of CALLERS_IN_ORDER) {
+      const request = row.call(world, caller);
+      const cookie = row.cookieOf
+        ? row.cookieOf(world, caller)
+        : caller === 'owner'
+          ? world.alice.cookie
+          : caller === 'other user'
+            ? world.bob.cookie
+            : undefined;
+      const answer = await app.inject({
+        method: request.method,
+        url: request.url,
+        headers: cookie ? { cookie } : {},
+        ...(request.payload ? { payload: request.payload } : {}),
+      });
+      try {
+        await row.expect[caller](answer, world);
+      } catch (error) {
+        throw new Error(`${row.endpoint} as ${caller}: ${answer.statusCode} ${answer.body}\n${String(error)}`, { cause: error });
+      }
+    }
+  });
+
+  it('a forged session cookie is a visitor', async () => {
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/account/me',
+      headers: { cookie: 'better-auth.session_token=forged.value' },
+    });
+    signInRequired(forged);
+  });
+
+  it('POST /api/cancel by subscription id stays open to a visitor (cancelling is as easy as buying)', async () => {
+    const email = `visitor-cancel.matrix.${tag}@example.com`;
+    const id = await seedSubscription(database, email);
+    const canceled = await app.inject({ method: 'POST', url: '/api/cancel', payload: { id } });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json()).toMatchObject({ message: 'Your subscription has been canceled' });
+    expect((await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]?.status).toBe('canceled');
+    const unknown = await app.inject({ method: 'POST', url: '/api/cancel', payload: { id: randomUUID() } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'No subscriptions' });
+  });
+});

@@ -1,10 +1,13 @@
 // Builds the secure-field frames into static files: dist/<field>.html + dist/<field>.js per field
-// type, and dist/frame.css. The gateway serves them from its own origin (secure-fields plugin).
+// type (card fields and the other collect elements), and dist/frame.css. The gateway serves them from its own origin (secure-fields plugin).
 /* global URL, Buffer, console */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const FIELDS = ['card-number', 'cardholder-name', 'cvv', 'expiry-date', 'expiry-month', 'expiry-year'];
+// One entry per frame type (src/entries/<type>.ts); the gateway serves exactly FIELD_TYPES.
+const FIELDS = readdirSync(new URL('./src/entries/', import.meta.url))
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => file.slice(0, -3));
 const dist = new URL('./dist/', import.meta.url);
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });

@@ -19,8 +19,14 @@ export const FRAME_MESSAGE_TAG = 'roots-secure-fields';
 /** Protocol version; bumped on any incompatible change. */
 export const FRAME_PROTOCOL_VERSION = 1;
 
+/** Card frames: the card form's fields. */
+export const CARD_FRAME_TYPES = ['card-number', 'cardholder-name', 'cvv', 'expiry-date', 'expiry-month', 'expiry-year'] as const;
+export type CardFrameType = (typeof CARD_FRAME_TYPES)[number];
+/** The other collect elements of checkout-spec §3/§5 (PIN, input, checkbox, radio, dropdown, file). */
+export const INPUT_FRAME_TYPES = ['pin', 'input-field', 'checkbox', 'radio', 'dropdown', 'file-input'] as const;
+export type InputFrameType = (typeof INPUT_FRAME_TYPES)[number];
 /** The secure-field frame types: one html + js each, served by the gateway. */
-export const FRAME_FIELD_TYPES = ['card-number', 'cardholder-name', 'cvv', 'expiry-date', 'expiry-month', 'expiry-year'] as const;
+export const FRAME_FIELD_TYPES = [...CARD_FRAME_TYPES, ...INPUT_FRAME_TYPES] as const;
 export type FrameFieldType = (typeof FRAME_FIELD_TYPES)[number];
 
 export const ELEMENT_EVENTS = ['READY', 'CHANGE', 'FOCUS', 'BLUR', 'SUBMIT'] as const;
@@ -68,7 +74,27 @@ export type FrameFieldOptions = {
   styles?: Record<string, string>;
   /** Card networks the form rejects ('Discover cards are not accepted.'). */
   rejectedNetworks?: Array<(typeof CARD_NETWORKS)[number]>;
+  /** The element's name: element-match rules of its siblings name it. */
+  name?: string;
+  /** Validation rules of the element (checkout-spec §3 "Validation rule"). */
+  validations?: FrameValidationRule[];
+  /** Input mask: `X`-style placeholders, each key of `translation` a character class (default `X` = a digit). */
+  mask?: { pattern: string; translation?: Record<string, string> };
+  /** A pattern (RegExp source, global) replaced in the typed value, before the mask. */
+  replacePattern?: { pattern: string; replacement: string };
+  /** Checkbox and radio: the value when checked. */
+  value?: string;
+  /** Dropdown choices. */
+  choices?: Array<{ value: string; text: string }>;
+  /** File input: accepted file extensions or MIME types (e.g. `.pdf`, `image/png`). */
+  allowedFileTypes?: string[];
 };
+
+/** A validation rule as a frame applies it; `error` replaces the default message. */
+export type FrameValidationRule =
+  | { type: 'REGEX_MATCH_RULE'; params: { regex: string; error?: string } }
+  | { type: 'LENGTH_MATCH_RULE'; params: { min?: number; max?: number; error?: string } }
+  | { type: 'ELEMENT_VALUE_MATCH_RULE'; params: { element: string; error?: string } };
 
 /** Messages the parent sends to a frame (without the tag, see {@link parentMessage}). */
 export type ParentToFrameMessage =
@@ -90,7 +116,9 @@ export type FrameToParentMessage =
 export type SiblingMessage =
   | { type: 'values-request'; requestId: string }
   | { type: 'values'; requestId: string; field: FrameFieldType; value: string; valid: boolean }
-  | { type: 'network'; network: string | undefined };
+  | { type: 'network'; network: string | undefined }
+  /** A named element's current value, for its siblings' element-match rules (same origin only). */
+  | { type: 'element-value'; name: string; value: string };
 
 /** A message as it travels: tagged with the protocol and its version. */
 export type Tagged<T> = T & { tag: typeof FRAME_MESSAGE_TAG; v: typeof FRAME_PROTOCOL_VERSION };
@@ -200,7 +228,38 @@ function parseOptions(options: Record<string, unknown>): FrameFieldOptions {
         (CARD_NETWORKS as readonly unknown[]).includes(network),
       )
     : undefined;
+  const validations = Array.isArray(options.validations)
+    ? options.validations.slice(0, 10).flatMap((rule) => {
+        const parsed = parseValidationRule(rule);
+        return parsed ? [parsed] : [];
+      })
+    : undefined;
+  const mask = isObject(options.mask) && isString(options.mask.pattern, 100) ? options.mask : undefined;
+  const translation = mask && isObject(mask.translation) ? stringRecord(mask.translation, 20, 100) : undefined;
+  const replace =
+    isObject(options.replacePattern) && isString(options.replacePattern.pattern, 200) && isString(options.replacePattern.replacement, 100)
+      ? { pattern: options.replacePattern.pattern, replacement: options.replacePattern.replacement }
+      : undefined;
+  const choices = Array.isArray(options.choices)
+    ? options.choices
+        .slice(0, 200)
+        .filter(
+          (choice): choice is { value: string; text: string } =>
+            isObject(choice) && isString(choice.value, 200) && isString(choice.text, 200),
+        )
+        .map(({ value, text }) => ({ value, text }))
+    : undefined;
+  const fileTypes = Array.isArray(options.allowedFileTypes)
+    ? options.allowedFileTypes.filter((type): type is string => isString(type, 100)).slice(0, 20)
+    : undefined;
   return {
+    ...(isString(options.name, 100) ? { name: options.name } : {}),
+    ...(validations ? { validations } : {}),
+    ...(mask ? { mask: { pattern: mask.pattern as string, ...(translation ? { translation } : {}) } } : {}),
+    ...(replace ? { replacePattern: replace } : {}),
+    ...(isString(options.value, 200) ? { value: options.value } : {}),
+    ...(choices ? { choices } : {}),
+    ...(fileTypes ? { allowedFileTypes: fileTypes } : {}),
     ...(isString(options.placeholder, 100) ? { placeholder: options.placeholder } : {}),
     ...(isString(options.label, 100) ? { label: options.label } : {}),
     ...(typeof options.required === 'boolean' ? { required: options.required } : {}),
@@ -209,6 +268,34 @@ function parseOptions(options: Record<string, unknown>): FrameFieldOptions {
     ...(styles ? { styles } : {}),
     ...(rejectedNetworks ? { rejectedNetworks } : {}),
   };
+}
+
+function stringRecord(value: Record<string, unknown>, maxKeys: number, maxLength: number): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter((entry): entry is [string, string] => isString(entry[1], maxLength))
+      .slice(0, maxKeys),
+  );
+}
+
+/** A validation rule with a known type and well-formed params; anything else is dropped. */
+function parseValidationRule(rule: unknown): FrameValidationRule | undefined {
+  if (!isObject(rule) || !isObject(rule.params)) return undefined;
+  const params = rule.params;
+  const error = isString(params.error, 200) ? { error: params.error } : {};
+  switch (rule.type) {
+    case 'REGEX_MATCH_RULE':
+      return isString(params.regex, 200) ? { type: rule.type, params: { regex: params.regex, ...error } } : undefined;
+    case 'LENGTH_MATCH_RULE': {
+      const min = typeof params.min === 'number' ? { min: params.min } : {};
+      const max = typeof params.max === 'number' ? { max: params.max } : {};
+      return 'min' in min || 'max' in max ? { type: rule.type, params: { ...min, ...max, ...error } } : undefined;
+    }
+    case 'ELEMENT_VALUE_MATCH_RULE':
+      return isString(params.element, 100) ? { type: rule.type, params: { element: params.element, ...error } } : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /** Shape check of a parent → frame message. Options keep only known keys; styles only safe properties and values. */

@@ -9,7 +9,11 @@ input{flex:1;min-width:0;border:0;outline:0;padding:10px 12px;font:inherit;color
 .error{color:#b3261e;font-size:13px;min-height:0}
 .error:not(:empty){padding-top:4px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-input[aria-invalid=true]{color:#b3261e}`;
+input[aria-invalid=true]{color:#b3261e}
+select{flex:1;min-width:0;border:0;outline:0;padding:10px 12px;font:inherit;color:inherit;background:transparent}
+label.inline{display:flex;align-items:center;gap:8px;padding:8px 12px}
+label.inline input{flex:none;width:auto;padding:0;margin:0}
+input[type=file]{padding:8px 12px}`;
 
 const TITLES: Record<FieldType, string> = {
   'card-number': 'Secure card number field',
@@ -18,6 +22,12 @@ const TITLES: Record<FieldType, string> = {
   'expiry-date': 'Secure expiry date field',
   'expiry-month': 'Secure expiry month field',
   'expiry-year': 'Secure expiry year field',
+  pin: 'Secure PIN field',
+  'input-field': 'Secure input field',
+  checkbox: 'Secure checkbox',
+  radio: 'Secure radio button',
+  dropdown: 'Secure dropdown',
+  'file-input': 'Secure file field',
 };
 
 /** The static html of one frame type: its own script and the shared stylesheet, nothing inline. */

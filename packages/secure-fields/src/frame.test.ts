@@ -2,7 +2,7 @@
 // @vitest-environment-options {"url":"https://shop.example/"}
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@roots/contracts/messages';
-import type { FieldType } from './field-types';
+import type { CardFrameType as FieldType } from '@roots/contracts/frame-protocol';
 import { startFrame } from './frame';
 import { FRAME_MESSAGE_TAG } from '@roots/contracts/frame-protocol';
 

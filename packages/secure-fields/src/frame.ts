@@ -27,10 +27,14 @@ import {
   isOwnVaultURL,
   type ElementEvent,
   type ElementState,
+  type CardFrameType,
   type FrameFieldOptions,
+  type FrameFieldType,
   type SiblingMessage,
 } from '@roots/contracts/frame-protocol';
-import type { FieldType } from './field-types';
+
+/** The card frames this module runs (the other collect elements run in input-frame.ts). */
+type FieldType = CardFrameType;
 import { fieldMessage } from './field-messages';
 import { tokenize } from './vault-client';
 
@@ -53,7 +57,7 @@ const AUTOCOMPLETE: Record<FieldType, string> = {
 /** How long the collecting frame waits for its siblings' values. */
 const SIBLING_TIMEOUT_MS = 3_000;
 
-type Values = Partial<Record<FieldType, { value: string; valid: boolean }>>;
+type Values = Partial<Record<FrameFieldType, { value: string; valid: boolean }>>;
 
 /**
  * Runs one secure field inside its gateway-origin iframe. The URL carries `id` (frame id),
@@ -229,7 +233,7 @@ export function startFrame(field: FieldType, win: Window & typeof globalThis = w
   });
 
   // Siblings: answer value requests of the collecting frame; follow the detected network (CVV length).
-  const pendingValues = new Map<string, { values: Values; wanted: FieldType[]; done: () => void }>();
+  const pendingValues = new Map<string, { values: Values; wanted: FrameFieldType[]; done: () => void }>();
   channel.addEventListener('message', (event: MessageEvent<SiblingMessage>) => {
     const message = event.data;
     if (message.type === 'values-request' && field !== 'card-number') {
@@ -248,7 +252,7 @@ export function startFrame(field: FieldType, win: Window & typeof globalThis = w
   });
 
   const pendingTokens = new Map<string, (token: string) => void>();
-  const collect = async (requestId: string, tokenizeURL: string, fields: FieldType[]) => {
+  const collect = async (requestId: string, tokenizeURL: string, fields: FrameFieldType[]) => {
     const fail = (code: string, message: string, status?: number) =>
       post({ type: 'collect-result', requestId, ok: false, error: { code, message, ...(status ? { status } : {}) } });
     if (!isOwnVaultURL(tokenizeURL, win.location.origin)) return fail('COLLECT_OPERATION_FAILED', 'The tokenize URL is not this vault');

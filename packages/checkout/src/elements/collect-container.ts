@@ -18,6 +18,7 @@ import {
   type CollectSuccess,
   type ElementEvent,
   type ElementState,
+  type FrameFieldOptions,
   type FrameFieldType,
 } from '@roots/contracts/frame-protocol';
 import { EventEmitter } from '../core/events/event-emitter';
@@ -44,7 +45,55 @@ export const FRAME_OF_TYPE: Partial<Record<ElementType, FrameFieldType>> = {
   EXPIRATION_DATE: 'expiry-date',
   EXPIRATION_MONTH: 'expiry-month',
   EXPIRATION_YEAR: 'expiry-year',
+  PIN: 'pin',
+  INPUT_FIELD: 'input-field',
+  CHECKBOX: 'checkbox',
+  RADIO: 'radio',
+  DROPDOWN: 'dropdown',
+  FILE_INPUT: 'file-input',
 };
+
+/** Card fields are required unless told otherwise; the other collect elements are optional. */
+const CARD_TYPES: readonly ElementType[] = [
+  'CARD_NUMBER',
+  'CARDHOLDER_NAME',
+  'CVV',
+  'EXPIRATION_DATE',
+  'EXPIRATION_MONTH',
+  'EXPIRATION_YEAR',
+];
+
+/** The frame's options of an element: what it shows and the rules it checks (never values from the parent). */
+export function frameOptions(name: string, options: CollectElementOptions): FrameFieldOptions {
+  const { placeholder, label, required, enableCardIcon, format, styles, rejectedNetworks, validations, mask, replacePattern, value } =
+    options;
+  const [maskPattern, maskTranslation] = mask ?? [];
+  const inputMask =
+    typeof maskPattern === 'string'
+      ? {
+          pattern: maskPattern,
+          ...(maskTranslation && typeof maskTranslation === 'object' ? { translation: maskTranslation as Record<string, string> } : {}),
+        }
+      : options.type === 'INPUT_FIELD' && format
+        ? { pattern: format }
+        : undefined;
+  return {
+    name,
+    ...(placeholder !== undefined ? { placeholder } : {}),
+    ...(label !== undefined ? { label } : {}),
+    required: required ?? CARD_TYPES.includes(options.type),
+    ...(enableCardIcon !== undefined ? { enableCardIcon } : {}),
+    ...(format !== undefined && options.type !== 'INPUT_FIELD' ? { format } : {}),
+    ...(styles ? { styles: styles as Record<string, string> } : {}),
+    ...(rejectedNetworks ? { rejectedNetworks } : {}),
+    ...(validations ? { validations } : {}),
+    ...(inputMask ? { mask: inputMask } : {}),
+    ...(replacePattern?.[0] !== undefined ? { replacePattern: { pattern: replacePattern[0], replacement: replacePattern[1] ?? '' } } : {}),
+    ...(value !== undefined ? { value } : {}),
+    ...(options.options ? { choices: options.options } : {}),
+    ...(options.allowedFileType ? { allowedFileTypes: options.allowedFileType } : {}),
+  };
+}
 
 export type ContainerContext = {
   /** Gateway origin: frames live there and only its messages are accepted. */
@@ -77,7 +126,7 @@ export class CollectElement {
     private readonly container: CollectContainer,
   ) {
     this.name = elementName(options);
-    this.state.required = options.required ?? true;
+    this.state.required = options.required ?? CARD_TYPES.includes(options.type);
   }
 
   get field(): FrameFieldType {
@@ -159,21 +208,7 @@ export class CollectElement {
   }
 
   sendInit(): void {
-    const { placeholder, label, required, enableCardIcon, format, styles, rejectedNetworks } = this.options;
-    this.post(
-      parentMessage({
-        type: 'init',
-        options: {
-          ...(placeholder !== undefined ? { placeholder } : {}),
-          ...(label !== undefined ? { label } : {}),
-          ...(required !== undefined ? { required } : {}),
-          ...(enableCardIcon !== undefined ? { enableCardIcon } : {}),
-          ...(format !== undefined ? { format } : {}),
-          ...(styles ? { styles: styles as Record<string, string> } : {}),
-          ...(rejectedNetworks ? { rejectedNetworks } : {}),
-        },
-      }),
-    );
+    this.post(parentMessage({ type: 'init', options: frameOptions(this.name, this.options) }));
   }
 
   /** Called by the container with an accepted event. */

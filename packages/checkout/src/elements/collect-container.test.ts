@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { CollectContainer, collectError, frameOptions, type ContainerContext } from './collect-container';
+
+const context: ContainerContext = {
+  gatewayOrigin: 'https://gw.example',
+  elementsURL: 'https://gw.example/secure-fields/v1',
+  tokenizeURL: 'https://gw.example/vault/v1/tokens',
+  getBearerToken: async () => 'token',
+  env: 'SANDBOX',
+  warn: () => {},
+  window,
+};
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+describe('collect elements in frames', () => {
+  it('every element type mounts its own gateway frame, sandboxed, named by id, origin and channel', () => {
+    const container = new CollectContainer(context);
+    const types = ['CARD_NUMBER', 'PIN', 'INPUT_FIELD', 'CHECKBOX', 'RADIO', 'DROPDOWN', 'FILE_INPUT'] as const;
+    for (const type of types) {
+      const extra =
+        type === 'CHECKBOX' || type === 'RADIO' ? { value: 'yes' } : type === 'DROPDOWN' ? { options: [{ value: 'a', text: 'A' }] } : {};
+      container.create({ type, ...extra }).mount(document.body);
+    }
+    const frames = [...document.querySelectorAll('iframe')];
+    expect(frames.map((frame) => new URL(frame.src).pathname.split('/').at(-1))).toEqual([
+      'card-number.html',
+      'pin.html',
+      'input-field.html',
+      'checkbox.html',
+      'radio.html',
+      'dropdown.html',
+      'file-input.html',
+    ]);
+    for (const frame of frames) {
+      expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
+      const params = new URL(frame.src).searchParams;
+      expect(params.get('origin')).toBe(window.location.origin);
+      expect(params.get('channel')).toBe(container.channelId);
+      expect(params.get('id')).toMatch(/^rf/);
+    }
+  });
+
+  it('frame options carry rules and choices, never a value to pre-fill', () => {
+    expect(
+      frameOptions('phone', {
+        type: 'INPUT_FIELD',
+        label: 'Phone',
+        mask: ['+1 (XXX) XXX-XXXX', { X: '[0-9]' }],
+        replacePattern: ['\\s'],
+        validations: [{ type: 'LENGTH_MATCH_RULE', params: { min: 17 } }],
+      }),
+    ).toEqual({
+      name: 'phone',
+      label: 'Phone',
+      required: false,
+      mask: { pattern: '+1 (XXX) XXX-XXXX', translation: { X: '[0-9]' } },
+      replacePattern: { pattern: '\\s', replacement: '' },
+      validations: [{ type: 'LENGTH_MATCH_RULE', params: { min: 17 } }],
+    });
+    expect(frameOptions('country', { type: 'DROPDOWN', options: [{ value: 'br', text: 'Brazil' }] })).toMatchObject({
+      choices: [{ value: 'br', text: 'Brazil' }],
+      required: false,
+    });
+    expect(frameOptions('id', { type: 'FILE_INPUT', allowedFileType: ['.pdf'] })).toMatchObject({ allowedFileTypes: ['.pdf'] });
+    expect(frameOptions('zip', { type: 'INPUT_FIELD', format: 'XXXXX-XXX' })).toMatchObject({ mask: { pattern: 'XXXXX-XXX' } });
+    expect(frameOptions('card_number', { type: 'CARD_NUMBER', format: 'XXXX-XXXX-XXXX-XXXX' })).toMatchObject({
+      required: true,
+      format: 'XXXX-XXXX-XXXX-XXXX',
+    });
+  });
+
+  it('a COMPOSABLE container mounts its elements in rows of the layout', () => {
+    const container = new CollectContainer(context, 'COMPOSABLE', { layout: [1, 2] });
+    container.create({ type: 'CARD_NUMBER' });
+    container.create({ type: 'EXPIRATION_DATE' });
+    container.create({ type: 'CVV' });
+    container.mount(document.body);
+    const rows = [...document.querySelectorAll('.roots-row')];
+    expect(rows.map((row) => row.querySelectorAll('iframe').length)).toEqual([1, 2]);
+    expect(() => container.mount(document.body)).toThrow(expect.objectContaining({ code: 'CONTAINER_MOUNT_FAILED' }));
+  });
+
+  it('maps a frame’s collect error to the catalogue', () => {
+    expect(collectError({ code: 'INVALID_BEARER_TOKEN', message: 'Invalid token', status: 401 })).toMatchObject({
+      code: 'BEARER_TOKEN_REJECTED',
+      status: 401,
+    });
+    expect(collectError({ code: 'VAULT_CONNECTION_ERROR', message: 'x' }).code).toBe('VAULT_CONNECTION_ERROR');
+    expect(collectError({ code: 'VALIDATION_FAILED', message: 'x' }).code).toBe('VALIDATION_FAILED');
+    expect(collectError({ code: 'CARD_INVALID', message: 'x' }).code).toBe('COLLECT_OPERATION_FAILED');
+  });
+});

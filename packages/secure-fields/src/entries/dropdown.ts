@@ -1,0 +1,3 @@
+import { startInputFrame } from '../input-frame';
+
+startInputFrame('dropdown');

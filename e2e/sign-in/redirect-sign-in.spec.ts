@@ -64,4 +64,21 @@ test.describe('redirect sign-in', () => {
     expect(me.user).toMatchObject({ email: account.email, displayName: account.name, providerId: 'apple', isAppleAuth: true });
     expect(me.has_purchase).toBe(true);
   });
+
+  test('a refusal at the provider comes back to sign-in: only logged, nobody signed in', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    await page.goto('/roots/sign-in');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page.getByRole('heading', { name: GOOGLE_TYPE_PROVIDER.pageTitle })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await expect(page).toHaveURL(/\/roots\/sign-in\?.*error=access_denied/, { timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(logged.some((text) => text.includes('sign-in redirect') && text.includes('access_denied'))).toBe(true);
+    expect((await page.request.get('/api/account/me')).status()).toBe(401);
+  });
 });

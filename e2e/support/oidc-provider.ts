@@ -144,7 +144,8 @@ function accountPage(settings: OidcProviderSettings, uid: string, accounts: Acco
 <form method="post" action="${action}"><fieldset><legend>Use another account</legend>
 <label>Email <input type="email" name="email" required></label>
 <label>Name <input type="text" name="name" required></label>
-<button type="submit">Continue</button></fieldset></form></main></body></html>`;
+<button type="submit">Continue</button></fieldset></form>
+<form method="post" action="/interaction/${escapeHtml(uid)}/abort"><button type="submit">Cancel</button></form></main></body></html>`;
 }
 
 async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
@@ -159,7 +160,7 @@ function serve(settings: OidcProviderSettings, productOrigin: string) {
   const provider = createProvider(settings, productOrigin, accounts);
   const oidc = provider.callback();
   return createServer((request: IncomingMessage, response: ServerResponse) => {
-    const match = /^\/interaction\/([\w-]+)(\/select)?$/.exec(new URL(request.url ?? '/', settings.issuer).pathname);
+    const match = /^\/interaction\/([\w-]+)(\/select|\/abort)?$/.exec(new URL(request.url ?? '/', settings.issuer).pathname);
     if (!match) {
       void oidc(request, response);
       return;
@@ -171,6 +172,14 @@ function serve(settings: OidcProviderSettings, productOrigin: string) {
           const client = await provider.Client.find(String(details.params.client_id));
           response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
           response.end(accountPage(settings, details.uid, accounts, client?.clientName ?? 'Roots'));
+          return;
+        }
+        if (match[2] === '/abort' && request.method === 'POST') {
+          // The person closes the provider's page: the client gets the protocol's access_denied.
+          await provider.interactionFinished(request, response, {
+            error: 'access_denied',
+            error_description: 'End-User aborted interaction',
+          });
           return;
         }
         const form = await readForm(request);

@@ -67,6 +67,9 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
   useEffect(() => {
     // Not tied to this screen: a returning user is sent on to the webapp before the 3 s are up.
     clearRedirectFlagLater();
+    // A provider that refused or failed comes back with ?error=…: only logged (product-spec §8).
+    const redirectError = new URLSearchParams(window.location.search).get('error');
+    if (redirectError) console.error('sign-in redirect', redirectError);
     let cancelled = false;
     Promise.all([fetchMe(), fetchSignInOptions()])
       .then(async ([me, options]) => {

@@ -23,6 +23,7 @@ import { SessionsRepository } from './modules/sessions/sessions.repository';
 import { SessionsService } from './modules/sessions/sessions.service';
 import { CardCipher } from './modules/vault/card-cipher';
 import { VaultRepository } from './modules/vault/vault.repository';
+import { VaultRecordsRepository, VaultRecordsService } from './modules/vault/vault-records';
 import { vaultRoutes } from './modules/vault/vault.routes';
 import { VaultService } from './modules/vault/vault.service';
 import { WalletsService } from './modules/wallets/wallets.service';
@@ -154,7 +155,8 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     sessions,
     wallets,
   });
-  await app.register(vaultRoutes, { prefix: '/vault', authenticate: auth.client, requireIdempotencyKey, vault });
+  const records = new VaultRecordsService(new VaultRecordsRepository(database.db), cipher);
+  await app.register(vaultRoutes, { prefix: '/vault', authenticate: auth.client, requireIdempotencyKey, vault, records });
   await app.register(merchantRoutes, {
     prefix: '/merchant/v1',
     authenticate: auth.merchant,
@@ -185,7 +187,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     await webhooks.stop();
     if (!given) await database.close();
   });
-  return Object.assign(app, { gateway: { database, webhooks, config } });
+  return Object.assign(app, { gateway: { database, webhooks, config, records } });
 }
 
 export type GatewayApp = Awaited<ReturnType<typeof buildGatewayApp>>;

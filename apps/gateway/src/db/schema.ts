@@ -136,3 +136,24 @@ export const webhookDeliveries = pgTable(
   },
   (table) => [index('webhook_deliveries_due_idx').on(table.status, table.nextAttemptAt)],
 );
+
+/** One field of a vault record: its token, the value encrypted, and a keyed hash for upsert lookups. */
+export type VaultRecordField = { token: string; sealed: string; hash: string };
+
+/**
+ * Values of the non-card collect elements (`POST /vault/v1/records`), per shopper: never in clear
+ * (AES-256-GCM, like cards), each field with its own token.
+ */
+export const vaultRecords = pgTable(
+  'vault_records',
+  {
+    id: text('id').primaryKey(),
+    holderReference: text('holder_reference').notNull(),
+    sessionId: text('session_id').notNull(),
+    tableName: text('table_name').notNull(),
+    fields: jsonb('fields').$type<Record<string, VaultRecordField>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('vault_records_holder_table_idx').on(table.holderReference, table.tableName)],
+);

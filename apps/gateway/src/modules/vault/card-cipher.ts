@@ -25,19 +25,27 @@ export class CardCipher {
   }
 
   encrypt(card: CardSecret): string {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const ciphertext = Buffer.concat([cipher.update(JSON.stringify(card), 'utf8'), cipher.final()]);
-    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+    return this.seal(JSON.stringify(card));
   }
 
   decrypt(sealed: string): CardSecret {
+    return JSON.parse(this.open(sealed)) as CardSecret;
+  }
+
+  /** Encrypts any text (the values of the vault's records). */
+  seal(plain: string): string {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+  }
+
+  open(sealed: string): string {
     const [version, iv, tag, ciphertext] = sealed.split('.');
     if (version !== VERSION || !iv || !tag || !ciphertext) throw new Error('unknown ciphertext format');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    const plain = Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]);
-    return JSON.parse(plain.toString('utf8')) as CardSecret;
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
   }
 
   /** Keyed hash (HMAC-SHA256) for values that must be compared but never stored in clear. */

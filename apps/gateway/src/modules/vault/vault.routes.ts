@@ -1,12 +1,15 @@
 import { vaultTokenizeRequestSchema, vaultTokenizeResponseSchema } from '@roots/contracts/gateway';
+import { vaultRecordsRequestSchema, vaultRecordsResponseSchema } from '@roots/contracts/gateway-vault-records';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { VaultRecordsService } from './vault-records';
 import type { VaultService } from './vault.service';
 
 type VaultRoutesOptions = {
   authenticate: (request: FastifyRequest) => Promise<void>;
   requireIdempotencyKey: preHandlerAsyncHookHandler;
   vault: VaultService;
+  records: VaultRecordsService;
 };
 
 /**
@@ -26,6 +29,19 @@ export async function vaultRoutes(app: FastifyInstance, options: VaultRoutesOpti
       const principal = request.principal;
       if (principal?.kind !== 'client') throw new Error('vault route without a client principal');
       return reply.status(201).send(await options.vault.tokenize(principal, request.body));
+    },
+  );
+  // The values of the other collect elements (PIN, inputs, …): tokens per field.
+  routes.post(
+    '/v1/records',
+    {
+      schema: { body: vaultRecordsRequestSchema, response: { 201: vaultRecordsResponseSchema } },
+      preHandler: options.requireIdempotencyKey,
+    },
+    async (request, reply) => {
+      const principal = request.principal;
+      if (principal?.kind !== 'client') throw new Error('vault route without a client principal');
+      return reply.status(201).send({ records: await options.records.store(principal, request.body) });
     },
   );
 }

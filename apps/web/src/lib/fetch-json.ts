@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { errorFromResponse, postJson, RequestError } from '../../../lib/http';
+import { errorFromResponse, postJson, RequestError } from './http';
 
 /** GET a JSON resource of our origin and parse it with its contract schema; throws RequestError. */
 export async function getJson<T extends z.ZodType>(url: string, schema: T, signal?: AbortSignal): Promise<z.infer<T>> {

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { FALLBACK_ERROR, RequestError } from '../../lib/http';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { getBiorhythm, getHoroscope, getInsightGroups, getPopulation } from './api/get-insights';
-import { useResource, type Resource } from './use-resource';
+import { useResource, type Resource } from '../../lib/use-resource';
 
 // Recharts (ADR 076) loads only when the biorhythm section is shown: its own chunk.
 const BiorhythmChart = lazy(() => import('./biorhythm-chart'));

@@ -9,7 +9,7 @@ import { usePublicConfig } from '../../lib/public-config-context';
 import { getHomeData, type HomeData } from './api/get-home-data';
 import { BiorhythmSection, HoroscopeSection, MyEthnicitySection, PopulationSection } from './home-sections';
 import { SectionCarousel, type CarouselSection } from './section-carousel';
-import { useResource } from './use-resource';
+import { useResource } from '../../lib/use-resource';
 import './webapp-home.css';
 
 /** The carousel's sections in ring order (product-spec §2). */

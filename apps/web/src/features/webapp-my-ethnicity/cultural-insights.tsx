@@ -2,7 +2,7 @@ import type { HeritageGroupId } from '@roots/contracts/insights';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_ERROR, RequestError } from '../../lib/http';
 import { getCulturalInsights } from './api/get-cultural-insights';
-import { useResource } from './use-resource';
+import { useResource } from '../../lib/use-resource';
 
 /** A labelled list inside one group's insight. */
 function Facts({ title, items }: { title: string; items: readonly string[] }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FALLBACK_ERROR, RequestError } from '../../lib/http';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { getProfileHoroscope } from './api/get-horoscope';
-import { useResource } from './use-resource';
+import { useResource } from '../../lib/use-resource';
 
 /**
  * The horoscope sub-page of My Ethnicity: today's reading for the sun sign of the profile's birth

@@ -13,7 +13,7 @@ import { FacialTraits } from './facial-traits';
 import { FeedbackQuestion, FeedbackView, type FeedbackTarget } from './feedback';
 import { conclusionOf, diagramGroupsOf } from './heritage-view';
 import { HoroscopeView } from './horoscope-view';
-import { useResource } from './use-resource';
+import { useResource } from '../../lib/use-resource';
 import './my-ethnicity.css';
 
 /** Sub-pages of the screen, kept in the query (`?view=`) so Back returns to the report. */

@@ -8,7 +8,7 @@ import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { downloadReportPdf } from './api/download-pdf';
 import { listReports } from './api/list-reports';
-import { useResource } from './use-resource';
+import { useResource } from '../../lib/use-resource';
 import './reports.css';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,6 +1,6 @@
 import { profileResponseSchema, type ProfileResponse } from '@roots/contracts/account';
 import { reportListResponseSchema, type ReportSummary } from '@roots/contracts/reports';
-import { getJson, postParsed } from './fetch-json';
+import { getJson, postParsed } from '../../../lib/fetch-json';
 
 /** What every home section starts from: the profile (birth date) and the user's reports, newest first. */
 export type HomeData = { profile: ProfileResponse; reports: ReportSummary[] };

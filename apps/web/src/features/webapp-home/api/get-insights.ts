@@ -8,7 +8,7 @@ import {
   type PopulationInsights,
 } from '@roots/contracts/insights';
 import { reportGetResponseSchema } from '@roots/contracts/reports';
-import { getJson, postParsed } from './fetch-json';
+import { getJson, postParsed } from '../../../lib/fetch-json';
 
 /** Days the home's biorhythm chart covers, today first. */
 export const BIORHYTHM_CHART_DAYS = 30;

@@ -1,6 +1,6 @@
 import { profileResponseSchema } from '@roots/contracts/account';
 import { horoscopeResponseSchema, type HoroscopeResponse } from '@roots/contracts/insights';
-import { getJson } from './fetch-json';
+import { getJson } from '../../../lib/fetch-json';
 
 /** The reader's local calendar day as `YYYY-MM-DD` (the horoscope is per local day; the server never guesses). */
 export function localCalendarDate(now: Date = new Date()): string {

@@ -1,5 +1,5 @@
 import { reportListResponseSchema, type ReportSummary } from '@roots/contracts/reports';
-import { postParsed } from './fetch-json';
+import { postParsed } from '../../../lib/fetch-json';
 
 /** POST /report/list-reports as the signed-in user (ADR 075): their reports, newest first. */
 export async function listReports(signal?: AbortSignal): Promise<ReportSummary[]> {

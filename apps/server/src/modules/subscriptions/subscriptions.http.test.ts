@@ -104,6 +104,11 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     expect(row.attribution).toEqual({ project: 'roots', campaign_id: 'c1', fbp: 'fb.1.2' });
     expect(row.currentPeriodEnd?.toISOString()).toBe('2026-01-08T12:00:00.000Z');
 
+    // By id (the buyer's proof) the card's last 4 show; by email, which anyone can type, they don't.
+    expect((await summary(id)).card_last4).toBe('4242');
+    const byEmail = await http<{ subscriptions: SubscriptionSummary[] }>(`${base}/rec/subscriptions/${buyer}`, { method: 'POST' });
+    expect(byEmail.body.subscriptions.map((item) => [item.id, item.card_last4])).toEqual([[id, null]]);
+
     const receipt = await smtp.waitFor((mail) => mail.to.includes(buyer) && mail.subject.includes('receipt'));
     expect(receipt.text).toContain('Amount charged: $1.00 (card ending in 4242)');
     expect(receipt.text).toContain('Next charge: $24.99 on 2026-01-08');

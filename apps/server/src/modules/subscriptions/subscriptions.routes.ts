@@ -198,7 +198,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
       emailLimiter.hit(request.params.emailOrId);
       const subscriptions = await service.recover(request.params.emailOrId);
       if (subscriptions.length === 0) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptionData);
-      return { subscriptions };
+      // Anyone can type an email: by email the answer names no payment detail. The subscription id
+      // (kept by the buyer's browser after the purchase) is the bearer proof that shows the card's last 4.
+      const byEmail = request.params.emailOrId.includes('@');
+      return { subscriptions: byEmail ? subscriptions.map((item) => ({ ...item, card_last4: null })) : subscriptions };
     },
   );
 };

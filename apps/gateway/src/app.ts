@@ -120,6 +120,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     walletSecret: config.GATEWAY_JWT_SECRET,
   });
   const wallets = new WalletsService(config.GATEWAY_MERCHANT_NAME, config.GATEWAY_JWT_SECRET);
+  const records = new VaultRecordsService(new VaultRecordsRepository(database.db), cipher);
   const idempotency = new Idempotency(new IdempotencyRepository(database.db), (value) => cipher.keyedHash(value));
   const auth = authenticators(tokens, config.GATEWAY_MERCHANT_SECRET);
 
@@ -155,7 +156,6 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     sessions,
     wallets,
   });
-  const records = new VaultRecordsService(new VaultRecordsRepository(database.db), cipher);
   await app.register(vaultRoutes, { prefix: '/vault', authenticate: auth.client, requireIdempotencyKey, vault, records });
   await app.register(merchantRoutes, {
     prefix: '/merchant/v1',
@@ -165,6 +165,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     executions,
     vault,
     wallets,
+    records,
   });
   await app.register(pagesRoutes, { executions, pageTokens, merchantName: config.GATEWAY_MERCHANT_NAME });
   // Stand-ins of the Google-type wallet and PayPal scripts and their sheet / approval pages.

@@ -1,5 +1,6 @@
 /**
- * The test merchant's checkout page. Query: `mode=dropin|card`, `holder`, `methods`, `amount`.
+ * The test merchant's checkout page. Query: `mode=dropin|card|collect`, `holder`, `methods`, `amount`.
+ * `collect` lays out a collect container of non-card elements and a Collect button.
  * It records every SDK event in `window.__rootsEvents`. On a return from a hosted page it reuses
  * the session kept in sessionStorage.
  */
@@ -26,6 +27,34 @@ if (!session) {
 }
 const checkout = initCheckout({ session, getBearerToken: () => session.bearerToken, options: { env: 'SANDBOX', logLevel: 'WARN' } });
 const mode = params.get('mode') || 'dropin';
+if (mode === 'collect') {
+  const container = checkout.container('COLLECT');
+  const host = document.getElementById('checkout');
+  const element = (options) => {
+    const slot = document.createElement('div');
+    host.append(slot);
+    container.create(options).mount(slot);
+  };
+  element({ type: 'INPUT_FIELD', name: 'email', table: 'persons', column: 'email', label: 'Email', required: true,
+    validations: [{ type: 'REGEX_MATCH_RULE', params: { regex: '^[^@\\\\s]+@[^@\\\\s]+$', error: 'Enter an email address' } }] });
+  element({ type: 'PIN', name: 'pin', table: 'persons', column: 'pin', label: 'PIN', required: true });
+  element({ type: 'PIN', name: 'confirm', label: 'Confirm PIN', required: true,
+    validations: [{ type: 'ELEMENT_VALUE_MATCH_RULE', params: { element: 'pin', error: 'The PINs differ' } }] });
+  element({ type: 'DROPDOWN', name: 'country', table: 'persons', column: 'country', label: 'Country', placeholder: 'Choose',
+    options: [{ value: 'BR', text: 'Brazil' }, { value: 'US', text: 'United States' }] });
+  element({ type: 'CHECKBOX', name: 'marketing', table: 'consents', column: 'marketing', label: 'Send me news', value: 'yes' });
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Collect';
+  host.append(button);
+  button.addEventListener('click', () => container
+    .collect({ additionalFields: { records: [{ table: 'persons', fields: { plan: 'weekly' } }] }, upsert: [{ table: 'persons', column: 'email' }] })
+    .then(
+      (result) => window.__rootsEvents.push({ name: 'collect', payload: result }),
+      (error) => window.__rootsEvents.push({ name: 'collectError', payload: { code: error.code, message: error.message } }),
+    ));
+  document.body.dataset.ready = 'true';
+} else {
 const dropin = mode === 'card'
   ? checkout.createCardForm({ showCardHolderName: true, showStoreInstrumentCheckbox: true, showAddress: true,
       installments: [{ count: 3, amount: { value: 833, currency: 'USD' } }, { count: 6, amount: { value: 417, currency: 'USD' } }] })
@@ -34,6 +63,7 @@ const dropin = mode === 'card'
 for (const name of ['ready', 'activate', 'deactivate', 'success', 'pending', 'failure', 'sessionExpired', 'binChanged'])
   dropin.on(name, (payload) => window.__rootsEvents.push({ name, payload: JSON.parse(JSON.stringify(payload)) }));
 setTimeout(() => dropin.mount('#checkout').then(() => { document.body.dataset.ready = 'true'; }), MOUNT_DELAY_MS);
+}
 </script>
 </body>
 </html>`;

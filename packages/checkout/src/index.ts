@@ -6,7 +6,7 @@ export type { CardField } from './core/config/card-layout';
 export type { ElementState } from '@roots/contracts/frame-protocol';
 export { Dropin, type DropinEvents, type DropinOptions } from './dropin/dropin';
 export type { CardFormOptions, InstallmentOption } from './methods/card/card-element';
-export type { CollectContainer, CollectElement } from './elements/collect-container';
+export type { CollectContainer, CollectElement, CollectResult } from './elements/collect-container';
 export type { PaymentOutcome } from './payment/payment-flow';
 /** Delay before mounting the drop-in on the paywall (checkout-spec §2, §9). */
 export const MOUNT_DELAY_MS = 50;

@@ -55,7 +55,21 @@ describe('frame → parent (the parent accepts)', () => {
     ['a full card number in value', { ...from, type: 'event', event: 'CHANGE', state: { ...state, value: '4242 4242 4242 4242' } }],
     ['a dashed card number in value', { ...from, type: 'event', event: 'CHANGE', state: { ...state, value: '4242-4242-4242-4242' } }],
     ['absurd height', { ...from, type: 'height', height: 1e9 }],
-    ['collect result without token', { ...from, type: 'collect-result', requestId: 'r', ok: true, result: {} }],
+    ['collect result without records', { ...from, type: 'collect-result', requestId: 'r', ok: true, result: {} }],
+    [
+      'collect result with a card but no token',
+      { ...from, type: 'collect-result', requestId: 'r', ok: true, result: { card: {}, records: [] } },
+    ],
+    [
+      'a card number as a record token',
+      {
+        ...from,
+        type: 'collect-result',
+        requestId: 'r',
+        ok: true,
+        result: { records: [{ table: 't', skyflowID: 'r', fields: { n: '4242424242424242' } }] },
+      },
+    ],
     ['collect error without code', { ...from, type: 'collect-result', requestId: 'r', ok: false, error: {} }],
     ['not an object', 'hello'],
   ])('rejects %s', (_name, data) => {
@@ -68,16 +82,17 @@ describe('frame → parent (the parent accepts)', () => {
       type: 'token-request',
       requestId: 'r',
     });
-    const result = { token: 't', network: 'visa', bin: '42424242', last4: '4242', expiresAt: '2030-01-01T00:00:00Z' };
+    const card = { token: 't', network: 'visa', bin: '42424242', last4: '4242', expiresAt: '2030-01-01T00:00:00Z' };
+    const records = [{ table: 'persons', skyflowID: 'rec_1', fields: { email: 'tkn_1' } }];
     expect(
-      parseFrameMessage({ ...from, type: 'collect-result', requestId: 'r', ok: true, result: { ...result, cardNumber: 'x' } }),
-    ).toEqual({
-      frameId: 'f1',
-      type: 'collect-result',
-      requestId: 'r',
-      ok: true,
-      result,
-    });
+      parseFrameMessage({
+        ...from,
+        type: 'collect-result',
+        requestId: 'r',
+        ok: true,
+        result: { card: { ...card, cardNumber: 'x' }, records, extra: 1 },
+      }),
+    ).toEqual({ frameId: 'f1', type: 'collect-result', requestId: 'r', ok: true, result: { card, records } });
     expect(
       parseFrameMessage({ ...from, type: 'collect-result', requestId: 'r', ok: false, error: { code: 'CARD_INVALID', message: 'no' } }),
     ).toMatchObject({ ok: false, error: { code: 'CARD_INVALID', message: 'no' } });
@@ -130,18 +145,59 @@ describe('parent → frame (the frame accepts)', () => {
   });
 
   it('tags what the parent sends so the frame accepts it', () => {
-    const sent = parentMessage({
-      type: 'collect',
+    const collect = {
+      type: 'collect' as const,
       requestId: 'r',
       tokenizeURL: `${GATEWAY}/vault/v1/tokens`,
-      fields: ['card-number', 'cvv'],
-    });
+      recordsURL: `${GATEWAY}/vault/v1/records`,
+      elements: [
+        { frameId: 'f1', field: 'card-number' as const },
+        { frameId: 'f2', field: 'input-field' as const, table: 'persons', column: 'email' },
+      ],
+      additionalRecords: [{ table: 'persons', fields: { plan: 'weekly' } }],
+      tokens: true,
+      upsert: [{ table: 'persons', column: 'email' }],
+    };
+    const sent = parentMessage(collect);
     expect(sent).toMatchObject(base);
-    expect(parseParentMessage(sent)).toEqual({
+    expect(parseParentMessage(sent)).toEqual(collect);
+  });
+
+  it.each([
+    ['no elements', { elements: [] }],
+    ['an unknown field', { elements: [{ frameId: 'f1', field: 'ssn' }] }],
+    ['no records URL', { recordsURL: undefined }],
+  ])('rejects a collect with %s', (_name, change) => {
+    const collect = {
+      ...base,
       type: 'collect',
       requestId: 'r',
       tokenizeURL: `${GATEWAY}/vault/v1/tokens`,
-      fields: ['card-number', 'cvv'],
+      recordsURL: `${GATEWAY}/vault/v1/records`,
+      elements: [{ frameId: 'f1', field: 'pin' }],
+      ...change,
+    };
+    expect(parseParentMessage(collect)).toBeUndefined();
+  });
+
+  it('drops table names that are not identifiers and non-string record values', () => {
+    const parsed = parseParentMessage({
+      ...base,
+      type: 'collect',
+      requestId: 'r',
+      tokenizeURL: 'x',
+      recordsURL: 'y',
+      elements: [{ frameId: 'f1', field: 'pin', table: 'drop table', column: 'pin' }],
+      additionalRecords: [
+        { table: 'persons', fields: { plan: 'weekly', age: 30 } },
+        { table: '1x', fields: { a: 'b' } },
+      ],
+    });
+    expect(parsed).toMatchObject({
+      elements: [{ frameId: 'f1', field: 'pin', column: 'pin' }],
+      additionalRecords: [{ table: 'persons', fields: { plan: 'weekly' } }],
+      tokens: true,
+      upsert: [],
     });
   });
 

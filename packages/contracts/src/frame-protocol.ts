@@ -47,7 +47,16 @@ export type ElementState = {
   error?: string;
 };
 
-/** What a collect answers: the vault token and what may be shown about the card. */
+/** A record the vault stored for the collect (checkout-spec §3 "Collect options"): its id and, with `tokens`, a token per field. */
+export type CollectedRecord = { table: string; skyflowID: string; fields?: Record<string, string> };
+/** A record to store: an element value's destination (`table`, `column`), or extra fields of the integrator. */
+export type CollectRecordInput = { table: string; fields: Record<string, string>; skyflowID?: string };
+/** One element of the collecting container, as the collector frame needs it. */
+export type CollectElementRef = { frameId: string; field: FrameFieldType; table?: string; column?: string; skyflowID?: string };
+/** What a collect answers: the card (when the container holds a card number) and the stored records. */
+export type CollectResult = { card?: CollectSuccess; records: CollectedRecord[] };
+
+/** What a collect answers about the card: the vault token and what may be shown about it. */
 export type CollectSuccess = { token: string; network: string; bin: string; last4: string; expiresAt: string };
 
 /** CSS properties the parent may set inside a frame; values are checked too. */
@@ -99,7 +108,20 @@ export type FrameValidationRule =
 /** Messages the parent sends to a frame (without the tag, see {@link parentMessage}). */
 export type ParentToFrameMessage =
   | { type: 'init'; options: FrameFieldOptions }
-  | { type: 'collect'; requestId: string; tokenizeURL: string; fields: FrameFieldType[] }
+  | {
+      type: 'collect';
+      requestId: string;
+      /** The vault's card and records URLs; a frame posts only to its own origin's `/vault/`. */
+      tokenizeURL: string;
+      recordsURL: string;
+      /** Every element of the container; the collector gathers the others' values on the sibling channel. */
+      elements: CollectElementRef[];
+      /** The integrator's extra records (additionalFields.records), merged with the elements' by table. */
+      additionalRecords: CollectRecordInput[];
+      /** Answer tokens per field (default true). */
+      tokens: boolean;
+      upsert: Array<{ table: string; column: string }>;
+    }
   | { type: 'bearer-token'; requestId: string; token: string }
   | { type: 'validate' }
   | { type: 'reset' };
@@ -109,13 +131,13 @@ export type FrameToParentMessage =
   | { frameId: string; type: 'event'; event: ElementEvent; state: ElementState }
   | { frameId: string; type: 'height'; height: number }
   | { frameId: string; type: 'token-request'; requestId: string }
-  | { frameId: string; type: 'collect-result'; requestId: string; ok: true; result: CollectSuccess }
+  | { frameId: string; type: 'collect-result'; requestId: string; ok: true; result: CollectResult }
   | { frameId: string; type: 'collect-result'; requestId: string; ok: false; error: { code: string; message: string; status?: number } };
 
 /** Messages between sibling frames of one form, on a same-origin BroadcastChannel (never the parent). */
 export type SiblingMessage =
   | { type: 'values-request'; requestId: string }
-  | { type: 'values'; requestId: string; field: FrameFieldType; value: string; valid: boolean }
+  | { type: 'values'; requestId: string; frameId: string; field: FrameFieldType; value: string; valid: boolean }
   | { type: 'network'; network: string | undefined }
   /** A named element's current value, for its siblings' element-match rules (same origin only). */
   | { type: 'element-value'; name: string; value: string };
@@ -143,6 +165,7 @@ const FULL_PAN = /(?:\d[ -]?){12,}/;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString = (value: unknown, max = 2_048): value is string => typeof value === 'string' && value.length <= max;
+const isIdentifier = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(value);
 const isTagged = (data: unknown): data is Record<string, unknown> =>
   isObject(data) && data.tag === FRAME_MESSAGE_TAG && data.v === FRAME_PROTOCOL_VERSION;
 
@@ -173,18 +196,8 @@ export function parseFrameMessage(data: unknown): FrameToParentMessage | undefin
       if (!isString(data.requestId, 64)) return undefined;
       const base = { frameId: data.frameId, type: 'collect-result' as const, requestId: data.requestId };
       if (data.ok === true) {
-        const result = data.result;
-        if (
-          !isObject(result) ||
-          !isString(result.token, 200) ||
-          !isString(result.network, 32) ||
-          !isString(result.bin, 8) ||
-          !isString(result.last4, 4) ||
-          !isString(result.expiresAt, 64)
-        )
-          return undefined;
-        const { token, network, bin, last4, expiresAt } = result;
-        return { ...base, ok: true, result: { token, network, bin, last4, expiresAt } };
+        const result = isObject(data.result) ? parseCollectResult(data.result) : undefined;
+        return result ? { ...base, ok: true, result } : undefined;
       }
       const error = data.error;
       if (data.ok !== false || !isObject(error) || !isString(error.code, 64) || !isString(error.message, 500)) return undefined;
@@ -194,6 +207,33 @@ export function parseFrameMessage(data: unknown): FrameToParentMessage | undefin
     default:
       return undefined;
   }
+}
+
+function parseCollectResult(result: Record<string, unknown>): CollectResult | undefined {
+  let card: CollectSuccess | undefined;
+  if (result.card !== undefined) {
+    const value = result.card;
+    if (
+      !isObject(value) ||
+      !isString(value.token, 200) ||
+      !isString(value.network, 32) ||
+      !isString(value.bin, 8) ||
+      !isString(value.last4, 4) ||
+      !isString(value.expiresAt, 64)
+    )
+      return undefined;
+    card = { token: value.token, network: value.network, bin: value.bin, last4: value.last4, expiresAt: value.expiresAt };
+  }
+  if (!Array.isArray(result.records) || result.records.length > 50) return undefined;
+  const records: CollectedRecord[] = [];
+  for (const record of result.records) {
+    if (!isObject(record) || !isString(record.table, 64) || !isString(record.skyflowID, 64)) return undefined;
+    // Tokens only: a value that looks like a card number is refused like in element states.
+    const fields = isObject(record.fields) ? stringRecord(record.fields, 50, 200) : undefined;
+    if (fields && Object.values(fields).some((token) => FULL_PAN.test(token))) return undefined;
+    records.push({ table: record.table, skyflowID: record.skyflowID, ...(fields ? { fields } : {}) });
+  }
+  return { ...(card ? { card } : {}), records };
 }
 
 /**
@@ -304,10 +344,48 @@ export function parseParentMessage(data: unknown): ParentToFrameMessage | undefi
   switch (data.type) {
     case 'init':
       return isObject(data.options) ? { type: 'init', options: parseOptions(data.options) } : undefined;
-    case 'collect':
-      if (!isString(data.requestId, 64) || !isString(data.tokenizeURL) || !Array.isArray(data.fields)) return undefined;
-      if (!data.fields.every((field) => FRAME_FIELD_TYPES.includes(field as FrameFieldType))) return undefined;
-      return { type: 'collect', requestId: data.requestId, tokenizeURL: data.tokenizeURL, fields: data.fields as FrameFieldType[] };
+    case 'collect': {
+      if (!isString(data.requestId, 64) || !isString(data.tokenizeURL) || !isString(data.recordsURL)) return undefined;
+      if (!Array.isArray(data.elements) || data.elements.length === 0 || data.elements.length > 50) return undefined;
+      const elements: CollectElementRef[] = [];
+      for (const element of data.elements) {
+        if (!isObject(element) || !isString(element.frameId, 64) || !FRAME_FIELD_TYPES.includes(element.field as FrameFieldType))
+          return undefined;
+        elements.push({
+          frameId: element.frameId,
+          field: element.field as FrameFieldType,
+          ...(isIdentifier(element.table) ? { table: element.table } : {}),
+          ...(isIdentifier(element.column) ? { column: element.column } : {}),
+          ...(isString(element.skyflowID, 64) ? { skyflowID: element.skyflowID } : {}),
+        });
+      }
+      const additionalRecords = (Array.isArray(data.additionalRecords) ? data.additionalRecords : []).slice(0, 20).flatMap((record) =>
+        isObject(record) && isIdentifier(record.table) && isObject(record.fields)
+          ? [
+              {
+                table: record.table,
+                fields: stringRecord(record.fields, 50, 4_096),
+                ...(isString(record.skyflowID, 64) ? { skyflowID: record.skyflowID } : {}),
+              },
+            ]
+          : [],
+      );
+      const upsert = (Array.isArray(data.upsert) ? data.upsert : [])
+        .slice(0, 20)
+        .flatMap((rule) =>
+          isObject(rule) && isIdentifier(rule.table) && isIdentifier(rule.column) ? [{ table: rule.table, column: rule.column }] : [],
+        );
+      return {
+        type: 'collect',
+        requestId: data.requestId,
+        tokenizeURL: data.tokenizeURL,
+        recordsURL: data.recordsURL,
+        elements,
+        additionalRecords,
+        tokens: data.tokens !== false,
+        upsert,
+      };
+    }
     case 'bearer-token':
       return isString(data.requestId, 64) && isString(data.token, 4_096)
         ? { type: 'bearer-token', requestId: data.requestId, token: data.token }

@@ -44,3 +44,11 @@ export type VaultRecordResult = z.infer<typeof vaultRecordResultSchema>;
 
 export const vaultRecordsResponseSchema = z.object({ records: z.array(vaultRecordResultSchema) });
 export type VaultRecordsResponse = z.infer<typeof vaultRecordsResponseSchema>;
+
+/** Merchant API `GET /merchant/v1/records/:id?holderReference=`: a stored record in clear, server-to-server only. */
+export const merchantVaultRecordSchema = z.object({
+  skyflowID: z.string(),
+  table: z.string(),
+  fields: z.record(z.string(), z.string()),
+});
+export type MerchantVaultRecord = z.infer<typeof merchantVaultRecordSchema>;

@@ -1,5 +1,4 @@
 import {
-  binOf,
   cvvMaxLength,
   detectNetwork,
   digitsOf,
@@ -24,19 +23,17 @@ import {
 import {
   acceptParentMessage,
   frameMessage,
-  isOwnVaultURL,
   type ElementEvent,
   type ElementState,
   type CardFrameType,
   type FrameFieldOptions,
-  type FrameFieldType,
   type SiblingMessage,
 } from '@roots/contracts/frame-protocol';
 
 /** The card frames this module runs (the other collect elements run in input-frame.ts). */
 type FieldType = CardFrameType;
 import { fieldMessage } from './field-messages';
-import { tokenize } from './vault-client';
+import { Collector } from './collector';
 
 const DEFAULT_LABELS: Record<FieldType, string> = {
   'card-number': 'Card number',
@@ -54,10 +51,6 @@ const AUTOCOMPLETE: Record<FieldType, string> = {
   'expiry-month': 'cc-exp-month',
   'expiry-year': 'cc-exp-year',
 };
-/** How long the collecting frame waits for its siblings' values. */
-const SIBLING_TIMEOUT_MS = 3_000;
-
-type Values = Partial<Record<FrameFieldType, { value: string; valid: boolean }>>;
 
 /**
  * Runs one secure field inside its gateway-origin iframe. The URL carries `id` (frame id),
@@ -232,79 +225,32 @@ export function startFrame(field: FieldType, win: Window & typeof globalThis = w
     if (event.key === 'Enter') emit('SUBMIT');
   });
 
+  // The collect runs in the frame the parent picks (the card number); the others answer its value requests.
+  const collector = new Collector({
+    win,
+    frameId,
+    channel,
+    own: () => {
+      touched = true;
+      emit('CHANGE');
+      return { field, ...normalised() };
+    },
+    post,
+    requestToken: (requestId) => post({ type: 'token-request', requestId }),
+  });
   // Siblings: answer value requests of the collecting frame; follow the detected network (CVV length).
-  const pendingValues = new Map<string, { values: Values; wanted: FrameFieldType[]; done: () => void }>();
   channel.addEventListener('message', (event: MessageEvent<SiblingMessage>) => {
     const message = event.data;
-    if (message.type === 'values-request' && field !== 'card-number') {
+    if (message.type === 'values-request') {
       touched = true;
       render();
-      channel.postMessage({ type: 'values', requestId: message.requestId, field, ...normalised() } satisfies SiblingMessage);
-    } else if (message.type === 'values') {
-      const pending = pendingValues.get(message.requestId);
-      if (!pending) return;
-      pending.values[message.field] = { value: message.value, valid: message.valid };
-      if (pending.wanted.every((wanted) => pending.values[wanted])) pending.done();
-    } else if (message.type === 'network' && field === 'cvv') {
+      channel.postMessage({ type: 'values', requestId: message.requestId, frameId, field, ...normalised() } satisfies SiblingMessage);
+    } else if (message.type === 'values') collector.receiveValues(message);
+    else if (message.type === 'network' && field === 'cvv') {
       network = message.network as Network | undefined;
       input.maxLength = cvvMaxLength(network);
     }
   });
-
-  const pendingTokens = new Map<string, (token: string) => void>();
-  const collect = async (requestId: string, tokenizeURL: string, fields: FrameFieldType[]) => {
-    const fail = (code: string, message: string, status?: number) =>
-      post({ type: 'collect-result', requestId, ok: false, error: { code, message, ...(status ? { status } : {}) } });
-    if (!isOwnVaultURL(tokenizeURL, win.location.origin)) return fail('COLLECT_OPERATION_FAILED', 'The tokenize URL is not this vault');
-    touched = true;
-    const wanted = fields.filter((wantedField) => wantedField !== 'card-number');
-    const values: Values = { 'card-number': normalised() };
-    await new Promise<void>((resolve) => {
-      const timer = win.setTimeout(resolve, SIBLING_TIMEOUT_MS);
-      pendingValues.set(requestId, {
-        values,
-        wanted,
-        done: () => {
-          win.clearTimeout(timer);
-          resolve();
-        },
-      });
-      channel.postMessage({ type: 'values-request', requestId } satisfies SiblingMessage);
-      if (wanted.length === 0) resolve();
-    });
-    pendingValues.delete(requestId);
-    emit('CHANGE');
-    const invalid = fields.filter((wantedField) => !values[wantedField]?.valid);
-    if (invalid.length > 0) return fail('VALIDATION_FAILED', `Invalid fields: ${invalid.join(', ')}`);
-    const token = await new Promise<string>((resolve) => {
-      pendingTokens.set(requestId, resolve);
-      post({ type: 'token-request', requestId });
-    });
-    const [month, year] = values['expiry-date']?.value.split('/') ?? [
-      values['expiry-month']?.value ?? '',
-      values['expiry-year']?.value ?? '',
-    ];
-    const name = values['cardholder-name']?.value;
-    const answer = await tokenize(
-      tokenizeURL,
-      {
-        cardNumber: values['card-number']!.value,
-        expiryMonth: month ?? '',
-        expiryYear: year ?? '',
-        cvv: values.cvv?.value ?? '',
-        ...(name ? { cardholderName: name } : {}),
-      },
-      { token, idempotencyKey: win.crypto.randomUUID(), userAgent: win.navigator.userAgent },
-    );
-    if (!answer.ok) return fail(answer.error.code, answer.error.message, answer.error.status);
-    const { token: vaultToken, network: cardNetwork, bin, last4, expiresAt } = answer.result;
-    post({
-      type: 'collect-result',
-      requestId,
-      ok: true,
-      result: { token: vaultToken, network: cardNetwork, bin: binOf(bin), last4, expiresAt },
-    });
-  };
 
   win.addEventListener('message', (event) => {
     const message = acceptParentMessage(event, { origin: parentOrigin, parent: win.parent });
@@ -319,11 +265,10 @@ export function startFrame(field: FieldType, win: Window & typeof globalThis = w
         emit('READY');
         break;
       case 'collect':
-        if (field === 'card-number') void collect(message.requestId, message.tokenizeURL, message.fields);
+        void collector.collect(message);
         break;
       case 'bearer-token':
-        pendingTokens.get(message.requestId)?.(message.token);
-        pendingTokens.delete(message.requestId);
+        collector.receiveBearerToken(message.requestId, message.token);
         break;
       case 'validate':
         touched = true;

@@ -7,6 +7,7 @@ import {
   type InputFrameType,
   type SiblingMessage,
 } from '@roots/contracts/frame-protocol';
+import { Collector } from './collector';
 import { applyMask, applyReplacePattern, checkInput } from './input-rules';
 
 const DEFAULT_LABELS: Record<InputFrameType, string> = {
@@ -175,12 +176,40 @@ export function startInputFrame(field: InputFrameType, win: Window & typeof glob
     if ((event as KeyboardEvent).key === 'Enter') emit('SUBMIT');
   });
 
+  // A container without a card number collects in its first element's frame.
+  const collector = new Collector({
+    win,
+    frameId,
+    channel,
+    own: () => {
+      touched = true;
+      emit('CHANGE');
+      return { field, value: field === 'file-input' ? '' : current().value, valid: state().isValid };
+    },
+    post,
+    requestToken: (requestId) => post({ type: 'token-request', requestId }),
+  });
   channel.addEventListener('message', (event: MessageEvent<SiblingMessage>) => {
     const message = event.data;
-    if (message.type !== 'element-value') return;
-    siblingValues.set(message.name, message.value);
-    if (options.validations?.some((rule) => rule.type === 'ELEMENT_VALUE_MATCH_RULE' && rule.params.element === message.name))
+    if (message.type === 'values-request') {
+      touched = true;
       emit('CHANGE');
+      // A file's contents are not collected as a record value.
+      const value = field === 'file-input' ? '' : current().value;
+      channel.postMessage({
+        type: 'values',
+        requestId: message.requestId,
+        frameId,
+        field,
+        value,
+        valid: state().isValid,
+      } satisfies SiblingMessage);
+    } else if (message.type === 'values') collector.receiveValues(message);
+    else if (message.type === 'element-value') {
+      siblingValues.set(message.name, message.value);
+      if (options.validations?.some((rule) => rule.type === 'ELEMENT_VALUE_MATCH_RULE' && rule.params.element === message.name))
+        emit('CHANGE');
+    }
   });
 
   win.addEventListener('message', (event) => {
@@ -205,8 +234,10 @@ export function startInputFrame(field: InputFrameType, win: Window & typeof glob
         emit('CHANGE');
         break;
       case 'collect':
+        void collector.collect(message);
+        break;
       case 'bearer-token':
-        // Collecting is the collector frame's job (the card number, or the container's first element).
+        collector.receiveBearerToken(message.requestId, message.token);
         break;
     }
   });

@@ -1,4 +1,5 @@
 import type { VaultTokenizeRequest, VaultTokenizeResponse } from '@roots/contracts/gateway';
+import type { VaultRecordsRequestInput, VaultRecordsResponse } from '@roots/contracts/gateway-vault-records';
 import {
   CLIENT_VERSION,
   HEADER_CLIENT_TYPE,
@@ -51,12 +52,11 @@ export async function vaultErrorFrom(response: Response): Promise<VaultError> {
   return { code, message, status: response.status };
 }
 
-/** POSTs card data to the vault from the gateway origin; answers the vault token, never the card. */
-export async function tokenize(
-  url: string,
-  body: VaultTokenizeRequest,
-  context: { token: string; idempotencyKey: string; userAgent: string; fetch?: typeof fetch },
-): Promise<{ ok: true; result: VaultTokenizeResponse } | { ok: false; error: VaultError }> {
+export type VaultCallContext = { token: string; idempotencyKey: string; userAgent: string; fetch?: typeof fetch };
+export type VaultAnswer<T> = { ok: true; result: T } | { ok: false; error: VaultError };
+
+/** One vault POST from the gateway origin with the bearer token, idempotency key and the sky-metadata header. */
+async function vaultPost<T>(url: string, body: unknown, context: VaultCallContext): Promise<VaultAnswer<T>> {
   let response: Response;
   try {
     response = await (context.fetch ?? fetch)(url, {
@@ -75,5 +75,19 @@ export async function tokenize(
     return { ok: false, error: { code: 'VAULT_CONNECTION_ERROR', message: 'Could not connect to the vault' } };
   }
   if (!response.ok) return { ok: false, error: await vaultErrorFrom(response) };
-  return { ok: true, result: (await response.json()) as VaultTokenizeResponse };
+  return { ok: true, result: (await response.json()) as T };
+}
+
+/** POSTs card data to the vault from the gateway origin; answers the vault token, never the card. */
+export function tokenize(url: string, body: VaultTokenizeRequest, context: VaultCallContext): Promise<VaultAnswer<VaultTokenizeResponse>> {
+  return vaultPost<VaultTokenizeResponse>(url, body, context);
+}
+
+/** POSTs the other elements' values as records; answers their ids and tokens. */
+export function storeRecords(
+  url: string,
+  body: VaultRecordsRequestInput,
+  context: VaultCallContext,
+): Promise<VaultAnswer<VaultRecordsResponse>> {
+  return vaultPost<VaultRecordsResponse>(url, body, context);
 }

@@ -35,6 +35,7 @@ export class CheckoutClient {
             gatewayOrigin: config.gatewayOrigin,
             elementsURL: config.elementsURL,
             tokenizeURL: config.session.links.tokenize,
+            recordsURL: `${config.vaultURL}/v1/records`,
             getBearerToken: () => tokens.get(),
             env: config.env,
             warn: (message) => logger.warn(message),

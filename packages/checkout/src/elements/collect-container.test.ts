@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FRAME_MESSAGE_TAG } from '@roots/contracts/frame-protocol';
 import { CollectContainer, collectError, frameOptions, type ContainerContext } from './collect-container';
 
 const context: ContainerContext = {
   gatewayOrigin: 'https://gw.example',
   elementsURL: 'https://gw.example/secure-fields/v1',
   tokenizeURL: 'https://gw.example/vault/v1/tokens',
+  recordsURL: 'https://gw.example/vault/v1/records',
   getBearerToken: async () => 'token',
   env: 'SANDBOX',
   warn: () => {},
@@ -92,5 +94,72 @@ describe('collect elements in frames', () => {
     expect(collectError({ code: 'VAULT_CONNECTION_ERROR', message: 'x' }).code).toBe('VAULT_CONNECTION_ERROR');
     expect(collectError({ code: 'VALIDATION_FAILED', message: 'x' }).code).toBe('VALIDATION_FAILED');
     expect(collectError({ code: 'CARD_INVALID', message: 'x' }).code).toBe('COLLECT_OPERATION_FAILED');
+  });
+});
+
+describe('collect', () => {
+  const ready = { isEmpty: false, isComplete: true, isValid: true, isFocused: false, value: '', required: true };
+  /** What a frame of this container says to the page, from the gateway origin and its own window. */
+  const fromFrame = (frame: HTMLIFrameElement, frameId: string, data: Record<string, unknown>) =>
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { tag: FRAME_MESSAGE_TAG, v: 1, frameId, ...data },
+        origin: 'https://gw.example',
+        source: frame.contentWindow,
+      }),
+    );
+
+  it('without a card number, the first element’s frame collects the records; the page gets their tokens', async () => {
+    const container = new CollectContainer(context);
+    const name = container.create({ type: 'INPUT_FIELD', table: 'persons', column: 'name' });
+    const pin = container.create({ type: 'PIN', table: 'persons', column: 'pin' });
+    name.mount(document.body);
+    pin.mount(document.body);
+    const posted = vi.spyOn(name.iframe!.contentWindow!, 'postMessage');
+    for (const element of [name, pin]) fromFrame(element.iframe!, element.frameId, { type: 'event', event: 'READY', state: ready });
+    const collecting = container.collect({
+      additionalFields: { records: [{ table: 'persons', fields: { plan: 'weekly', age: 30 } }] },
+      upsert: [{ table: 'persons', column: 'name' }],
+    });
+    await vi.waitFor(() => expect(posted.mock.calls.some(([message]) => (message as { type: string }).type === 'collect')).toBe(true));
+    const [message, targetOrigin] = posted.mock.calls.find(([sent]) => (sent as { type: string }).type === 'collect')!;
+    expect(targetOrigin).toBe('https://gw.example');
+    expect(message).toMatchObject({
+      type: 'collect',
+      tokenizeURL: 'https://gw.example/vault/v1/tokens',
+      recordsURL: 'https://gw.example/vault/v1/records',
+      elements: [
+        { frameId: name.frameId, field: 'input-field', table: 'persons', column: 'name' },
+        { frameId: pin.frameId, field: 'pin', table: 'persons', column: 'pin' },
+      ],
+      additionalRecords: [{ table: 'persons', fields: { plan: 'weekly', age: '30' } }],
+      tokens: true,
+      upsert: [{ table: 'persons', column: 'name' }],
+    });
+    const records = [{ table: 'persons', skyflowID: 'rec_1', fields: { name: 'tkn_1', pin: 'tkn_2', plan: 'tkn_3', age: 'tkn_4' } }];
+    fromFrame(name.iframe!, name.frameId, {
+      type: 'collect-result',
+      requestId: (message as { requestId: string }).requestId,
+      ok: true,
+      result: { records },
+    });
+    await expect(collecting).resolves.toEqual({ records });
+  });
+
+  it('with a card number, its frame collects and the card’s token comes at the top level', async () => {
+    const container = new CollectContainer(context);
+    const email = container.create({ type: 'INPUT_FIELD', table: 'persons', column: 'email' });
+    const number = container.create({ type: 'CARD_NUMBER' });
+    email.mount(document.body);
+    number.mount(document.body);
+    const posted = vi.spyOn(number.iframe!.contentWindow!, 'postMessage');
+    for (const element of [email, number]) fromFrame(element.iframe!, element.frameId, { type: 'event', event: 'READY', state: ready });
+    const collecting = container.collect();
+    await vi.waitFor(() => expect(posted.mock.calls.some(([message]) => (message as { type: string }).type === 'collect')).toBe(true));
+    const requestId = (posted.mock.calls.find(([sent]) => (sent as { type: string }).type === 'collect')![0] as { requestId: string })
+      .requestId;
+    const card = { token: 'tok_1', network: 'visa', bin: '42424242', last4: '4242', expiresAt: '2030-01-01T00:00:00.000Z' };
+    fromFrame(number.iframe!, number.frameId, { type: 'collect-result', requestId, ok: true, result: { card, records: [] } });
+    await expect(collecting).resolves.toEqual({ ...card, records: [] });
   });
 });

@@ -15,7 +15,9 @@ import {
   acceptFrameMessage,
   ELEMENT_EVENTS,
   parentMessage,
+  type CollectResult as ProtocolCollectResult,
   type CollectSuccess,
+  type CollectedRecord,
   type ElementEvent,
   type ElementState,
   type FrameFieldOptions,
@@ -95,6 +97,12 @@ export function frameOptions(name: string, options: CollectElementOptions): Fram
   };
 }
 
+/**
+ * What a collect answers: the card's vault token, network, BIN and last 4 when the container holds
+ * a card number, and the records stored for the other elements.
+ */
+export type CollectResult = Partial<CollectSuccess> & { records: CollectedRecord[] };
+
 export type ContainerContext = {
   /** Gateway origin: frames live there and only its messages are accepted. */
   gatewayOrigin: string;
@@ -102,6 +110,8 @@ export type ContainerContext = {
   elementsURL: string;
   /** Vault tokenize link of the session. */
   tokenizeURL: string;
+  /** Vault records URL (`{vaultURL}/v1/records`). */
+  recordsURL: string;
   getBearerToken: () => Promise<string>;
   env: 'DEV' | 'SANDBOX' | 'PROD';
   warn: (message: string) => void;
@@ -154,6 +164,7 @@ export class CollectElement {
     iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin');
     iframe.title = this.options.label ?? this.options.altText ?? this.field.replace('-', ' ');
     iframe.dataset.rootsField = this.field;
+    iframe.dataset.rootsElement = this.name;
     iframe.setAttribute('allow', 'payment');
     iframe.className = 'roots-frame';
     iframe.style.cssText = 'border:0;width:100%;height:44px;display:block';
@@ -233,7 +244,7 @@ export class CollectContainer {
   readonly channelId = Math.random().toString(36).slice(2, 12);
   private readonly pendingCollects = new Map<
     string,
-    { resolve: (value: CollectSuccess) => void; reject: (error: CheckoutError) => void }
+    { resolve: (value: ProtocolCollectResult) => void; reject: (error: CheckoutError) => void }
   >();
   private readonly listener: (event: MessageEvent) => void;
   private listening = false;
@@ -252,7 +263,8 @@ export class CollectContainer {
       elementNames: this.elements.map((element) => element.name),
       warn: this.context.warn,
     });
-    if (this.elements.some((element) => element.options.type === validated.type && FRAME_OF_TYPE[validated.type]))
+    // One of each card field per container (they make one card); other elements may repeat.
+    if (CARD_TYPES.includes(validated.type) && this.elements.some((element) => element.options.type === validated.type))
       throw new CheckoutError('DUPLICATE_ELEMENT', `a ${validated.type} element already exists in this container`);
     const element = new CollectElement(validated, this);
     this.elements.push(element);
@@ -319,27 +331,47 @@ export class CollectContainer {
   }
 
   /**
-   * Tokenises the card into the vault (inside the card-number frame) and resolves the vault token.
+   * Collects every element into the vault, inside the frames (checkout-spec §3 "Collect options"):
+   * the card is tokenised (its token, network, BIN and last 4 are answered at the top level, as
+   * before), the other elements with a `table` and `column` — and `additionalFields.records` — are
+   * stored as records, answered with their ids and, unless `tokens: false`, a token per field.
+   * The card number's frame collects, else the first element's.
    * @throws CARD_FORM_COLLECT_ELEMENT_NOT_MOUNTED before every element is mounted.
+   * @example
+   * const { token, records } = await container.collect({ upsert: [{ table: 'persons', column: 'email' }] });
    */
-  async collect(options?: CollectOptions): Promise<CollectSuccess> {
-    validateCollectOptions(options);
+  async collect(options?: CollectOptions): Promise<CollectResult> {
+    const validated = validateCollectOptions(options);
     this.assertMounted();
     await Promise.all(this.elements.map((element) => element.whenReady()));
-    const collector = this.elements.find((element) => element.options.type === 'CARD_NUMBER');
-    if (!collector) throw new CheckoutError('COLLECT_OPERATION_FAILED', 'a card number element is required to collect');
+    const collector = this.elements.find((element) => element.options.type === 'CARD_NUMBER') ?? this.elements[0]!;
     const requestId = `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-    return new Promise<CollectSuccess>((resolve, reject) => {
+    const result = await new Promise<ProtocolCollectResult>((resolve, reject) => {
       this.pendingCollects.set(requestId, { resolve, reject });
       collector.post(
         parentMessage({
           type: 'collect',
           requestId,
           tokenizeURL: this.context.tokenizeURL,
-          fields: this.elements.map((element) => element.field),
+          recordsURL: this.context.recordsURL,
+          elements: this.elements.map((element) => ({
+            frameId: element.frameId,
+            field: element.field,
+            ...(element.options.table ? { table: element.options.table } : {}),
+            ...(element.options.column ? { column: element.options.column } : {}),
+            ...(element.options.skyflowID ? { skyflowID: element.options.skyflowID } : {}),
+          })),
+          additionalRecords: (validated.additionalFields?.records ?? []).map((record) => ({
+            table: record.table,
+            fields: Object.fromEntries(Object.entries(record.fields).map(([column, value]) => [column, String(value)])),
+            ...(record.skyflowID ? { skyflowID: record.skyflowID } : {}),
+          })),
+          tokens: validated.tokens ?? true,
+          upsert: validated.upsert ?? [],
         }),
       );
     });
+    return { ...result.card, records: result.records };
   }
 
   private assertMounted(): void {

@@ -10,11 +10,14 @@ import {
   storedInstrumentListSchema,
   storedInstrumentSchema,
 } from '@roots/contracts/gateway';
+import { merchantVaultRecordSchema } from '@roots/contracts/gateway-vault-records';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ExecutionsService } from '../executions/executions.service';
 import type { SessionsService } from '../sessions/sessions.service';
+import { GatewayError } from '../../errors';
+import type { VaultRecordsService } from '../vault/vault-records';
 import type { VaultService } from '../vault/vault.service';
 import type { WalletsService } from '../wallets/wallets.service';
 
@@ -25,6 +28,7 @@ type MerchantRoutesOptions = {
   executions: ExecutionsService;
   vault: VaultService;
   wallets: WalletsService;
+  records: VaultRecordsService;
 };
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -87,5 +91,22 @@ export async function merchantRoutes(app: FastifyInstance, options: MerchantRout
     '/wallets/apple-pay/merchant-validation',
     { schema: { body: merchantValidationRequestSchema, response: { 200: merchantValidationResponseSchema } } },
     async (request) => ({ data: wallets.merchantValidation(request.body) }),
+  );
+
+  // Detokenize: the merchant's server reads a record the shopper's collect stored (never the browser).
+  routes.get(
+    '/records/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: z.object({ holderReference: z.string().min(1).max(200) }),
+        response: { 200: merchantVaultRecordSchema },
+      },
+    },
+    async (request) => {
+      const record = await options.records.reveal(request.params.id);
+      if (!record || record.holderReference !== request.query.holderReference) throw new GatewayError('NOT_FOUND', 'Record not found');
+      return { skyflowID: request.params.id, table: record.table, fields: record.fields };
+    },
   );
 }

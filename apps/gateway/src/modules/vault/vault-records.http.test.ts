@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SdkInitPayload } from '@roots/contracts/gateway';
 import type { VaultRecordsRequestInput, VaultRecordsResponse } from '@roots/contracts/gateway-vault-records';
-import { bearer, call, createSession, startGateway, type TestGateway } from '../../test/helpers';
+import { bearer, call, createSession, merchantHeaders, startGateway, type TestGateway } from '../../test/helpers';
 
 let gateway: TestGateway;
 beforeAll(async () => {
@@ -36,6 +36,19 @@ describe('vault records (the non-card collect elements)', () => {
       holderReference: session.holderReference,
       fields: { name: 'Ada Lovelace', pin: '4821' },
     });
+  });
+
+  it('the merchant’s server reads a record back (detokenize) for its holder only; a browser token cannot', async () => {
+    const session = await createSession(gateway);
+    const stored = await store(session, { records: [{ table: 'persons', fields: { email: 'ada@example.com' } }] });
+    const id = stored.body.records[0]!.skyflowID;
+    const read = (holder: string, headers = merchantHeaders()) =>
+      call(`${gateway.url}/merchant/v1/records/${id}?holderReference=${encodeURIComponent(holder)}`, { headers });
+    const answer = await read(session.holderReference);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ skyflowID: id, table: 'persons', fields: { email: 'ada@example.com' } });
+    expect((await read('someone-else')).status).toBe(404);
+    expect((await read(session.holderReference, bearer(session))).status).toBe(401);
   });
 
   it('tokens: false answers only the record ids', async () => {

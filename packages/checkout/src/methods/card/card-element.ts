@@ -234,6 +234,7 @@ export class CardElement extends UIElement {
     if (!this.container) throw new CheckoutError('CARD_FORM_COLLECT_ELEMENT_NOT_MOUNTED');
     const { session } = this.context.config;
     const collected = await this.container.collect();
+    if (!collected.token) throw new CheckoutError('COLLECT_OPERATION_FAILED', 'the vault answered no card token');
     const storeInstrument = this.storeInstrument;
     const instrument = await this.context.api.saveInstrument(session.links.saveInstrument, {
       holderReference: session.holderReference,

@@ -1,16 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { fillSecureFields } from '@roots/checkout/testing';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './funnel/axe';
 import { FunnelPage } from './funnel/funnel-page';
 import { REFUSED_PHOTOS } from './funnel/test-photos';
 import { CAMERA_FACE } from './support/paths';
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  expect(results.passes.length).toBeGreaterThan(10);
-}
 
 /** Opens the paywall with an email already captured, as the funnel leaves it. */
 async function openPaywall(page: Page, query = '') {
@@ -53,9 +46,11 @@ test.describe('funnel screens', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Open the camera' }).click();
     await expect(page.getByText("We couldn't open your camera. You can upload a photo instead.")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.getByTestId('selfie-file').setInputFiles(CAMERA_FACE);
     const preview = page.getByRole('img', { name: 'Your photo' });
     await expect(preview).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     const type = await preview.evaluate(async (img: HTMLImageElement) => (await (await fetch(img.src)).blob()).type);
     expect(type).toBe('image/webp');
     await context.close();
@@ -100,6 +95,8 @@ test.describe('funnel screens', () => {
     await popup.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/roots\/offers\?plan=roots_3d5_7d2499$/, { timeout: 30_000 });
     expect(await page.evaluate(() => sessionStorage.getItem('__subscriptionId'))).toMatch(/^[0-9a-f-]{36}$/);
+    await expect(page.getByRole('button', { name: 'Add for $49.99' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('every email validation message', async ({ page }) => {
@@ -111,6 +108,7 @@ test.describe('funnel screens', () => {
     await field.fill('not-an-email');
     await submit.click();
     await expect(page.getByRole('alert')).toHaveText('Please enter a valid email');
+    await expectNoSeriousA11yViolations(page);
     await field.fill(`${'a'.repeat(95)}@example.com`);
     await submit.click();
     await expect(page.getByRole('alert')).toHaveText('You have reached the maximum length');
@@ -128,6 +126,12 @@ test.describe('funnel screens', () => {
     expect(new URL(target).searchParams.get('bb')).toBeNull();
     expect(new URL(target).searchParams.get('plan')).toBe('roots_3d1_7d2499');
     await context.close();
+  });
+
+  test('the cancel page with email passes axe', async ({ page }) => {
+    await page.goto('/roots/unsubscribe-with-email');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('the cancel page asks for the email and says when there is no subscription', async ({ page }) => {
@@ -159,7 +163,12 @@ test.describe('funnel screens', () => {
 
     await funnel.giveConsent();
     await funnel.openUpload();
+    await expectNoSeriousA11yViolations(page);
     await funnel.uploadSelfie(CAMERA_FACE);
+    // The processing step shows its three messages for at least 3.3 s: long enough for axe.
+    await funnel.expectStep('processing');
+    await expect(page.getByRole('progressbar')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await expect(page.getByRole('heading', { name: 'Where should we send your results?' })).toBeVisible({ timeout: 60_000 });
     await expectNoSeriousA11yViolations(page);
     await funnel.submitEmail(email);

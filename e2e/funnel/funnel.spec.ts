@@ -1,6 +1,7 @@
 import { fillSecureFields } from '@roots/checkout/testing';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
+import { expectNoSeriousA11yViolations } from './axe';
 import { FunnelPage } from './funnel-page';
 
 /** The journey of issue 7: a real camera stream of a real face, the real server, gateway and engine. */
@@ -19,6 +20,9 @@ test.describe('the onboarding funnel, end to end', () => {
     await funnel.passWalkthrough();
     await funnel.giveConsent();
     await page.getByRole('button', { name: 'Open the camera' }).click();
+    // The live camera with its face guide, the one screen only this project's fake camera shows.
+    await expect(page.locator('video.selfie__video')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await funnel.takeSelfieWithCamera();
     await expect(page.getByRole('heading', { name: 'Where should we send your results?' })).toBeVisible({ timeout: 60_000 });
     await funnel.submitEmail(email);

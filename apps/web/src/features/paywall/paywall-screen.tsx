@@ -1,25 +1,30 @@
 import type { PlanCatalog } from '@roots/contracts';
 import { buildDisclosure, formatUsd } from '@roots/contracts/disclosure';
-import { eventValue } from '@roots/contracts/events';
 import { formatMessage, MESSAGES } from '@roots/contracts/messages';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SiteFooter } from '../../components/ui/site-footer';
-import { EmailForm } from '../../components/ui/email-form';
 import { FALLBACK_ERROR } from '../../lib/http';
 import { useOnboardingStore, useQuizStore } from '../../lib/onboarding-store';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { track, trackingEnabled } from '../../lib/track';
 import { writeSessionValue } from '../../lib/session-keys';
 import { createReport } from './api/create-report';
-import { CheckoutSection, type PurchaseResult } from './checkout-section';
+import type { PurchaseResult } from './checkout-section';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { getPlans } from './api/get-plans';
 import { resolvePaywallPlans } from './paywall-plans';
+import './paywall.css';
 
 /** product-spec §4: after a purchase, tracking gets this long when it is on. */
 const TRACKING_WAIT_MS = 1_500;
+
+// Neither is needed for the first paint: the checkout SDK (the drop-in mounts once the payment
+// session is there) and the email form (zod and the form library) load beside the plan and claims.
+const loadCheckout = () => import('./checkout-section');
+const CheckoutSection = lazy(async () => ({ default: (await loadCheckout()).CheckoutSection }));
+const EmailForm = lazy(async () => ({ default: (await import('../../components/ui/email-form')).EmailForm }));
 
 /**
  * `/{slug}/subscription`: the plan from the query, the claims of product-spec §1, and next to the
@@ -50,11 +55,20 @@ export function PaywallScreen() {
 
   const resolved = catalog ? resolvePaywallPlans(search, catalog) : null;
 
+  // Once the plan is on screen, fetch the checkout's code, so it does not compete with the first
+  // paint and is there by the time the email is in.
+  useEffect(() => {
+    if (catalog) void loadCheckout().catch(() => undefined);
+  }, [catalog]);
+
   const onPurchased = async ({ subscriptionId }: PurchaseResult) => {
     writeSessionValue('userEmail', email);
     writeSessionValue('subscriptionId', subscriptionId);
-    track(slug, 'Purchase', { value: eventValue(resolved!.plan.trial_sum ?? resolved!.plan.sum), subscription_id: subscriptionId });
-    if (trackingEnabled()) await new Promise((resolve) => window.setTimeout(resolve, TRACKING_WAIT_MS));
+    if (trackingEnabled()) {
+      const { eventValue } = await import('@roots/contracts/events');
+      track(slug, 'Purchase', { value: eventValue(resolved!.plan.trial_sum ?? resolved!.plan.sum), subscription_id: subscriptionId });
+      await new Promise((resolve) => window.setTimeout(resolve, TRACKING_WAIT_MS));
+    }
     // The report is created from the selfie kept in memory; a failure here must not lose the purchase.
     if (selfie)
       await createReport({ email, subscriptionId, image: selfie.blob }).catch((error: unknown) =>
@@ -104,18 +118,20 @@ export function PaywallScreen() {
           {disclosure.renewal && <p>{disclosure.renewal}</p>}
           <p>{disclosure.cancellation}</p>
         </section>
-        {email ? (
-          <CheckoutSection
-            key={plan.id}
-            plan={plan}
-            email={email}
-            disclosure={disclosure}
-            onPurchased={(result) => void onPurchased(result)}
-            onPurchaseError={() => track(slug, 'purchase error')}
-          />
-        ) : (
-          <EmailForm label={t('screens.onboarding.emailLabel')} submitLabel={t('screens.onboarding.continue')} onSubmit={setEmail} />
-        )}
+        <Suspense fallback={<div className={email ? 'checkout-slot' : 'paywall__form-slot'} aria-busy="true" />}>
+          {email ? (
+            <CheckoutSection
+              key={plan.id}
+              plan={plan}
+              email={email}
+              disclosure={disclosure}
+              onPurchased={(result) => void onPurchased(result)}
+              onPurchaseError={() => track(slug, 'purchase error')}
+            />
+          ) : (
+            <EmailForm label={t('screens.onboarding.emailLabel')} submitLabel={t('screens.onboarding.continue')} onSubmit={setEmail} />
+          )}
+        </Suspense>
         <p className="guarantee">{copy.guaranteeText}</p>
         <p className="hint">{copy.renewalClaim}</p>
       </main>

@@ -1,3 +1,7 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias, type Plugin } from 'vite';
 
@@ -84,6 +88,41 @@ export default { ...compat, useOptimistic, useEffectEvent, use };
   };
 }
 
+/** Files worth compressing: text the browser fetches (images other than SVG are compressed already). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+/**
+ * Writes `name.br` and `name.gz` beside every compressible file of the build, once, at build time;
+ * the server sends them to browsers that accept them (`@fastify/static` `preCompressed`), so no
+ * request pays for compression. index.html is left out: the server renders it per product.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'roots:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file) && file !== 'index.html');
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(outDir, file);
+          const body = await readFile(path);
+          const [br, gz] = await Promise.all([
+            promisify(brotliCompress)(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+            promisify(gzip)(body, { level: 9 }),
+          ]);
+          // Not worth a second file when compression saves almost nothing.
+          if (br.length < body.length * 0.9) await writeFile(`${path}.br`, br);
+          if (gz.length < body.length * 0.9) await writeFile(`${path}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 /** `react-dom` and the JSX runtimes resolve to Preact's; `react` itself goes through the shim above. */
 const PREACT_ALIASES: Alias[] = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -98,7 +137,7 @@ const PREACT_ALIASES: Alias[] = [
  */
 export default defineConfig(({ command }) => ({
   base: command === 'build' ? './' : `/${SLUG}/`,
-  plugins: command === 'build' ? [reactOnPreact(), react()] : [react()],
+  plugins: command === 'build' ? [reactOnPreact(), react(), precompress()] : [react()],
   resolve: { alias: command === 'build' ? PREACT_ALIASES : [] },
   build: {
     outDir: 'dist',

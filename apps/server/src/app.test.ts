@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/database';
@@ -66,6 +67,19 @@ describe.each(testDatabases())('server app on $name', ({ url }) => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
     expect((await app.inject('/roots/index.html')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the build’s precompressed assets to browsers that accept them', async () => {
+    const brotli = await app.inject({ url: '/roots/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.info("app")');
+    const gzip = await app.inject({ url: '/roots/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.info("app")');
+    const plain = await app.inject({ url: '/roots/assets/index-AbC123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.info("app")');
   });
 
   it('answers 404 with the SPA for pages outside the product, and JSON for API calls', async () => {

@@ -59,6 +59,8 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
       index: false,
       // index.html is rendered per product (below), never served raw.
       globIgnore: ['index.html'],
+      // The web build writes .br and .gz beside each text asset (apps/web/vite.config.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', filePath.includes(`${join(options.distDir, 'assets')}`) ? IMMUTABLE : SHORT_LIVED);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../app';
@@ -48,6 +49,9 @@ export function makeWebDist(): string {
     '<!doctype html><html><head><!--roots:head--><title>Roots</title></head><body><div id="root"></div><script type="module" src="./assets/index-AbC123.js"></script></body></html>',
   );
   writeFileSync(join(dir, 'assets', 'index-AbC123.js'), 'console.info("app")');
+  // As the web build writes them (apps/web/vite.config.ts precompress).
+  writeFileSync(join(dir, 'assets', 'index-AbC123.js.br'), brotliCompressSync('console.info("app")'));
+  writeFileSync(join(dir, 'assets', 'index-AbC123.js.gz'), gzipSync('console.info("app")'));
   writeFileSync(join(dir, 'images', 'walkthrough-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }

@@ -12,6 +12,7 @@ const projects = [
   'packages/analysis',
   'packages/checkout',
   'packages/secure-fields',
+  'bench/web',
 ].filter((dir) => existsSync(`${dir}/tsconfig.json`));
 
 const run = (project) =>

@@ -49,7 +49,7 @@ export default tseslint.config(
       'data/**',
       'test-results/**',
       'playwright-report/**',
-      '.cache/**',
+      '**/.cache/**',
       'apps/server/drizzle/**',
     ],
   },

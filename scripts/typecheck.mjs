@@ -26,7 +26,9 @@ const run = (project) =>
 const emitsDeclarations = ['packages/analysis'].filter((dir) => existsSync(`${dir}/tsconfig.build.json`));
 for (const dir of emitsDeclarations) {
   const code = await new Promise((resolve) => {
-    const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '--pretty', '-p', `${dir}/tsconfig.build.json`], { stdio: 'inherit' });
+    const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '--pretty', '-p', `${dir}/tsconfig.build.json`], {
+      stdio: 'inherit',
+    });
     child.on('exit', resolve);
   });
   if (code !== 0) {

@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -10,21 +11,7 @@ const SLUG = process.env.PRODUCT_SLUG ?? 'roots';
 
 /** Id of the module that stands in for `react` in the production build. */
 const REACT_SHIM_ID = '\0roots:react-on-preact';
-
-/**
- * Style properties React writes unit-less for numbers but Preact's own list would give `px`
- * (React's unitless list less the ones Preact already knows).
- */
-const UNITLESS_STYLES = [
-  'aspectRatio',
-  'borderImageOutset',
-  'borderImageSlice',
-  'borderImageWidth',
-  'columns',
-  'scale',
-  'strokeMiterlimit',
-  'tabSize',
-];
+const REACT_SHIM_FILE = fileURLToPath(new URL('./build/react-on-preact.js', import.meta.url));
 
 /**
  * The production build renders with Preact through `preact/compat` (ADR 081): react-dom alone was
@@ -47,43 +34,7 @@ function reactOnPreact(): Plugin {
       return source === 'react' ? REACT_SHIM_ID : null;
     },
     load(id) {
-      if (id !== REACT_SHIM_ID) return null;
-      return `
-import { options } from 'preact';
-import compat, { useCallback, useContext, useLayoutEffect, useRef } from 'preact/compat';
-export * from 'preact/compat';
-
-const UNITLESS_STYLES = new Set(${JSON.stringify(UNITLESS_STYLES)});
-const previousVnodeHook = options.vnode;
-options.vnode = (vnode) => {
-  const style = vnode.props && vnode.props.style;
-  if (typeof vnode.type === 'string' && style && typeof style === 'object') {
-    const numeric = Object.keys(style).filter((key) => typeof style[key] === 'number' && UNITLESS_STYLES.has(key));
-    if (numeric.length > 0) {
-      const fixed = { ...style };
-      for (const key of numeric) fixed[key] = String(style[key]);
-      vnode.props.style = fixed;
-    }
-  }
-  if (previousVnodeHook) previousVnodeHook(vnode);
-};
-
-export function useOptimistic(passthrough) {
-  return [passthrough, () => {}];
-}
-export function useEffectEvent(callback) {
-  const latest = useRef(callback);
-  useLayoutEffect(() => {
-    latest.current = callback;
-  });
-  return useCallback((...args) => latest.current(...args), []);
-}
-export function use(usable) {
-  if (usable && typeof usable.then === 'function') throw new Error('use(promise) is not supported in this build');
-  return useContext(usable);
-}
-export default { ...compat, useOptimistic, useEffectEvent, use };
-`;
+      return id === REACT_SHIM_ID ? readFile(REACT_SHIM_FILE, 'utf8') : null;
     },
   };
 }

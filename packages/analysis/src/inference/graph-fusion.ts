@@ -54,7 +54,15 @@ export interface FusionReport {
   nodesAfter: number;
 }
 
-type Weights = Map<string, { shape: number[]; dtype: 'float32' | 'int32'; values: Float32Array | Int32Array }>;
+type WeightValues = Float32Array | Int32Array;
+
+/** Where one weight of the manifest lies in the concatenated weight data. */
+interface WeightEntry {
+  spec: WeightSpec;
+  offset: number;
+  byteLength: number;
+  size: number;
+}
 
 const BIAS_ADD_OPS = new Set(['Add', 'AddV2', 'BiasAdd']);
 const RELU6_MAX = 6;
@@ -64,52 +72,47 @@ function sourceName(input: string): string {
 }
 
 /** Half-precision bits → float32, exact for every value including subnormals. */
-function float16Table(): Float32Array {
-  const table = new Float32Array(65536);
-  for (let bits = 0; bits < 65536; bits++) {
-    const sign = bits & 0x8000 ? -1 : 1;
-    const exponent = (bits >> 10) & 0x1f;
-    const fraction = bits & 0x3ff;
-    if (exponent === 0) table[bits] = sign * 2 ** -14 * (fraction / 1024);
-    else if (exponent === 31) table[bits] = fraction ? NaN : sign * Infinity;
-    else table[bits] = sign * 2 ** (exponent - 15) * (1 + fraction / 1024);
-  }
-  return table;
+function halfToFloat(bits: number): number {
+  const sign = bits & 0x8000 ? -1 : 1;
+  const exponent = (bits >> 10) & 0x1f;
+  const fraction = bits & 0x3ff;
+  if (exponent === 0) return sign * 2 ** -14 * (fraction / 1024);
+  if (exponent === 31) return fraction ? NaN : sign * Infinity;
+  return sign * 2 ** (exponent - 15) * (1 + fraction / 1024);
 }
 
-/** Decodes the manifest's weights (float32, float16-quantised float32, int32) into typed arrays. */
-export function decodeWeights(files: GraphModelFiles): Weights {
-  const weights: Weights = new Map();
-  const view = new DataView(files.weightData.buffer, files.weightData.byteOffset, files.weightData.byteLength);
-  const specs = files.json.weightsManifest.flatMap((group) => group.weights);
-  const expectedBytes = specs.reduce(
-    (sum, spec) => sum + spec.shape.reduce((product, side) => product * side, 1) * (spec.quantization?.dtype === 'float16' ? 2 : 4),
-    0,
-  );
-  if (expectedBytes !== files.weightData.byteLength) throw new Error('weight data does not match the manifest');
-  let table: Float32Array | undefined;
+/** Locates every weight (float32, float16-quantised float32, int32) and checks the data's size. */
+function indexWeights(files: GraphModelFiles): Map<string, WeightEntry> {
+  const index = new Map<string, WeightEntry>();
   let offset = 0;
-  for (const spec of specs) {
+  for (const spec of files.json.weightsManifest.flatMap((group) => group.weights)) {
     const size = spec.shape.reduce((product, side) => product * side, 1);
     const quantization = spec.quantization?.dtype;
-    if (spec.dtype === 'float32' && quantization === 'float16') {
-      table ??= float16Table();
-      const values = new Float32Array(size);
-      for (let i = 0; i < size; i++) values[i] = table[view.getUint16(offset + 2 * i, true)]!;
-      weights.set(spec.name, { shape: spec.shape, dtype: 'float32', values });
-      offset += 2 * size;
-    } else if ((spec.dtype === 'float32' || spec.dtype === 'int32') && quantization === undefined) {
-      const values = spec.dtype === 'float32' ? new Float32Array(size) : new Int32Array(size);
-      for (let i = 0; i < size; i++) {
-        values[i] = spec.dtype === 'float32' ? view.getFloat32(offset + 4 * i, true) : view.getInt32(offset + 4 * i, true);
-      }
-      weights.set(spec.name, { shape: spec.shape, dtype: spec.dtype, values });
-      offset += 4 * size;
-    } else {
-      throw new Error(`weight ${spec.name}: ${spec.dtype}/${quantization ?? 'none'} is not supported`);
-    }
+    let bytesPerValue: number;
+    if (spec.dtype === 'float32' && quantization === 'float16') bytesPerValue = 2;
+    else if ((spec.dtype === 'float32' || spec.dtype === 'int32') && quantization === undefined) bytesPerValue = 4;
+    else throw new Error(`weight ${spec.name}: ${spec.dtype}/${quantization ?? 'none'} is not supported`);
+    index.set(spec.name, { spec, offset, byteLength: size * bytesPerValue, size });
+    offset += size * bytesPerValue;
   }
-  return weights;
+  if (offset !== files.weightData.byteLength) throw new Error('weight data does not match the manifest');
+  return index;
+}
+
+function decodeWeight(files: GraphModelFiles, entry: WeightEntry): WeightValues {
+  const view = new DataView(files.weightData.buffer, files.weightData.byteOffset + entry.offset, entry.byteLength);
+  if (entry.spec.dtype === 'int32') return Int32Array.from({ length: entry.size }, (_, i) => view.getInt32(4 * i, true));
+  if (entry.spec.quantization?.dtype === 'float16') {
+    return Float32Array.from({ length: entry.size }, (_, i) => halfToFloat(view.getUint16(2 * i, true)));
+  }
+  return Float32Array.from({ length: entry.size }, (_, i) => view.getFloat32(4 * i, true));
+}
+
+/** Decodes every weight of the manifest into typed arrays (float16 ones as float32). */
+export function decodeWeights(files: GraphModelFiles): Map<string, { shape: number[]; values: WeightValues }> {
+  const decoded = new Map<string, { shape: number[]; values: WeightValues }>();
+  for (const [name, entry] of indexWeights(files)) decoded.set(name, { shape: entry.spec.shape, values: decodeWeight(files, entry) });
+  return decoded;
 }
 
 function encodeStrings(values: string[]): { list: { s: string[] } } {
@@ -122,7 +125,15 @@ function encodeStrings(values: string[]): { list: { s: string[] } } {
  * artifacts and leaves `files` untouched.
  */
 export function fuseGraph(files: GraphModelFiles, outputs: readonly string[]): { artifacts: GraphModelArtifacts; report: FusionReport } {
-  const weights = decodeWeights(files);
+  const index = indexWeights(files);
+  const decoded = new Map<string, WeightValues>();
+  const valuesOf = (name: string) => {
+    let values = decoded.get(name);
+    if (!values) decoded.set(name, (values = decodeWeight(files, index.get(name)!)));
+    return values;
+  };
+  // Weights we rewrite (folded depthwise kernels); the rest pass through in their own encoding.
+  const replaced = new Map<string, Float32Array>();
   const nodes = files.json.modelTopology.node.map((node) => ({ ...node, input: [...(node.input ?? [])] }));
   const byName = new Map(nodes.map((node) => [node.name, node]));
   const consumers = new Map<string, string[]>();
@@ -142,18 +153,18 @@ export function fuseGraph(files: GraphModelFiles, outputs: readonly string[]): {
     const inputs = (node.input ?? []).map(sourceName);
     if (inputs.length !== 2 || !inputs.includes(from)) return undefined;
     const other = inputs[0] === from ? inputs[1]! : inputs[0]!;
-    const weight = weights.get(other);
-    return weight && weight.dtype === 'float32' ? { name: other, ...weight } : undefined;
+    const entry = index.get(other);
+    return entry && entry.spec.dtype === 'float32' ? { name: other, shape: entry.spec.shape } : undefined;
   };
-  const scalarEquals = (weight: { values: Float32Array | Int32Array } | undefined, value: number) =>
-    weight !== undefined && weight.values.length === 1 && weight.values[0] === value;
+  const scalarEquals = (weight: { name: string; shape: number[] } | undefined, value: number) =>
+    weight !== undefined && weight.shape.length === 0 && valuesOf(weight.name)[0] === value;
 
   const removed = new Set<string>();
   let fusedConvolutions = 0;
   for (const conv of nodes) {
     if (conv.op !== 'Conv2D' && conv.op !== 'DepthwiseConv2dNative') continue;
     const kernelName = sourceName(conv.input[1] ?? '');
-    const kernel = weights.get(kernelName);
+    const kernel = index.get(kernelName)?.spec;
     if (!kernel || kernel.shape.length !== 4 || (consumers.get(kernelName) ?? []).length !== 1) continue;
     const channels = conv.op === 'Conv2D' ? kernel.shape[3]! : kernel.shape[2]! * kernel.shape[3]!;
     const isChannelVector = (w: { shape: number[] } | undefined) => w !== undefined && w.shape.length === 1 && w.shape[0] === channels;
@@ -165,7 +176,7 @@ export function fuseGraph(files: GraphModelFiles, outputs: readonly string[]): {
     if (conv.op === 'DepthwiseConv2dNative' && kernel.shape[3] === 1 && next?.op === 'Mul') {
       const operand = constantOperand(next, last.name);
       if (isChannelVector(operand) && (consumers.get(operand!.name) ?? []).length === 1) {
-        scale = operand!.values as Float32Array;
+        scale = valuesOf(operand!.name) as Float32Array;
         chain.push(next);
         last = next;
         next = onlyConsumer(next.name);
@@ -197,8 +208,9 @@ export function fuseGraph(files: GraphModelFiles, outputs: readonly string[]): {
 
     if (scale) {
       // Depthwise kernel [h, w, channels, 1]: channel is the fastest-varying axis.
-      const values = kernel.values as Float32Array;
+      const values = Float32Array.from(valuesOf(kernelName));
       for (let i = 0; i < values.length; i++) values[i] = values[i]! * scale[i % channels]!;
+      replaced.set(kernelName, values);
     }
     const fusedName = last.name;
     for (const node of [conv, ...chain]) removed.add(node.name);
@@ -231,19 +243,25 @@ export function fuseGraph(files: GraphModelFiles, outputs: readonly string[]): {
   }
   const finalNodes = kept.filter((node) => needed.has(node.name));
 
+  // Untouched weights keep their bytes and encoding (faceres ships float16), so the buffer tfjs
+  // decodes is no larger than the shipped one.
   const specs: WeightSpec[] = [];
-  const chunks: (Float32Array | Int32Array)[] = [];
-  let byteLength = 0;
-  for (const [name, weight] of weights) {
+  const chunks: Uint8Array[] = [];
+  for (const [name, entry] of index) {
     if (!needed.has(name)) continue;
-    specs.push({ name, shape: weight.shape, dtype: weight.dtype });
-    chunks.push(weight.values);
-    byteLength += weight.values.byteLength;
+    const values = replaced.get(name);
+    if (values) {
+      specs.push({ name, shape: entry.spec.shape, dtype: 'float32' });
+      chunks.push(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
+    } else {
+      specs.push(entry.spec);
+      chunks.push(files.weightData.subarray(entry.offset, entry.offset + entry.byteLength));
+    }
   }
-  const weightData = new Uint8Array(byteLength);
+  const weightData = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
   let at = 0;
   for (const chunk of chunks) {
-    weightData.set(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength), at);
+    weightData.set(chunk, at);
     at += chunk.byteLength;
   }
   const { modelTopology, weightsManifest: _manifest, signature, ...metadata } = files.json;

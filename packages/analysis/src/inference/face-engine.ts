@@ -228,8 +228,6 @@ export function sampleCrop(image: RgbImage, transform: readonly number[], sidePx
   ];
   const { data, width, height } = image;
   const out = new Float32Array(sidePx * sidePx * 3);
-  const read = (row: number, column: number, channel: number) =>
-    row < height && column < width ? data[(row * width + column) * 3 + channel]! : 0;
   for (let y = 0; y < sidePx; y++) {
     for (let x = 0; x < sidePx; x++) {
       const projection = c0 * x + c1 * y + 1;
@@ -240,10 +238,19 @@ export function sampleCrop(image: RgbImage, transform: readonly number[], sidePx
       const y0 = Math.floor(inY);
       const fx = inX - x0;
       const fy = inY - y0;
+      // The kernel reads 0 past the last row/column, but only ever with weight 0 (the point was
+      // clamped onto it), so clamping the neighbour index gives the same value without a branch.
+      const row0 = y0 * width;
+      const row1 = Math.min(y0 + 1, height - 1) * width;
+      const column1 = Math.min(x0 + 1, width - 1);
+      const i00 = (row0 + x0) * 3;
+      const i01 = (row0 + column1) * 3;
+      const i10 = (row1 + x0) * 3;
+      const i11 = (row1 + column1) * 3;
       const at = (y * sidePx + x) * 3;
       for (let channel = 0; channel < 3; channel++) {
-        const top = (1 - fx) * read(y0, x0, channel) + fx * read(y0, x0 + 1, channel);
-        const bottom = (1 - fx) * read(y0 + 1, x0, channel) + fx * read(y0 + 1, x0 + 1, channel);
+        const top = (1 - fx) * data[i00 + channel]! + fx * data[i01 + channel]!;
+        const bottom = (1 - fx) * data[i10 + channel]! + fx * data[i11 + channel]!;
         out[at + channel] = (1 - fy) * top + fy * bottom;
       }
     }

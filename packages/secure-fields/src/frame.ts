@@ -34,6 +34,7 @@ import {
 type FieldType = CardFrameType;
 import { fieldMessage } from './field-messages';
 import { Collector } from './collector';
+import { openFrameContext } from './frame-context';
 
 const DEFAULT_LABELS: Record<FieldType, string> = {
   'card-number': 'Card number',
@@ -59,15 +60,9 @@ const AUTOCOMPLETE: Record<FieldType, string> = {
  */
 export function startFrame(field: FieldType, win: Window & typeof globalThis = window, href: string = win.location.href): void {
   const doc = win.document;
-  const params = new URL(href).searchParams;
-  const frameId = params.get('id') ?? '';
-  const parentOrigin = params.get('origin') ?? '';
-  const ancestors = win.location.ancestorOrigins as DOMStringList | undefined;
-  if (!frameId || !parentOrigin || win.parent === win || (ancestors && ancestors.length > 0 && ancestors[0] !== parentOrigin)) {
-    doc.body.textContent = 'This secure field works only inside the checkout.';
-    return;
-  }
-  const channel = new win.BroadcastChannel(`roots-sf:${params.get('channel') ?? frameId}`);
+  const context = openFrameContext(win, href);
+  if (!context) return;
+  const { frameId, parentOrigin, channel } = context;
   const warn = (message: string) => console.warn(`[roots-secure-fields] ${message}`);
 
   let options: FrameFieldOptions = {};

@@ -9,6 +9,7 @@ import {
 } from '@roots/contracts/frame-protocol';
 import { Collector } from './collector';
 import { applyMask, applyReplacePattern, checkInput } from './input-rules';
+import { openFrameContext } from './frame-context';
 
 const DEFAULT_LABELS: Record<InputFrameType, string> = {
   pin: 'PIN',
@@ -30,15 +31,9 @@ export type InputValue = { value: string; file?: { name: string; type: string } 
  */
 export function startInputFrame(field: InputFrameType, win: Window & typeof globalThis = window, href: string = win.location.href): void {
   const doc = win.document;
-  const params = new URL(href).searchParams;
-  const frameId = params.get('id') ?? '';
-  const parentOrigin = params.get('origin') ?? '';
-  const ancestors = win.location.ancestorOrigins as DOMStringList | undefined;
-  if (!frameId || !parentOrigin || win.parent === win || (ancestors && ancestors.length > 0 && ancestors[0] !== parentOrigin)) {
-    doc.body.textContent = 'This secure field works only inside the checkout.';
-    return;
-  }
-  const channel = new win.BroadcastChannel(`roots-sf:${params.get('channel') ?? frameId}`);
+  const context = openFrameContext(win, href);
+  if (!context) return;
+  const { frameId, parentOrigin, channel } = context;
   const siblingValues = new Map<string, string>();
   let options: FrameFieldOptions = {};
   let focused = false;

@@ -1,6 +1,6 @@
-// Type-checks every workspace (and the e2e suite) with its own tsconfig, in parallel.
-import { spawn } from 'node:child_process';
+// Type-checks every workspace (and the e2e suite and web bench) with its own tsconfig, two at a time.
 import { existsSync } from 'node:fs';
+import { run } from './lib/run.mjs';
 
 const projects = [
   'packages/contracts',
@@ -15,23 +15,12 @@ const projects = [
   'bench/web',
 ].filter((dir) => existsSync(`${dir}/tsconfig.json`));
 
-const run = (project) =>
-  new Promise((resolve) => {
-    const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '--pretty', '-p', project], { stdio: 'inherit' });
-    child.on('exit', (code) => resolve({ project, code }));
-  });
+const tsc = (args) => run(process.execPath, ['node_modules/typescript/bin/tsc', '--pretty', ...args]);
 
 // Packages whose consumers read their types from the emitted declarations (dist/*.d.ts) are
 // built first, so a fresh clone type-checks before `npm run build` has ever run.
-const emitsDeclarations = ['packages/analysis'].filter((dir) => existsSync(`${dir}/tsconfig.build.json`));
-for (const dir of emitsDeclarations) {
-  const code = await new Promise((resolve) => {
-    const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '--pretty', '-p', `${dir}/tsconfig.build.json`], {
-      stdio: 'inherit',
-    });
-    child.on('exit', resolve);
-  });
-  if (code !== 0) {
+for (const dir of ['packages/analysis']) {
+  if ((await tsc(['-p', `${dir}/tsconfig.build.json`])) !== 0) {
     console.log(`typecheck ${dir} (declarations): FAILED`);
     process.exit(1);
   }
@@ -40,8 +29,9 @@ for (const dir of emitsDeclarations) {
 const results = [];
 // Two at a time: CI has two cores.
 for (let i = 0; i < projects.length; i += 2) {
-  results.push(...(await Promise.all(projects.slice(i, i + 2).map(run))));
+  const pair = projects.slice(i, i + 2);
+  const codes = await Promise.all(pair.map((project) => tsc(['--noEmit', '-p', project])));
+  results.push(...pair.map((project, index) => ({ project, code: codes[index] })));
 }
-const failed = results.filter((r) => r.code !== 0);
 for (const r of results) console.log(`typecheck ${r.project}: ${r.code === 0 ? 'ok' : 'FAILED'}`);
-process.exit(failed.length ? 1 : 0);
+process.exit(results.some((r) => r.code !== 0) ? 1 : 0);

@@ -1,6 +1,6 @@
 // `npm test`: install what the tests need (npm packages; Debian chromium, postgresql, poppler-utils),
-// start a throw-away PostgreSQL cluster, then run lint, type-check, unit/service tests (on PGlite and
-// PostgreSQL), build, and the browser tests against the started product.
+// start a throw-away PostgreSQL cluster, then run lint, format, type-check, build, unit/service tests
+// (on PGlite and PostgreSQL), and the browser tests (product journeys, checkout journeys).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
 import { startPostgresCluster } from './lib/postgres-cluster.mjs';

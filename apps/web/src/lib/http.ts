@@ -37,3 +37,11 @@ export async function postJson<T>(url: string, body: unknown, init: RequestInit 
 }
 
 export const FALLBACK_ERROR = MESSAGES.somethingWentWrong;
+
+/**
+ * What to tell the user about a failed request: the server's `error` text, else `fallback`.
+ * @example setError(errorMessage(reason)) // 'No subscriptions' from the server, 'Something went wrong' for a bug
+ */
+export function errorMessage(reason: unknown, fallback: string = FALLBACK_ERROR): string {
+  return reason instanceof RequestError ? reason.message : fallback;
+}

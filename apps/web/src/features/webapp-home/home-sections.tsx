@@ -1,12 +1,12 @@
 import type { ProfileResponse } from '@roots/contracts/account';
 import type { ReportSummary } from '@roots/contracts/reports';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FALLBACK_ERROR, RequestError } from '../../lib/http';
+import { Loaded } from '../../components/ui/loaded';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
+import { useResource } from '../../lib/use-resource';
 import { getBiorhythm, getHoroscope, getInsightGroups, getPopulation } from './api/get-insights';
-import { useResource, type Resource } from '../../lib/use-resource';
 
 // Recharts (ADR 076) loads only when the biorhythm section is shown: its own chunk.
 const BiorhythmChart = lazy(() => import('./biorhythm-chart'));
@@ -14,23 +14,6 @@ const BiorhythmChart = lazy(() => import('./biorhythm-chart'));
 /** The path of one report's My Ethnicity screen (with an optional sub-page). */
 export const myEthnicityPath = (slug: string, reportId: string, view?: string) =>
   `${productPath(slug, ROUTE_PATHS.myEthnicity.replace(':reportId', reportId))}${view ? `?view=${view}` : ''}`;
-
-/** Loading and error states of a section, or its content once loaded. */
-function Loaded<T>({ resource, children }: { resource: Resource<T> & { reload: () => void }; children: (data: T) => ReactNode }) {
-  const { t } = useTranslation();
-  if (resource.status === 'loading') return <p role="status">{t('webapp.loading')}</p>;
-  if (resource.status === 'error') {
-    return (
-      <div role="alert">
-        <p>{resource.error instanceof RequestError ? resource.error.message : FALLBACK_ERROR}</p>
-        <button type="button" className="button button--secondary" onClick={resource.reload}>
-          {t('webapp.retry')}
-        </button>
-      </div>
-    );
-  }
-  return <>{children(resource.data)}</>;
-}
 
 /** Asks for a birth date in the profile, for the sections computed from it. */
 function NeedsBirthDate({ slug }: { slug: string }) {

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Loaded } from '../../components/ui/loaded';
 import { useSignedIn } from '../../lib/auth-guard';
 import { signOut } from '../../lib/auth-session';
-import { FALLBACK_ERROR, RequestError } from '../../lib/http';
+import { FALLBACK_ERROR } from '../../lib/http';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
+import { useResource } from '../../lib/use-resource';
 import { getHomeData, type HomeData } from './api/get-home-data';
 import { BiorhythmSection, HoroscopeSection, MyEthnicitySection, PopulationSection } from './home-sections';
 import { SectionCarousel, type CarouselSection } from './section-carousel';
-import { useResource } from '../../lib/use-resource';
 import './webapp-home.css';
 
 /** The carousel's sections in ring order (product-spec §2). */
@@ -79,16 +80,7 @@ export function WebappHomeScreen() {
       {me && (
         <>
           <p>{t('webapp.home.signedInAs', { email: me.user.email })}</p>
-          {home.status === 'loading' && <p role="status">{t('webapp.loading')}</p>}
-          {home.status === 'error' && (
-            <div role="alert">
-              <p>{home.error instanceof RequestError ? home.error.message : FALLBACK_ERROR}</p>
-              <button type="button" className="button button--secondary" onClick={home.reload}>
-                {t('webapp.retry')}
-              </button>
-            </div>
-          )}
-          {home.status === 'ready' && <HomeCarousel data={home.data} slug={slug} />}
+          <Loaded resource={home}>{(data) => <HomeCarousel data={data} slug={slug} />}</Loaded>
           <nav aria-label={t('webapp.home.account')} className="webapp-home__account">
             <ul>
               <li>

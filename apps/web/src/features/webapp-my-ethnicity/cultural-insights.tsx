@@ -1,8 +1,8 @@
-import type { HeritageGroupId } from '@roots/contracts/insights';
+import type { CulturalInsight, HeritageGroupId } from '@roots/contracts/insights';
 import { useTranslation } from 'react-i18next';
-import { FALLBACK_ERROR, RequestError } from '../../lib/http';
-import { getCulturalInsights } from './api/get-cultural-insights';
+import { Loaded } from '../../components/ui/loaded';
 import { useResource } from '../../lib/use-resource';
+import { getCulturalInsights } from './api/get-cultural-insights';
 
 /** A labelled list inside one group's insight. */
 function Facts({ title, items }: { title: string; items: readonly string[] }) {
@@ -18,25 +18,13 @@ function Facts({ title, items }: { title: string; items: readonly string[] }) {
   );
 }
 
-/** Cultural Insights (product-spec §2) for the report's insight groups, from `/api/insights/cultural`, with their sources. */
-export function CulturalInsights({ groups }: { groups: readonly HeritageGroupId[] }) {
+/** Each group's insight with its sources. */
+function InsightList({ insights }: { insights: readonly CulturalInsight[] }) {
   const { t } = useTranslation();
-  const insights = useResource(groups.join(','), (signal) => getCulturalInsights(groups, signal));
-  if (insights.status === 'loading') return <p role="status">{t('webapp.loading')}</p>;
-  if (insights.status === 'error') {
-    return (
-      <div role="alert">
-        <p>{insights.error instanceof RequestError ? insights.error.message : FALLBACK_ERROR}</p>
-        <button type="button" className="button button--secondary" onClick={insights.reload}>
-          {t('webapp.retry')}
-        </button>
-      </div>
-    );
-  }
   return (
     <div className="cultural-insights" data-testid="cultural-insights">
       <p className="hint">{t('webapp.myEthnicity.cultural.intro')}</p>
-      {insights.data.map((insight) => (
+      {insights.map((insight) => (
         <article key={insight.id} className="cultural-insights__group">
           <h3>{insight.title}</h3>
           <p>{insight.overview}</p>
@@ -59,4 +47,10 @@ export function CulturalInsights({ groups }: { groups: readonly HeritageGroupId[
       ))}
     </div>
   );
+}
+
+/** Cultural Insights (product-spec §2) for the report's insight groups, from `/api/insights/cultural`, with their sources. */
+export function CulturalInsights({ groups }: { groups: readonly HeritageGroupId[] }) {
+  const insights = useResource(groups.join(','), (signal) => getCulturalInsights(groups, signal));
+  return <Loaded resource={insights}>{(data) => <InsightList insights={data} />}</Loaded>;
 }

@@ -1,9 +1,10 @@
+import type { HoroscopeResponse } from '@roots/contracts/insights';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FALLBACK_ERROR, RequestError } from '../../lib/http';
+import { Loaded } from '../../components/ui/loaded';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
-import { getProfileHoroscope } from './api/get-horoscope';
 import { useResource } from '../../lib/use-resource';
+import { getProfileHoroscope } from './api/get-horoscope';
 
 /**
  * The horoscope sub-page of My Ethnicity: today's reading for the sun sign of the profile's birth
@@ -13,26 +14,26 @@ import { useResource } from '../../lib/use-resource';
 export function HoroscopeView({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const horoscope = useResource('today', (signal) => getProfileHoroscope(signal));
-  if (horoscope.status === 'loading') return <p role="status">{t('webapp.horoscope.loading')}</p>;
-  if (horoscope.status === 'error') {
-    return (
-      <div role="alert">
-        <p>{horoscope.error instanceof RequestError ? horoscope.error.message : FALLBACK_ERROR}</p>
-        <button type="button" className="button button--secondary" onClick={horoscope.reload}>
-          {t('webapp.retry')}
-        </button>
-      </div>
-    );
-  }
-  if (horoscope.data.kind === 'needsBirthDate') {
-    return (
-      <div className="notice" data-testid="horoscope-needs-birth-date">
-        <p>{t('webapp.horoscope.needBirthDate')}</p>
-        <Link to={productPath(slug, ROUTE_PATHS.profile)}>{t('webapp.horoscope.toProfile')}</Link>
-      </div>
-    );
-  }
-  const { sunSign, horoscope: reading } = horoscope.data.reading;
+  return (
+    <Loaded resource={horoscope} loading={t('webapp.horoscope.loading')}>
+      {(data) =>
+        data.kind === 'needsBirthDate' ? (
+          <div className="notice" data-testid="horoscope-needs-birth-date">
+            <p>{t('webapp.horoscope.needBirthDate')}</p>
+            <Link to={productPath(slug, ROUTE_PATHS.profile)}>{t('webapp.horoscope.toProfile')}</Link>
+          </div>
+        ) : (
+          <Reading answer={data.reading} />
+        )
+      }
+    </Loaded>
+  );
+}
+
+/** Today's reading: sign, mood, love, work, wellbeing, lucky number and colour, the moon. */
+function Reading({ answer }: { answer: HoroscopeResponse }) {
+  const { t } = useTranslation();
+  const { sunSign, horoscope: reading } = answer;
   const signName = t(`webapp.horoscope.signs.${reading.sign}`);
   return (
     <article className="horoscope" data-testid="horoscope-reading">

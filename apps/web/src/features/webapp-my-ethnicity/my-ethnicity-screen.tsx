@@ -2,6 +2,7 @@ import { isFinalReportStatus, REPORT_POLL_INTERVAL_MS, type Report, type ReportR
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../components/ui/loaded';
 import { useSignedIn } from '../../lib/auth-guard';
 import { FALLBACK_ERROR, RequestError } from '../../lib/http';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
@@ -163,12 +164,7 @@ export function MyEthnicityScreen() {
         <Link to={productPath(slug, ROUTE_PATHS.reports)}>{t('webapp.myEthnicity.toReports')}</Link>
       </div>
     ) : (
-      <div role="alert">
-        <p>{report.error instanceof RequestError ? report.error.message : FALLBACK_ERROR}</p>
-        <button type="button" className="button button--secondary" onClick={report.reload}>
-          {t('webapp.retry')}
-        </button>
-      </div>
+      <LoadFailed error={report.error} onRetry={report.reload} />
     );
   } else if (subPage === 'horoscope') {
     body = <HoroscopeView slug={slug} />;

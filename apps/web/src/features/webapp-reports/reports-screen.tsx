@@ -2,13 +2,14 @@ import type { ReportSummary } from '@roots/contracts/reports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Loaded } from '../../components/ui/loaded';
 import { useSignedIn } from '../../lib/auth-guard';
-import { FALLBACK_ERROR, RequestError } from '../../lib/http';
+import { errorMessage } from '../../lib/http';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
+import { useResource } from '../../lib/use-resource';
 import { downloadReportPdf } from './api/download-pdf';
 import { listReports } from './api/list-reports';
-import { useResource } from '../../lib/use-resource';
 import './reports.css';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -25,7 +26,7 @@ function ReportRow({ report, slug }: { report: ReportSummary; slug: string }) {
     try {
       await downloadReportPdf(report.report_id);
     } catch (reason) {
-      setPdfError(reason instanceof RequestError ? reason.message : t('webapp.reports.pdfFailed'));
+      setPdfError(errorMessage(reason, t('webapp.reports.pdfFailed')));
     } finally {
       setDownloading(false);
     }
@@ -77,27 +78,15 @@ export function ReportsScreen() {
   const { t } = useTranslation();
   const { slug } = usePublicConfig();
   const me = useSignedIn();
+  // Nothing loads before the session is read: until then the list shows as loading.
   const reports = useResource(me ? me.user.uid : null, (signal) => listReports(signal));
-
-  let body;
-  if (!me || reports.status === 'loading') body = <p role="status">{t('webapp.reports.loading')}</p>;
-  else if (reports.status === 'error') {
-    body = (
-      <div role="alert">
-        <p>{reports.error instanceof RequestError ? reports.error.message : FALLBACK_ERROR}</p>
-        <button type="button" className="button button--secondary" onClick={reports.reload}>
-          {t('webapp.retry')}
-        </button>
-      </div>
-    );
-  } else {
-    body = <ReportList reports={reports.data} slug={slug} />;
-  }
 
   return (
     <main className="screen reports" data-testid="reports-screen">
       <h1 className="screen__title">{t('screens.titles.reports')}</h1>
-      {body}
+      <Loaded resource={reports} loading={t('webapp.reports.loading')}>
+        {(list) => <ReportList reports={list} slug={slug} />}
+      </Loaded>
       <Link to={productPath(slug, ROUTE_PATHS.webapp)}>{t('webapp.myEthnicity.toHome')}</Link>
     </main>
   );

@@ -158,7 +158,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
         message: `Too many requests, retry in ${context.after}`,
       }),
     });
-    await api.register(subscriptionRoutes, { service: subscriptions, clock, emailLimiter, sessions });
+    await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions });
     await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config) });
     account.addEraser(reporting.service.eraseUserData);

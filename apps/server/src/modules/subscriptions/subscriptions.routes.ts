@@ -11,20 +11,24 @@ import {
   initSessionResponseSchema,
   recoverSubscriptionsResponseSchema,
   subscriptionIdResponseSchema,
+  type Consent,
 } from '@roots/contracts/subscriptions';
+import type { Attribution } from '@roots/contracts/events';
 import type { FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import type { Clock } from '../../lib/clock';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
 import type { SessionReader } from '../auth/session';
-import { verifyBuyerIdentity } from '../identity/identity';
+import { verifyBuyerIdentity, type IdentityClaim } from '../identity/identity';
 import type { RequestMeta, SubscriptionsService } from './subscriptions.service';
 
-type SubscriptionRoutesOptions = { service: SubscriptionsService; clock: Clock; emailLimiter: EmailRateLimiter; sessions: SessionReader };
+type SubscriptionRoutesOptions = { service: SubscriptionsService; emailLimiter: EmailRateLimiter; sessions: SessionReader };
 
-export function requestMeta(request: FastifyRequest): RequestMeta {
+/** What every purchase body carries besides its payment reference. */
+type PurchaseBody = { plan_id: string; email: string; consent: Consent; attribution?: Attribution | undefined };
+
+function requestMeta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
 }
 
@@ -79,6 +83,19 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     async (request) => service.validateApplePayMerchant(request.body),
   );
 
+  /** A purchase paid by `executionId`: the same for the four create endpoints, `userId` when signed in. */
+  const purchase = (request: FastifyRequest, body: PurchaseBody, executionId: string, userId: string | null) =>
+    service.createFromPayment(
+      { planId: body.plan_id, email: body.email, executionId, consent: body.consent, attribution: body.attribution, userId },
+      requestMeta(request),
+    );
+  /** `/subs/create` and `/subs/create-applepay`: the buyer must be the signed-in user (ADR 071). */
+  const signedInPurchase = async (request: FastifyRequest, body: PurchaseBody & IdentityClaim, executionId: string) => {
+    emailLimiter.hit(body.email);
+    const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.cantCreateSubscription);
+    return purchase(request, body, executionId, identity.userId);
+  };
+
   app.post(
     '/subs/create-no-user',
     { schema: { body: createNoUserRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
@@ -91,19 +108,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
           requestMeta(request),
         );
       }
-      const reference = body.instrument ?? body.card;
-      return service.createFromPayment(
-        {
-          planId: body.plan_id,
-          email: body.email,
-          executionId: reference?.execution_id ?? '',
-          consent: body.consent,
-          attribution: body.attribution,
-          userId: null,
-          failure: MESSAGES.cantCreateSubscription,
-        },
-        requestMeta(request),
-      );
+      return purchase(request, body, (body.instrument ?? body.card)?.execution_id ?? '', null);
     },
   );
 
@@ -111,65 +116,21 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     '/subs/create-no-user-applepay',
     { schema: { body: createNoUserApplePayRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
     async (request) => {
-      const body = request.body;
-      emailLimiter.hit(body.email);
-      return service.createFromPayment(
-        {
-          planId: body.plan_id,
-          email: body.email,
-          executionId: body.execution_id,
-          consent: body.consent,
-          attribution: body.attribution,
-          userId: null,
-          failure: MESSAGES.cantCreateSubscription,
-        },
-        requestMeta(request),
-      );
+      emailLimiter.hit(request.body.email);
+      return purchase(request, request.body, request.body.execution_id, null);
     },
   );
 
   app.post(
     '/subs/create',
     { schema: { body: createSignedInRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
-    async (request) => {
-      const body = request.body;
-      emailLimiter.hit(body.email);
-      const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.cantCreateSubscription);
-      return service.createFromPayment(
-        {
-          planId: body.plan_id,
-          email: body.email,
-          executionId: body.card.execution_id,
-          consent: body.consent,
-          attribution: body.attribution,
-          userId: identity.userId,
-          failure: MESSAGES.cantCreateSubscription,
-        },
-        requestMeta(request),
-      );
-    },
+    async (request) => signedInPurchase(request, request.body, request.body.card.execution_id),
   );
 
   app.post(
     '/subs/create-applepay',
     { schema: { body: createSignedInApplePayRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
-    async (request) => {
-      const body = request.body;
-      emailLimiter.hit(body.email);
-      const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.cantCreateSubscription);
-      return service.createFromPayment(
-        {
-          planId: body.plan_id,
-          email: body.email,
-          executionId: body.execution_id,
-          consent: body.consent,
-          attribution: body.attribution,
-          userId: identity.userId,
-          failure: MESSAGES.cantCreateSubscription,
-        },
-        requestMeta(request),
-      );
-    },
+    async (request) => signedInPurchase(request, request.body, request.body.execution_id),
   );
 
   app.post(

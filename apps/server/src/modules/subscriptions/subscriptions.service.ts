@@ -27,8 +27,6 @@ export type PaymentInput = {
   consent: Consent;
   attribution: Attribution | undefined;
   userId: string | null;
-  /** Message of every failure (product-spec §8 fallbacks). */
-  failure: string;
 };
 
 export type AddOnInput = { planId: string; email: string; parentId: string; attribution: Attribution | undefined };
@@ -98,8 +96,10 @@ export class SubscriptionsService {
    */
   async createFromPayment(input: PaymentInput, meta: RequestMeta): Promise<{ id: string }> {
     const { repository, db, clock } = this.context;
+    // Every failure answers the spec's fallback (product-spec §8).
+    const failure = MESSAGES.cantCreateSubscription;
     const email = normalizeEmail(input.email);
-    this.terms(input.planId, input.failure);
+    this.terms(input.planId, failure);
     const now = clock.now();
     const intent = await repository.upsertIntent(db, {
       executionId: input.executionId,
@@ -115,9 +115,9 @@ export class SubscriptionsService {
       updatedAt: now,
     });
     // The execution was claimed for another purchase: grant nothing, reveal nothing.
-    if (intent.email !== email || intent.planId !== input.planId) throw new AppError('CONFLICT', 409, input.failure);
+    if (intent.email !== email || intent.planId !== input.planId) throw new AppError('CONFLICT', 409, failure);
     if (intent.state === 'completed' && intent.subscriptionId) return this.linkUser(intent.subscriptionId, input.userId);
-    if (intent.state === 'failed') throw new AppError('BAD_REQUEST', 402, input.failure);
+    if (intent.state === 'failed') throw new AppError('BAD_REQUEST', 402, failure);
 
     let execution: Execution;
     try {
@@ -125,16 +125,16 @@ export class SubscriptionsService {
     } catch (error) {
       if (error instanceof GatewayCallError && error.status === 404) {
         await repository.setIntentState(db, input.executionId, 'failed', null, clock.now());
-        throw new AppError('BAD_REQUEST', 402, input.failure, { cause: error });
+        throw new AppError('BAD_REQUEST', 402, failure, { cause: error });
       }
-      throw new AppError('SERVICE_UNAVAILABLE', 503, input.failure, { cause: error });
+      throw new AppError('SERVICE_UNAVAILABLE', 503, failure, { cause: error });
     }
     const problem = this.verify(execution, intent);
-    if (problem === 'pending') throw new AppError('CONFLICT', 409, input.failure);
+    if (problem === 'pending') throw new AppError('CONFLICT', 409, failure);
     if (problem) {
       await repository.setIntentState(db, input.executionId, 'failed', null, clock.now());
       this.context.log.warn({ executionId: execution.id, problem, email: maskEmail(email) }, 'payment not accepted for a subscription');
-      throw new AppError('BAD_REQUEST', 402, input.failure);
+      throw new AppError('BAD_REQUEST', 402, failure);
     }
     crashPoint(this.context.config, 'create-after-verify');
     const id = await this.completeIntent(intent, execution, meta);

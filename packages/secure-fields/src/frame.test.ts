@@ -15,10 +15,30 @@ class SilentChannel {
   close(): void {}
 }
 
+/** A sibling channel the test speaks on: it hands the test's messages to the frame and keeps the frame's. */
+class RecordingChannel {
+  static last: RecordingChannel;
+  readonly posted: unknown[] = [];
+  private readonly listeners: Array<(event: { data: unknown }) => void> = [];
+  constructor() {
+    RecordingChannel.last = this;
+  }
+  postMessage(data: unknown): void {
+    this.posted.push(data);
+  }
+  addEventListener(_type: string, listener: (event: { data: unknown }) => void): void {
+    this.listeners.push(listener);
+  }
+  deliver(data: unknown): void {
+    this.listeners.forEach((listener) => listener({ data }));
+  }
+  close(): void {}
+}
+
 type Sent = { type: string; event?: string; state?: { isValid: boolean; error?: string } };
 
 /** Runs one secure field in a fresh frame whose parent is the (merchant) page's window. */
-function openFrame(field: FieldType) {
+function openFrame(field: FieldType, channel: typeof SilentChannel | typeof RecordingChannel = SilentChannel) {
   const sent: Sent[] = [];
   const iframe = document.createElement('iframe');
   document.body.append(iframe);
@@ -26,12 +46,13 @@ function openFrame(field: FieldType) {
   // The page's own window (vitest's `window` global is a copy of it): record what the frame posts.
   const shop = win.parent;
   Object.defineProperty(shop, 'postMessage', { value: (message: Sent) => sent.push(message), configurable: true });
-  Object.defineProperty(win, 'BroadcastChannel', { value: SilentChannel });
+  Object.defineProperty(win, 'BroadcastChannel', { value: channel });
   startFrame(field, win, `https://gw.example/secure-fields/v1/${field}.html?id=f1&origin=${encodeURIComponent(SHOP)}&channel=c1`);
   const fromParent = (data: Record<string, unknown>) =>
     win.dispatchEvent(new win.MessageEvent('message', { data: { tag: FRAME_MESSAGE_TAG, v: 1, ...data }, origin: SHOP, source: shop }));
   const input = win.document.querySelector('input')!;
   return {
+    sent,
     fromParent,
     type(value: string) {
       input.value = value;
@@ -116,5 +137,38 @@ describe('secure field messages (product-spec §5, §8)', () => {
       frame.type(value);
       expect(frame.shown(), field).toBe('');
     }
+  });
+});
+
+describe('a card field asked for its value by the collecting frame', () => {
+  it('answers its state’s validity: an empty optional field is valid', () => {
+    const frame = openFrame('cardholder-name', RecordingChannel);
+    frame.fromParent({ type: 'init', options: { required: false } });
+    RecordingChannel.last.deliver({ type: 'values-request', requestId: 'r1' });
+    expect(RecordingChannel.last.posted).toContainEqual({
+      type: 'values',
+      requestId: 'r1',
+      frameId: 'f1',
+      field: 'cardholder-name',
+      value: '',
+      valid: true,
+    });
+  });
+
+  it('shows its error and tells the parent (state, then height)', () => {
+    const frame = openFrame('cvv', RecordingChannel);
+    frame.fromParent({ type: 'init', options: {} });
+    RecordingChannel.last.deliver({ type: 'values-request', requestId: 'r1' });
+    expect(RecordingChannel.last.posted).toContainEqual({
+      type: 'values',
+      requestId: 'r1',
+      frameId: 'f1',
+      field: 'cvv',
+      value: '',
+      valid: false,
+    });
+    expect(frame.shown()).toBe(MESSAGES.fillInField);
+    expect(frame.lastState()).toMatchObject({ isValid: false, error: MESSAGES.fillInField });
+    expect(frame.sent.at(-1)).toMatchObject({ type: 'height' });
   });
 });

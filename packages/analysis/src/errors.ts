@@ -1,14 +1,7 @@
-/** Closed list of reasons an analysis can fail. */
-export type AnalysisErrorCode =
-  | 'NOT_AN_IMAGE'
-  | 'CORRUPT_IMAGE'
-  | 'IMAGE_TOO_LARGE'
-  | 'NO_FACE'
-  | 'MULTIPLE_FACES'
-  | 'FACE_TOO_SMALL'
-  | 'TOO_DARK'
-  | 'TOO_BLURRY'
-  | 'INTERNAL';
+import type { FaceCheckErrorCode } from '@roots/contracts/face-check';
+
+/** Closed list of reasons an analysis can fail: the contract's face-check codes, or our own fault. */
+export type AnalysisErrorCode = FaceCheckErrorCode | 'INTERNAL';
 
 /** User-facing text, in one place. */
 export const ANALYSIS_ERROR_MESSAGES: Record<AnalysisErrorCode, string> = {

@@ -1,4 +1,13 @@
-/** FairFace's seven groups, in the order the classifier's outputs use. */
+import type { HeritageGroupId } from '@roots/contracts/insights';
+
+export type { HeritageGroupId };
+
+/**
+ * The contract's seven heritage groups (`HERITAGE_GROUP_IDS` of `@roots/contracts/insights`), in
+ * the order of the classifier's outputs and of `models/heritage-head.json`. The list is written
+ * out because the built engine runs under plain Node, which cannot load the contracts' TypeScript
+ * source at run time; the types here stop compiling if it ever differs from the contract's.
+ */
 export const HERITAGE_GROUP_IDS = [
   'white',
   'black',
@@ -7,9 +16,11 @@ export const HERITAGE_GROUP_IDS = [
   'southeast_asian',
   'indian',
   'middle_eastern',
-] as const;
+] as const satisfies readonly HeritageGroupId[];
 
-export type HeritageGroupId = (typeof HERITAGE_GROUP_IDS)[number];
+/** Compiles only while every contract group has a classifier output (`never` when none is missing). */
+type NoneMissing<Missing extends never> = Missing;
+type _EveryContractGroupHasAnOutput = NoneMissing<Exclude<HeritageGroupId, (typeof HERITAGE_GROUP_IDS)[number]>>;
 
 export const HERITAGE_GROUP_LABELS: Record<HeritageGroupId, string> = {
   white: 'White',

@@ -39,23 +39,6 @@ export function transition(from: SubscriptionStatus, event: SubscriptionEvent): 
   switch (from) {
     case 'trialing':
     case 'active':
-      switch (event) {
-        case 'renewal_succeeded':
-          return 'active';
-        case 'renewal_soft_declined':
-          return 'past_due';
-        case 'renewal_failed':
-          return 'expired';
-        case 'canceled':
-          return 'canceled';
-        case 'period_ended':
-          if (from === 'active') return 'expired';
-          throw new InvalidTransitionError(from, event);
-        case 'refunded':
-          return 'expired';
-        default:
-          return unreachable(event);
-      }
     case 'past_due':
       switch (event) {
         case 'renewal_succeeded':
@@ -63,12 +46,13 @@ export function transition(from: SubscriptionStatus, event: SubscriptionEvent): 
         case 'renewal_soft_declined':
           return 'past_due';
         case 'renewal_failed':
+        case 'refunded':
           return 'expired';
         case 'canceled':
           return 'canceled';
-        case 'refunded':
-          return 'expired';
         case 'period_ended':
+          // One-month purchases end here (active only); trials convert and past-due periods retry instead.
+          if (from === 'active') return 'expired';
           throw new InvalidTransitionError(from, event);
         default:
           return unreachable(event);

@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import { emailFormSchema } from './forms';
+import { MESSAGES } from './messages';
 import { cancelOutcomeSchema, subscriptionSummarySchema } from './subscriptions';
 
 /** The signed-in area's own endpoints under `/api/account` (product-spec §2, §3). */
 
-const required = 'This field is required!';
-const tooLong = 'You have reached the maximum length';
-
 /** Profile (product-spec §3): name, birth date (YYYY-MM-DD), birth time (HH:MM, 24 h). */
 export const profileSchema = z.object({
-  name: z.string().trim().min(1, { error: required }).max(80, { error: tooLong }),
-  birth_date: z.iso.date({ error: required }),
-  birth_time: z.iso.time({ precision: -1, error: required }),
+  name: z.string().trim().min(1, { error: MESSAGES.fieldRequired }).max(80, { error: MESSAGES.maxLength }),
+  birth_date: z.iso.date({ error: MESSAGES.fieldRequired }),
+  birth_time: z.iso.time({ precision: -1, error: MESSAGES.fieldRequired }),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages';
 import { accessKindSchema } from './subscriptions';
 
 /**
@@ -23,15 +24,15 @@ export type SignInOptions = z.infer<typeof signInOptionsSchema>;
 export const EMAIL_CODE_LENGTH = 6;
 
 export const emailCodeRequestSchema = z.object({
-  email: z.email({ error: 'Please enter a valid email' }).max(254, { error: 'You have reached the maximum length' }),
+  email: z.email({ error: MESSAGES.invalidEmail }).max(254, { error: MESSAGES.maxLength }),
 });
 export type EmailCodeRequest = z.infer<typeof emailCodeRequestSchema>;
 
 export const emailCodeVerifySchema = emailCodeRequestSchema.extend({
   otp: z
     .string()
-    .min(1, { error: 'This field is required!' })
-    .regex(new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`), { error: 'Fill in the field' }),
+    .min(1, { error: MESSAGES.fieldRequired })
+    .regex(new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`), { error: MESSAGES.fillInField }),
 });
 export type EmailCodeVerify = z.infer<typeof emailCodeVerifySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FACE_CHECK_ERROR_CODES, MAX_SELFIE_BYTES } from './face-check';
 import { culturalInsightSchema, heritageGroupIdSchema, populationInsightsSchema } from './insights';
+import { MESSAGES } from './messages';
 
 /**
  * Wire formats of the report service (product-spec §3 Report, §7 report service): create, list,
@@ -88,7 +89,7 @@ export const MAX_REPORT_FEEDBACK_CHARS = 2_000;
 export const reportFeedbackSchema = z.object({
   report_id: reportIdSchema,
   looks_correct: z.boolean(),
-  text: z.string().trim().max(MAX_REPORT_FEEDBACK_CHARS, { error: 'You have reached the maximum length' }).optional(),
+  text: z.string().trim().max(MAX_REPORT_FEEDBACK_CHARS, { error: MESSAGES.maxLength }).optional(),
 });
 export type ReportFeedback = z.infer<typeof reportFeedbackSchema>;
 

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@roots/contracts';
 import type { ReportRequester } from '@roots/contracts/reports';
 import type { AccessKind } from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
@@ -27,7 +28,6 @@ export type PurchaseDirectory = {
 export type VerifiedRequester = { subscriptionId: string; email: string; userId: string | null };
 
 export const REPORT_NOT_FOUND_MESSAGE = 'Report not found';
-export const NO_REPORT_ACCESS_MESSAGE = 'No subscription data';
 
 /**
  * Checks that the requester names a real purchase of its own email. Until sign-in lands (ADR 033)
@@ -37,7 +37,7 @@ export const NO_REPORT_ACCESS_MESSAGE = 'No subscription data';
 export async function verifyRequester(purchases: PurchaseDirectory, requester: ReportRequester): Promise<VerifiedRequester> {
   const email = normalizeEmail(requester.email);
   const subscription = await purchases.subscription(requester.subscription_id);
-  if (!subscription || subscription.email !== email) throw new AppError('FORBIDDEN', 403, NO_REPORT_ACCESS_MESSAGE);
+  if (!subscription || subscription.email !== email) throw new AppError('FORBIDDEN', 403, MESSAGES.noSubscriptionData);
   return { subscriptionId: subscription.id, email, userId: subscription.userId };
 }
 
@@ -65,7 +65,7 @@ export function assertCanAccessReport<T extends Pick<ReportRow, 'email' | 'userI
 /** @throws AppError FORBIDDEN (403) unless the requester's email holds a live purchase with reports. */
 export async function assertReportPurchase(purchases: PurchaseDirectory, requester: VerifiedRequester): Promise<void> {
   const access = await purchases.accessOf(requester.email);
-  if (!access.some((kind) => REPORT_ACCESS_KINDS.includes(kind))) throw new AppError('FORBIDDEN', 403, NO_REPORT_ACCESS_MESSAGE);
+  if (!access.some((kind) => REPORT_ACCESS_KINDS.includes(kind))) throw new AppError('FORBIDDEN', 403, MESSAGES.noSubscriptionData);
 }
 
 /**

@@ -145,9 +145,11 @@ export class ReportsService {
     const { db, repository, purchases, clock } = this.options;
     // A body that names the purchase's email must name the right one (the funnel's proof, ADR 060).
     const subscription = update.email
-      ? await verifyRequester(purchases, { subscription_id: update.subscriptionId, email: update.email }).then(() =>
-          purchases.subscription(update.subscriptionId),
-        )
+      ? await verifyRequester(purchases, { subscription_id: update.subscriptionId, email: update.email }).then((verified) => ({
+          id: verified.subscriptionId,
+          email: verified.email,
+          userId: verified.userId,
+        }))
       : await purchases.subscription(update.subscriptionId);
     if (!subscription || !isOwner(user, { userId: subscription.userId, email: subscription.email })) {
       throw new AppError('FORBIDDEN', 403, 'The subscription belongs to another user');

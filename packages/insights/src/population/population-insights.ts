@@ -1,12 +1,6 @@
 import countryPopulations from 'country-json/src/country-by-population.json' with { type: 'json' };
-import { InsightsError } from '../errors';
-import {
-  heritageGroupIdSchema,
-  type HeritageGroupId,
-  type PopulationFigure,
-  type PopulationInsights,
-  type PopulationSource,
-} from '../schemas';
+import { knownHeritageGroups } from '../heritage-groups';
+import type { PopulationFigure, PopulationInsights, PopulationSource } from '../schemas';
 import { GROUP_CAVEATS, GROUP_REGIONS } from './group-regions';
 
 /**
@@ -47,15 +41,8 @@ function figure(name: string, population: number): PopulationFigure {
  * @example populationInsights(['indian']).groups[0].topCountries[0].name // 'India'
  */
 export function populationInsights(groupIds: readonly string[]): PopulationInsights {
-  const ids: HeritageGroupId[] = [];
-  for (const groupId of groupIds) {
-    const parsed = heritageGroupIdSchema.safeParse(groupId);
-    if (!parsed.success) throw new InsightsError('UNKNOWN_HERITAGE_GROUP', `Unknown heritage group: ${groupId}`, { cause: parsed.error });
-    if (!ids.includes(parsed.data)) ids.push(parsed.data);
-  }
-
   return {
-    groups: ids.map((id) => {
+    groups: knownHeritageGroups(groupIds).map((id) => {
       const regions = GROUP_REGIONS[id];
       const countries = regions.flatMap((region) =>
         region.countries.map((country) => figure(country, populationByCountry.get(country) ?? 0)),

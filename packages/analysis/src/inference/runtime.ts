@@ -10,7 +10,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export interface Tensor {
   readonly shape: number[];
   data(): Promise<Float32Array | Int32Array | Uint8Array>;
-  dataSync(): Float32Array | Int32Array | Uint8Array;
   dispose(): void;
 }
 
@@ -21,31 +20,18 @@ export interface GraphModel {
 export interface TfNamespace {
   tensor(values: Float32Array | Int32Array | Uint8Array | number[], shape: number[], dtype?: string): Tensor;
   tensor4d(values: Float32Array | Uint8Array, shape: [number, number, number, number], dtype?: string): Tensor;
-  tidy<T>(fn: () => T): T;
   dispose(t: Tensor | Tensor[]): void;
   memory(): { numTensors: number; numBytes: number };
   /** A `file://` URL, or an IO handler whose `load()` returns the model's artifacts. */
   loadGraphModel(source: string | { load(): Promise<unknown> }): Promise<GraphModel>;
-  getBackend(): string;
-  image: {
-    cropAndResize(image: Tensor, boxes: Tensor, boxInd: Tensor, cropSize: [number, number], method?: string): Tensor;
-    rotateWithOffset(image: Tensor, radians: number, fillValue?: number, center?: [number, number]): Tensor;
-    flipLeftRight(image: Tensor): Tensor;
-  };
-  mul(a: Tensor, b: Tensor | number): Tensor;
-  mean(x: Tensor, axis?: number | number[]): Tensor;
-  concat(xs: Tensor[], axis?: number): Tensor;
-  cast(x: Tensor, dtype: string): Tensor;
-  expandDims(x: Tensor, axis?: number): Tensor;
+  /** tfjs's image ops; the engine uses none (tests compare `sampleCrop` with `transform`). */
+  image: unknown;
 }
 
 export interface HumanFace {
   box: [number, number, number, number];
   score: number;
-  boxScore: number;
-  faceScore: number;
   mesh: [number, number, number][];
-  rotation?: { angle: { roll: number; yaw: number; pitch: number } };
 }
 
 export interface HumanResult {
@@ -57,10 +43,9 @@ export interface HumanInstance {
   /** Human keeps the last result (boxes, mesh); we clear it after every call. */
   result: unknown;
   load(): Promise<void>;
-  warmup(): Promise<unknown>;
   detect(input: Tensor, config?: Record<string, unknown>): Promise<HumanResult & { error?: string | null }>;
   /** `models` maps Human's model names to their loaded tfjs GraphModels (null when not loaded). */
-  models: { loaded(): string[]; models: Record<string, unknown> };
+  models: { models: Record<string, unknown> };
 }
 
 type HumanConstructor = new (config: Record<string, unknown>) => HumanInstance;

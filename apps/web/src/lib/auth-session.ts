@@ -77,8 +77,10 @@ export async function sendEmailCode(email: string): Promise<void> {
   await postJson(`${AUTH_BASE_PATH}/email-otp/send-verification-otp`, { email, type: 'sign-in' });
 }
 
-export async function verifyEmailCode(email: string, otp: string): Promise<void> {
+/** Signs in with the code emailed by {@link sendEmailCode} and reads the session it started (null: none). */
+export async function signInWithEmailCode(email: string, otp: string): Promise<MeResponse | null> {
   await postJson(`${AUTH_BASE_PATH}/sign-in/email-otp`, { email, otp });
+  return fetchMe();
 }
 
 export async function signOut(): Promise<void> {

@@ -2,14 +2,15 @@ import { MESSAGES } from '@roots/contracts/messages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { CodeField, isCompleteCode } from '../../components/ui/code-field';
+import { CodeForm } from '../../components/ui/code-field';
 import { EmailForm } from '../../components/ui/email-form';
 import { Screen } from '../../components/ui/screen';
-import { fetchMe, verifyEmailCode } from '../../lib/auth-session';
-import { FALLBACK_ERROR, RequestError } from '../../lib/http';
+import { signInWithEmailCode } from '../../lib/auth-session';
+import { RequestError } from '../../lib/http';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
+import { useAction } from '../../lib/use-action';
 import { requestAccessRecovery } from './request-access-recovery';
 
 type Step =
@@ -35,28 +36,13 @@ export function AccessRecoveryScreen() {
   const { slug } = usePublicConfig();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ kind: 'email' });
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (reason) {
-      setError(reason instanceof RequestError ? reason.message : FALLBACK_ERROR);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, setError, run } = useAction();
 
   const ask = (email: string) =>
     run(async () => {
       const answer = await requestAccessRecovery(email);
       switch (answer.outcome) {
         case 'sent':
-          setCode('');
           setStep({ kind: 'code', email });
           return;
         case 'no_purchase':
@@ -72,10 +58,9 @@ export function AccessRecoveryScreen() {
       }
     });
 
-  const signIn = (email: string) =>
+  const signIn = (email: string, code: string) =>
     run(async () => {
-      await verifyEmailCode(email, code);
-      const me = await fetchMe();
+      const me = await signInWithEmailCode(email, code);
       if (!me?.has_purchase) throw new RequestError(MESSAGES.accountNotExistTitle, 'NO_PURCHASE', 404);
       await navigate(productPath(slug, ROUTE_PATHS.webapp));
     });
@@ -95,20 +80,15 @@ export function AccessRecoveryScreen() {
         </>
       )}
       {step.kind === 'code' && (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!isCompleteCode(code)) setError(MESSAGES.fillInField);
-            else void signIn(step.email);
-          }}
+        <CodeForm
+          label={t('account.accessRecovery.codeLabel')}
+          submitLabel={t('account.accessRecovery.signIn')}
+          busy={busy}
+          onSubmit={(code) => void signIn(step.email, code)}
+          onIncomplete={() => setError(MESSAGES.fillInField)}
         >
           <p role="status">{t('account.accessRecovery.codeSent', { email: step.email })}</p>
-          <CodeField label={t('account.accessRecovery.codeLabel')} value={code} onChange={setCode} />
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-            {t('account.accessRecovery.signIn')}
-          </button>
-        </form>
+        </CodeForm>
       )}
       {step.kind === 'no-purchase' && (
         <section aria-labelledby="access-recovery-outcome">

@@ -2,9 +2,10 @@ import { MESSAGES } from '@roots/contracts/messages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CodeField, isCompleteCode } from '../../components/ui/code-field';
+import { CodeForm } from '../../components/ui/code-field';
 import { EmailForm } from '../../components/ui/email-form';
-import { postJson, RequestError, FALLBACK_ERROR } from '../../lib/http';
+import { postJson, RequestError } from '../../lib/http';
+import { useAction } from '../../lib/use-action';
 
 type Outcome = 'idle' | 'check-email' | 'no-subscriptions' | 'canceled';
 
@@ -14,28 +15,24 @@ export function CancelScreen({ withEmail }: { withEmail: boolean }) {
   const [search] = useSearchParams();
   const [email, setEmail] = useState(withEmail ? (search.get('email') ?? '') : '');
   const [outcome, setOutcome] = useState<Outcome>(search.get('canceled') === 'true' ? 'canceled' : 'idle');
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
 
-  const request = async (body: { email: string; code?: string }) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await postJson<{ message: string }>('/api/cancel-request', {
-        ...body,
-        host: window.location.host,
-        emailing: true,
-        inAppUnsubscribe: false,
-      });
-      setOutcome(answer.message === MESSAGES.subscriptionCanceled ? 'canceled' : 'check-email');
-    } catch (reason) {
-      if (reason instanceof RequestError && reason.message === MESSAGES.noSubscriptions) setOutcome('no-subscriptions');
-      else setError(reason instanceof RequestError ? reason.message : FALLBACK_ERROR);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const request = (body: { email: string; code?: string }) =>
+    run(async () => {
+      try {
+        const answer = await postJson<{ message: string }>('/api/cancel-request', {
+          ...body,
+          host: window.location.host,
+          emailing: true,
+          inAppUnsubscribe: false,
+        });
+        setOutcome(answer.message === MESSAGES.subscriptionCanceled ? 'canceled' : 'check-email');
+      } catch (reason) {
+        // 'No subscriptions' is an outcome of the flow, not an error.
+        if (reason instanceof RequestError && reason.message === MESSAGES.noSubscriptions) setOutcome('no-subscriptions');
+        else throw reason;
+      }
+    });
 
   return (
     <main className="screen cancel" data-testid="cancel-screen">
@@ -69,21 +66,16 @@ export function CancelScreen({ withEmail }: { withEmail: boolean }) {
         </EmailForm>
       )}
       {outcome === 'check-email' && (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (isCompleteCode(code)) void request({ email, code });
-            else setError(MESSAGES.fillInField);
-          }}
+        <CodeForm
+          label={t('screens.cancel.codeLabel')}
+          submitLabel={t('screens.cancel.confirm')}
+          busy={busy}
+          onSubmit={(code) => void request({ email, code })}
+          onIncomplete={() => setError(MESSAGES.fillInField)}
         >
           <h2 role="status">{MESSAGES.checkYourEmail}</h2>
           <p>{t('screens.cancel.codeSent', { email })}</p>
-          <CodeField label={t('screens.cancel.codeLabel')} value={code} onChange={setCode} />
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Loading' : t('screens.cancel.confirm')}
-          </button>
-        </form>
+        </CodeForm>
       )}
       {error && (
         <p className="field-error" role="alert">

@@ -3,21 +3,22 @@ import { MESSAGES } from '@roots/contracts/messages';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CodeField, isCompleteCode } from '../../components/ui/code-field';
+import { CodeForm } from '../../components/ui/code-field';
 import { EmailForm } from '../../components/ui/email-form';
 import {
   clearRedirectFlagLater,
   fetchMe,
   fetchSignInOptions,
   sendEmailCode,
+  signInWithEmailCode,
   signOut,
   startRedirectSignIn,
-  verifyEmailCode,
 } from '../../lib/auth-session';
-import { FALLBACK_ERROR, postJson, RequestError } from '../../lib/http';
+import { errorMessage, postJson } from '../../lib/http';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
+import { useAction } from '../../lib/use-action';
 
 type Step = 'checking' | 'choose' | 'code' | 'not-exist';
 
@@ -33,9 +34,7 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
   const [step, setStep] = useState<Step>('checking');
   const [providers, setProviders] = useState<AuthProvider[]>([]);
   const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
 
   const afterSignIn = async (me: MeResponse) => {
     const subscriptionId = search.get('vSubscriptionId') ?? (activation ? readSessionValue('subscriptionId') : null);
@@ -48,7 +47,7 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
         });
         window.sessionStorage.clear();
       } catch (reason) {
-        setError(reason instanceof RequestError ? reason.message : MESSAGES.finalizeError);
+        setError(errorMessage(reason, MESSAGES.finalizeError));
         setStep('choose');
         return;
       }
@@ -86,18 +85,6 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
       cancelled = true;
     };
   }, []);
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (reason) {
-      setError(reason instanceof RequestError ? reason.message : FALLBACK_ERROR);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const callbackPath = `${window.location.pathname}${window.location.search}`;
   const title = t(activation ? 'screens.titles.activate' : 'screens.titles.signIn');
@@ -138,27 +125,20 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
         </>
       )}
       {step === 'code' && (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!isCompleteCode(code)) {
-              setError(MESSAGES.fillInField);
-              return;
-            }
+        <CodeForm
+          label={t('signIn.codeLabel')}
+          submitLabel={t('signIn.verify')}
+          busy={busy}
+          onSubmit={(code) =>
             void run(async () => {
-              await verifyEmailCode(email, code);
-              const me = await fetchMe();
+              const me = await signInWithEmailCode(email, code);
               if (me) await afterSignIn(me);
-            });
-          }}
+            })
+          }
+          onIncomplete={() => setError(MESSAGES.fillInField)}
         >
           <p role="status">{t('signIn.codeSent', { email })}</p>
-          <CodeField label={t('signIn.codeLabel')} value={code} onChange={setCode} />
-          <button type="submit" className="button" disabled={busy}>
-            {t('signIn.verify')}
-          </button>
-        </form>
+        </CodeForm>
       )}
       {error && (
         <p className="error" role="alert">

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@roots/contracts';
 import type { MeResponse, SignedInUserSummary } from '@roots/contracts/auth';
 import type { AccessRecoveryResponse, Profile, ProfileResponse } from '@roots/contracts/account';
 import type { AccessKind, CancelOutcome, SubscriptionSummary } from '@roots/contracts/subscriptions';
@@ -121,7 +122,7 @@ export class AccountService {
       rows.find((candidate) => candidate.id === subscriptionId),
     );
     await this.deps.cancellation.cancel(row);
-    return { message: 'Your subscription has been canceled' };
+    return { message: MESSAGES.subscriptionCanceled };
   }
 
   /**

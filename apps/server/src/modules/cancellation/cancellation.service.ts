@@ -69,7 +69,7 @@ export class CancellationService {
         );
       });
       this.context.emails.kick();
-      return { message: 'Check your email' };
+      return { message: MESSAGES.checkYourEmail };
     }
     const stored = await this.codes.latestUsable(db, email, clock.now());
     if (!stored || stored.attempts >= MAX_CODE_ATTEMPTS) throw new AppError('BAD_REQUEST', 400, MESSAGES.somethingWentWrong);
@@ -82,7 +82,7 @@ export class CancellationService {
     await this.codes.use(db, stored.id, clock.now());
     if (live.length === 0) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptions);
     for (const row of live) await this.cancel(row);
-    return { message: 'Your subscription has been canceled' };
+    return { message: MESSAGES.subscriptionCanceled };
   }
 
   /** `POST /api/cancel` by id. */
@@ -103,9 +103,8 @@ export class CancellationService {
     const status = row.status as SubscriptionStatus;
     // Already canceled or ended: the same answer, so a second click on a link is harmless.
     if (isCancelable(status)) await this.cancel(row);
-    if (!refund) return { message: 'Your subscription has been canceled' };
-    const refunded = await this.refundLatest(row.id);
-    return { message: 'Your subscription has been canceled', ...(refunded > 0 ? { refunded: fromMinor(refunded) } : {}) };
+    const refunded = refund ? await this.refundLatest(row.id) : 0;
+    return { message: MESSAGES.subscriptionCanceled, ...(refunded > 0 ? { refunded: fromMinor(refunded) } : {}) };
   }
 
   /** Cancels at period end: no more charges, access until the paid period ends. Idempotent. */

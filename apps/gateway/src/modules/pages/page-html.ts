@@ -1,16 +1,18 @@
-import { GATEWAY_WINDOW_MESSAGE_TYPE, type GatewayWindowMessage } from '@roots/contracts/gateway';
+import { randomBytes } from 'node:crypto';
+import type { GatewayWindowMessage } from '@roots/contracts/gateway';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** Content-Security-Policy of every hosted page: only our nonce'd script, forms post to ourselves. */
-export function pageCsp(nonce: string): string {
+function pageCsp(nonce: string): string {
   return `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'`;
 }
 
 /** A small, self-contained page on the gateway origin. */
-export function layout(title: string, body: string, nonce: string, script = ''): string {
+function layout(title: string, body: string, nonce: string, script = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -35,6 +37,30 @@ export function layout(title: string, body: string, nonce: string, script = ''):
 </html>`;
 }
 
+/** Sends a hosted page with a fresh script nonce and its CSP; never cached, no referrer. */
+export function sendPage(reply: FastifyReply, title: string, body: string, script = '', status = 200): FastifyReply {
+  const nonce = randomBytes(16).toString('base64');
+  return reply
+    .status(status)
+    .header('content-security-policy', pageCsp(nonce))
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(layout(title, body, nonce, script));
+}
+
+/** Lets the routes of this plugin read the urlencoded bodies their pages' forms post (4 KB at most). */
+export function acceptFormPosts(app: FastifyInstance): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4_096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+}
+
+/** An amount in minor units as the pages show it: `24.99 USD`. */
+export function formatMinorAmount(value: number, currency: string): string {
+  return `${(value / 100).toFixed(2)} ${currency}`;
+}
+
 /**
  * The completion script: tells the opener (popup) or parent (iframe) with
  * {@link GatewayWindowMessage}, then closes; without either, goes to the return URL.
@@ -52,5 +78,3 @@ export function completionScript(message: GatewayWindowMessage, targetOrigin: st
   }
 })();`;
 }
-
-export { GATEWAY_WINDOW_MESSAGE_TYPE };

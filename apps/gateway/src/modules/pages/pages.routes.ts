@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { GATEWAY_WINDOW_MESSAGE_TYPE, type ExecutionStatus, type GatewayWindowMessage } from '@roots/contracts/gateway';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
@@ -7,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GatewayError } from '../../errors';
 import type { ExecutionRow } from '../executions/executions.repository';
 import type { ExecutionsService, HostedOutcome } from '../executions/executions.service';
-import { completionScript, escapeHtml, layout, pageCsp } from './page-html';
+import { acceptFormPosts, completionScript, escapeHtml, formatMinorAmount, sendPage } from './page-html';
 import type { PageTokens } from './page-token';
 import { pixPayload } from './pix-code';
 
@@ -19,7 +18,7 @@ const challengeFormSchema = z.object({ t: z.string().max(64), action: z.enum(['s
 const hostedFormSchema = z.object({ t: z.string().max(64), outcome: z.enum(['success', 'cancel', 'error', 'pending']) });
 
 function formatAmount(row: ExecutionRow): string {
-  return `${(row.amountValue / 100).toFixed(2)} ${row.currency}`;
+  return formatMinorAmount(row.amountValue, row.currency);
 }
 
 /** Which return URL an execution's status selects. */
@@ -52,20 +51,7 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
   const { executions, pageTokens } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Forms post urlencoded bodies; only these page routes accept them.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4_096 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
-
-  const send = (reply: FastifyReply, html: (nonce: string) => string, status = 200) => {
-    const nonce = randomBytes(16).toString('base64');
-    return reply
-      .status(status)
-      .header('content-security-policy', pageCsp(nonce))
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(html(nonce));
-  };
+  acceptFormPosts(app);
 
   const checkToken = (id: string, token: string | undefined) => {
     if (!pageTokens.verify(id, token)) throw new GatewayError('FORBIDDEN', 'This page link is not valid');
@@ -85,23 +71,21 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
     const text = { success: 'Payment authorized', cancel: 'Payment canceled', error: 'Payment failed', pending: 'Payment pending' }[
       outcome
     ];
-    return send(reply, (nonce) =>
-      layout(
-        text,
-        `<h1 data-testid="result" data-status="${escapeHtml(row.status)}" data-outcome="${outcome}">${text}</h1><p>You can close this window.</p>`,
-        nonce,
-        completionScript(message, targetOrigin, returnUrl),
-      ),
+    return sendPage(
+      reply,
+      text,
+      `<h1 data-testid="result" data-status="${escapeHtml(row.status)}" data-outcome="${outcome}">${text}</h1><p>You can close this window.</p>`,
+      completionScript(message, targetOrigin, returnUrl),
     );
   };
 
   const challengePage = (reply: FastifyReply, row: ExecutionRow, error?: string) => {
     const code = executions.challengeCode(row) ?? '';
     const token = pageTokens.sign(row.id);
-    return send(reply, (nonce) =>
-      layout(
-        '3-D Secure',
-        `<h1>Confirm your payment</h1>
+    return sendPage(
+      reply,
+      '3-D Secure',
+      `<h1>Confirm your payment</h1>
 <p>${escapeHtml(options.merchantName)} · ${escapeHtml(formatAmount(row))}</p>
 <p class="sandbox">Sandbox: your one-time code is <strong data-testid="otp-hint">${code}</strong></p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
@@ -112,8 +96,6 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <button type="submit" name="action" value="submit">Submit</button>
 <button type="submit" name="action" value="fail" class="secondary">Fail authentication</button>
 </form>`,
-        nonce,
-      ),
     );
   };
 
@@ -141,10 +123,10 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     if (row.status !== 'authorizePending' || row.challenge) return completion(reply, row, 'hpp');
     const token = pageTokens.sign(row.id);
     const label = row.paymentMethodCode === 'genericRedirect' ? 'Roots Pay' : (row.paymentMethodCode ?? 'redirect');
-    return send(reply, (nonce) =>
-      layout(
-        label,
-        `<h1>Pay with ${escapeHtml(label)}</h1>
+    return sendPage(
+      reply,
+      label,
+      `<h1>Pay with ${escapeHtml(label)}</h1>
 <p>${escapeHtml(options.merchantName)} · ${escapeHtml(formatAmount(row))}</p>
 <p class="sandbox">Sandbox hosted payment page: choose the result.</p>
 <form method="post" action="/hpp/${encodeURIComponent(row.id)}">
@@ -154,8 +136,6 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <button type="submit" name="outcome" value="error" class="secondary">Fail (error)</button>
 <button type="submit" name="outcome" value="cancel" class="secondary">Cancel</button>
 </form>`,
-        nonce,
-      ),
     );
   });
 
@@ -176,10 +156,10 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     const svg = await QRCode.toString(payload, { type: 'svg', margin: 1 });
     const expiresAt = row.plannedOutcome?.expiresAt ?? '';
     const token = pageTokens.sign(row.id);
-    return send(reply, (nonce) =>
-      layout(
-        'Pix',
-        `<h1>Pay with Pix</h1>
+    return sendPage(
+      reply,
+      'Pix',
+      `<h1>Pay with Pix</h1>
 <p>${escapeHtml(options.merchantName)} · ${escapeHtml(formatAmount(row))}</p>
 <div class="qr" data-testid="pix-qr">${svg}</div>
 <p>Pix copia e cola:</p><code data-testid="pix-code">${escapeHtml(payload)}</code>
@@ -190,13 +170,11 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <button type="submit" name="outcome" value="success">Simulate paid</button>
 <button type="submit" name="outcome" value="cancel" class="secondary">Cancel</button>
 </form>`,
-        nonce,
-        `(function () {
+      `(function () {
   var end = Date.parse(${JSON.stringify(expiresAt)}); var el = document.getElementById('left');
   function tick() { var s = Math.max(0, Math.round((end - Date.now()) / 1000)); el.textContent = Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0') + ' left'; if (s === 0) location.reload(); }
   tick(); setInterval(tick, 1000);
 })();`,
-      ),
     );
   });
 }

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ExecutionsService, PayPalApproval } from '../executions/executions.service';
-import { escapeHtml, layout, pageCsp } from '../pages/page-html';
+import { acceptFormPosts, escapeHtml, formatMinorAmount, sendPage } from '../pages/page-html';
 import { GOOGLE_PAY_GATEWAY_MERCHANT_ID, PAYPAL_SANDBOX_CLIENT_ID } from '../sessions/payment-methods';
 import { GOOGLE_PAY_STAND_IN_SCRIPT, GOOGLE_PAY_SHEET_MESSAGE } from './google-pay-stand-in';
 import { GOOGLE_PAY_SANDBOX_CARDS, mintGooglePayToken } from './google-pay-token';
@@ -73,10 +72,6 @@ function openerScript(message: unknown, targetOrigin: string): string {
 })();`;
 }
 
-function formatMinor(value: number, currency: string): string {
-  return `${(value / 100).toFixed(2)} ${currency}`;
-}
-
 /**
  * The provider stand-ins (ADR 045): Google's `pay.js` and PayPal's JS SDK as scripts that speak the
  * same surface, and the gateway-origin pages behind them — the wallet sheet that mints a signed
@@ -86,24 +81,12 @@ function formatMinor(value: number, currency: string): string {
 export async function providerSandboxRoutes(app: FastifyInstance, options: ProviderSandboxOptions): Promise<void> {
   const { executions } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4_096 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  acceptFormPosts(app);
 
   const allowedOrigin = (origin: string) => options.merchantOrigins === '*' || options.merchantOrigins.includes(origin);
 
-  const page = (reply: FastifyReply, title: string, body: string, script = '', status = 200) => {
-    const nonce = randomBytes(16).toString('base64');
-    return reply
-      .status(status)
-      .header('content-security-policy', pageCsp(nonce))
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(layout(title, body, nonce, script));
-  };
   const refuse = (reply: FastifyReply, title: string, text: string, status: number) =>
-    page(
+    sendPage(
       reply,
       title,
       `<h1>${escapeHtml(title)}</h1><p class="error" role="alert" data-testid="sandbox-error">${escapeHtml(text)}</p>`,
@@ -132,7 +115,7 @@ export async function providerSandboxRoutes(app: FastifyInstance, options: Provi
       (card, index) =>
         `<label class="card"><input type="radio" name="card" value="${card.id}"${index === 0 ? ' checked' : ''}> ${escapeHtml(card.description)}</label>`,
     ).join('\n');
-    return page(
+    return sendPage(
       reply,
       'Google Pay',
       `<h1>Google Pay</h1>
@@ -156,7 +139,12 @@ ${cards}
     const form = request.body;
     if (!allowedOrigin(form.origin)) return refuse(reply, 'Google Pay', 'This site may not use this wallet.', 403);
     if (form.action === 'cancel')
-      return page(reply, 'Google Pay', '<h1>Canceled</h1>', openerScript({ type: GOOGLE_PAY_SHEET_MESSAGE, cancelled: true }, form.origin));
+      return sendPage(
+        reply,
+        'Google Pay',
+        '<h1>Canceled</h1>',
+        openerScript({ type: GOOGLE_PAY_SHEET_MESSAGE, cancelled: true }, form.origin),
+      );
     const card = GOOGLE_PAY_SANDBOX_CARDS.find((candidate) => candidate.id === form.card);
     if (!card) return refuse(reply, 'Google Pay', 'Choose a card.', 400);
     if (form.gatewayMerchantId !== GOOGLE_PAY_GATEWAY_MERCHANT_ID)
@@ -181,7 +169,7 @@ ${cards}
         },
       },
     };
-    return page(
+    return sendPage(
       reply,
       'Google Pay',
       '<h1 data-testid="result">Done</h1><p>You can close this window.</p>',
@@ -204,12 +192,12 @@ ${cards}
 
   const approvalPage = (reply: FastifyReply, approval: PayPalApproval, origin: string, token: string) => {
     const { row, kind } = approval;
-    const amount = formatMinor(row.amountValue, row.currency);
+    const amount = formatMinorAmount(row.amountValue, row.currency);
     const what =
       kind === 'agreement'
         ? `Set up a billing agreement with ${options.merchantName} for future payments, and pay ${amount} now.`
         : `Pay ${options.merchantName} ${amount}.`;
-    return page(
+    return sendPage(
       reply,
       'PayPal',
       `<h1>PayPal</h1>
@@ -244,6 +232,11 @@ ${cards}
         ? { type: PAYPAL_APPROVAL_MESSAGE, token, outcome: 'approved', orderId, payerId }
         : { type: PAYPAL_APPROVAL_MESSAGE, token, outcome: 'cancelled', orderId };
     const text = action === 'approve' ? 'Approved' : 'Canceled';
-    return page(reply, 'PayPal', `<h1 data-testid="result">${text}</h1><p>You can close this window.</p>`, openerScript(message, origin));
+    return sendPage(
+      reply,
+      'PayPal',
+      `<h1 data-testid="result">${text}</h1><p>You can close this window.</p>`,
+      openerScript(message, origin),
+    );
   });
 }

@@ -143,6 +143,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     subscriptions,
     cancellation,
     clock,
+    erasers: [reporting.service.eraseUserData],
   });
 
   // The public API: rate-limited per IP (and per email inside the routes that take one).
@@ -161,7 +162,6 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions });
     await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config) });
-    account.addEraser(reporting.service.eraseUserData);
     await api.register(reportingRoutes, { reporting, emailLimiter, sessions });
     await api.register(cancellationRoutes, { service: cancellation, emailLimiter, slug: config.PRODUCT_SLUG });
     await api.register(eventsRoutes, {

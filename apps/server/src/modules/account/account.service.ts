@@ -27,23 +27,16 @@ export type AccountDependencies = {
   subscriptions: SubscriptionsService;
   cancellation: CancellationService;
   clock: Clock;
-  /** Modules that keep per-user data register here so 'Delete my data' reaches them. */
-  erasers?: UserDataEraser[];
+  /** Modules that keep per-user data (reports) register here so 'Delete my data' reaches them. */
+  erasers: readonly UserDataEraser[];
 };
 
 /** The signed-in area: who am I, my profile, my subscriptions, my access, delete my data. */
 export class AccountService {
-  private readonly erasers: UserDataEraser[];
   private readonly recoveryLimiter: EmailRateLimiter;
 
   constructor(private readonly deps: AccountDependencies) {
-    this.erasers = [...(deps.erasers ?? [])];
     this.recoveryLimiter = new EmailRateLimiter(ACCESS_RECOVERY_PER_EMAIL_PER_HOUR, 3_600_000, deps.clock);
-  }
-
-  /** Lets a module added later (reports) take part in 'Delete my data'. */
-  addEraser(eraser: UserDataEraser): void {
-    this.erasers.push(eraser);
   }
 
   async summary(user: SessionUser): Promise<SignedInUserSummary> {
@@ -153,7 +146,7 @@ export class AccountService {
   async deleteMyData(user: SessionUser): Promise<void> {
     const now = this.deps.clock.now();
     await this.deps.db.transaction(async (tx) => {
-      for (const eraser of this.erasers) await eraser(tx, user);
+      for (const eraser of this.deps.erasers) await eraser(tx, user);
       await this.deps.repository.deleteUser(tx, user.id, now);
     });
   }

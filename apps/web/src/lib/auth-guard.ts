@@ -2,12 +2,12 @@ import type { MeResponse } from '@roots/contracts/auth';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchMe, keepSessionAlive, nextRefreshDelayMs, signOut } from './auth-session';
-import { RequestError } from './http';
+import { errorMessage, RequestError } from './http';
 import { productPath, ROUTE_PATHS } from './paths';
 import { usePublicConfig } from './public-config-context';
 
 /** Signs out and goes to sign-in: what the signed-in area does once the server says the session is gone. */
-export function useSignOutToSignIn(): () => Promise<void> {
+function useSignOutToSignIn(): () => Promise<void> {
   const { slug } = usePublicConfig();
   const navigate = useNavigate();
   return useCallback(async () => {
@@ -17,8 +17,24 @@ export function useSignOutToSignIn(): () => Promise<void> {
 }
 
 /** True for an answer that means the session is gone (401: user-token-expired or user-disabled). */
-export function isSignedOutError(error: unknown): boolean {
+function isSignedOutError(error: unknown): boolean {
   return error instanceof RequestError && error.status === 401;
+}
+
+/**
+ * What a signed-in screen does with a failed request: the server's 401 (session ended, user
+ * disabled) signs out to sign-in; any other failure is passed to `show` as the message to display.
+ * `show` should be stable (a state setter); so is the returned function.
+ */
+export function useRequestFailure(show: (message: string) => void): (reason: unknown) => void {
+  const toSignIn = useSignOutToSignIn();
+  return useCallback(
+    (reason: unknown) => {
+      if (isSignedOutError(reason)) void toSignIn();
+      else show(errorMessage(reason));
+    },
+    [toSignIn, show],
+  );
 }
 
 /**

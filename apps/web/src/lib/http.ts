@@ -24,16 +24,26 @@ export async function errorFromResponse(response: Response): Promise<RequestErro
   return new RequestError(message, typeof body.code === 'string' ? body.code : 'HTTP_ERROR', response.status);
 }
 
-/** POST JSON to our own origin; resolves the parsed body or throws RequestError ('Network Error' offline). */
-export async function postJson<T>(url: string, body: unknown, init: RequestInit = {}): Promise<T> {
+/**
+ * A write to our own origin, with a JSON body unless `body` is undefined; resolves the parsed answer
+ * or throws RequestError ('Network Error' offline).
+ * @example await sendJson('PUT', '/api/account/profile', profile)
+ */
+export async function sendJson<T>(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  const payload = body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...init });
+    response = await fetch(url, { method, ...payload, ...init });
   } catch {
     throw new RequestError('Network Error', 'NETWORK_ERROR', 0);
   }
   if (!response.ok) throw await errorFromResponse(response);
   return (await response.json()) as T;
+}
+
+/** POST JSON to our own origin: {@link sendJson} with method POST. */
+export function postJson<T>(url: string, body: unknown, init: RequestInit = {}): Promise<T> {
+  return sendJson<T>('POST', url, body, init);
 }
 
 export const FALLBACK_ERROR = MESSAGES.somethingWentWrong;

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Loaded } from '../../components/ui/loaded';
 import { useSignedIn } from '../../lib/auth-guard';
 import { signOut } from '../../lib/auth-session';
-import { FALLBACK_ERROR } from '../../lib/http';
+import { errorMessage, sendJson } from '../../lib/http';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { useResource } from '../../lib/use-resource';
@@ -66,9 +66,10 @@ export function WebappHomeScreen() {
   const [error, setError] = useState<string | null>(null);
 
   const deleteMyData = async () => {
-    const response = await fetch('/api/account', { method: 'DELETE' });
-    if (!response.ok) {
-      setError(FALLBACK_ERROR);
+    try {
+      await sendJson('DELETE', '/api/account');
+    } catch (reason) {
+      setError(errorMessage(reason));
       return;
     }
     await navigate(productPath(slug, ''));

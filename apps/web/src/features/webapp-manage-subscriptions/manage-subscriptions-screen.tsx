@@ -1,55 +1,39 @@
-import type { MySubscriptionsResponse } from '@roots/contracts/account';
-import type { CancelOutcome, SubscriptionSummary } from '@roots/contracts/subscriptions';
-import { useCallback, useEffect, useState } from 'react';
+import { cancelMineResponseSchema, mySubscriptionsResponseSchema } from '@roots/contracts/account';
+import type { SubscriptionSummary } from '@roots/contracts/subscriptions';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSignedOutError, useSignedIn, useSignOutToSignIn } from '../../lib/auth-guard';
-import { errorFromResponse, FALLBACK_ERROR, postJson, RequestError } from '../../lib/http';
+import { useRequestFailure, useSignedIn } from '../../lib/auth-guard';
+import { getJson, postParsed } from '../../lib/fetch-json';
 
 const CANCELABLE = new Set(['trialing', 'active', 'past_due']);
 
-async function loadSubscriptions(): Promise<SubscriptionSummary[]> {
-  const response = await fetch('/api/account/subscriptions');
-  if (!response.ok) throw await errorFromResponse(response);
-  return ((await response.json()) as MySubscriptionsResponse).subscriptions;
+/** GET /api/account/subscriptions: the signed-in user's subscriptions. */
+async function loadSubscriptions(signal?: AbortSignal): Promise<SubscriptionSummary[]> {
+  return (await getJson('/api/account/subscriptions', mySubscriptionsResponseSchema, signal)).subscriptions;
 }
 
 /** Manage subscriptions: status, next charge, cancel in two clicks (Cancel → Confirm). */
 export function ManageSubscriptionsScreen() {
   const { t } = useTranslation();
   const me = useSignedIn();
-  const toSignIn = useSignOutToSignIn();
   const [items, setItems] = useState<SubscriptionSummary[] | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-
-  // The server's 401 (session ended, user disabled) signs out; other failures are shown.
-  const failed = useCallback(
-    (reason: unknown) => {
-      if (isSignedOutError(reason)) void toSignIn();
-      else setMessage(reason instanceof RequestError ? reason.message : FALLBACK_ERROR);
-    },
-    [toSignIn],
-  );
+  const failed = useRequestFailure(setMessage);
 
   useEffect(() => {
     if (!me) return;
-    let active = true;
-    void loadSubscriptions().then(
-      (answer) => {
-        if (active) setItems(answer);
-      },
-      (reason: unknown) => {
-        if (active) failed(reason);
-      },
+    const controller = new AbortController();
+    loadSubscriptions(controller.signal).then(
+      (answer) => !controller.signal.aborted && setItems(answer),
+      (reason: unknown) => !controller.signal.aborted && failed(reason),
     );
-    return () => {
-      active = false;
-    };
+    return () => controller.abort();
   }, [me, failed]);
 
   const cancel = async (id: string) => {
     try {
-      const outcome = await postJson<CancelOutcome>(`/api/account/subscriptions/${id}/cancel`, {});
+      const outcome = await postParsed(`/api/account/subscriptions/${id}/cancel`, {}, cancelMineResponseSchema);
       setMessage(outcome.message);
       setConfirming(null);
       setItems(await loadSubscriptions());

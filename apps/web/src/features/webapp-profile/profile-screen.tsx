@@ -1,58 +1,35 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { profileSchema, type Profile, type ProfileResponse } from '@roots/contracts/account';
-import { useCallback, useEffect, useState } from 'react';
+import { profileResponseSchema, profileSchema, type Profile } from '@roots/contracts/account';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isSignedOutError, useSignedIn, useSignOutToSignIn } from '../../lib/auth-guard';
-import { errorFromResponse, FALLBACK_ERROR, RequestError } from '../../lib/http';
+import { useRequestFailure, useSignedIn } from '../../lib/auth-guard';
+import { getJson } from '../../lib/fetch-json';
+import { sendJson } from '../../lib/http';
 
 /** Profile (product-spec §2): name, date and time of birth, Update. */
 export function ProfileScreen() {
   const { t } = useTranslation();
   const me = useSignedIn();
-  const toSignIn = useSignOutToSignIn();
   const [status, setStatus] = useState<string | null>(null);
+  const failed = useRequestFailure(setStatus);
   const { register, handleSubmit, reset, formState } = useForm<Profile>({ resolver: zodResolver(profileSchema) });
 
-  // The server's 401 (session ended, user disabled) signs out; other failures are shown.
-  const failed = useCallback(
-    (reason: unknown) => {
-      if (isSignedOutError(reason)) void toSignIn();
-      else setStatus(reason instanceof RequestError ? reason.message : FALLBACK_ERROR);
-    },
-    [toSignIn],
-  );
-
+  // The form starts from the saved profile once the session is known.
   useEffect(() => {
     if (!me) return;
-    let active = true;
-    void fetch('/api/account/profile')
-      .then(async (response) => {
-        if (!response.ok) throw await errorFromResponse(response);
-        return (await response.json()) as ProfileResponse;
-      })
-      .then(
-        (profile) => {
-          if (active) reset({ name: profile.name ?? '', birth_date: profile.birth_date ?? '', birth_time: profile.birth_time ?? '' });
-        },
-        (reason: unknown) => {
-          if (active) failed(reason);
-        },
-      );
-    return () => {
-      active = false;
-    };
+    const controller = new AbortController();
+    getJson('/api/account/profile', profileResponseSchema, controller.signal).then(
+      (profile) => reset({ name: profile.name ?? '', birth_date: profile.birth_date ?? '', birth_time: profile.birth_time ?? '' }),
+      (reason: unknown) => !controller.signal.aborted && failed(reason),
+    );
+    return () => controller.abort();
   }, [me, reset, failed]);
 
   const save = async (profile: Profile) => {
     setStatus(null);
     try {
-      const response = await fetch('/api/account/profile', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(profile),
-      });
-      if (!response.ok) throw await errorFromResponse(response);
+      await sendJson('PUT', '/api/account/profile', profile);
       setStatus(t('webapp.profile.saved'));
     } catch (reason) {
       failed(reason);

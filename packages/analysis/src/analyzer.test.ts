@@ -36,6 +36,21 @@ describe('typed errors from real bad inputs', () => {
   });
 });
 
+describe('the face check alone', () => {
+  it.each(cases)('%s gives %s, as analyze does', async (fixture, code) => {
+    const outcome = await analyzer.check(await badInputs[fixture]());
+    expect(outcome.ok ? 'ok' : outcome.code).toBe(code);
+  });
+
+  it('gives a real face the same box and quality as analyze, and nothing more', async () => {
+    const bytes = faceImage(9);
+    const checked = await analyzer.check(bytes);
+    const analysed = await analyzer.analyze(bytes);
+    if (!analysed.ok) throw new Error('expected a face');
+    expect(checked).toEqual({ ok: true, face: analysed.face, quality: analysed.quality });
+  });
+});
+
 describe('a real face', () => {
   it('gives shares summing to 100, traits with coarse regions, and attributions', async () => {
     const outcome = await analyzer.analyze(faceImage(9));

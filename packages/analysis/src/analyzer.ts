@@ -2,19 +2,25 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Attributions, classActivationAttributions } from './attribution/class-activation.js';
 import { type AnalysisError, analysisError } from './errors.js';
-import { type FaceQuality, runFaceStage } from './face-stage.js';
+import { type CheckedFace, type FaceQuality, checkFace, runFaceStage } from './face-stage.js';
 import { type HeritageEstimate, calibratedProbabilities, estimateHeritage } from './heritage/estimate.js';
 import { HERITAGE_GROUP_IDS, HERITAGE_GROUP_LABELS } from './heritage/groups.js';
 import { type HeritageModel, loadHeritageModel, modelsDir } from './heritage/heritage-model.js';
 import { FaceEngine } from './inference/face-engine.js';
 import { type Trait, type TraitNorms, describeTraits } from './traits/traits.js';
 
-export interface AnalysisResult {
+/** A photo fit for analysis: the face found and its measures, rounded. */
+export interface FaceCheckResult {
   ok: true;
-  modelVersion: string;
   /** Face box as fractions of the (EXIF-rotated) photo: x, y, width, height in 0..1. */
   face: { box: { x: number; y: number; width: number; height: number }; detectionScore: number };
   quality: FaceQuality;
+}
+
+export type FaceCheckOutcome = FaceCheckResult | AnalysisError;
+
+export interface AnalysisResult extends FaceCheckResult {
+  modelVersion: string;
   heritage: HeritageEstimate;
   traits: Trait[];
   attributions: Attributions;
@@ -23,6 +29,35 @@ export interface AnalysisResult {
 export type AnalysisOutcome = AnalysisResult | AnalysisError;
 
 export const TRAIT_NORMS_FILE = 'trait-norms.json';
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** What a caller may see of a checked face: box and measures, rounded; never the mesh. */
+function faceCheckResult({ image, face, quality }: CheckedFace): FaceCheckResult {
+  const [x, y, width, height] = face.box;
+  return {
+    ok: true,
+    face: {
+      box: {
+        x: round(x / image.width),
+        y: round(y / image.height),
+        width: round(width / image.width),
+        height: round(height / image.height),
+      },
+      detectionScore: round(face.score),
+    },
+    quality: {
+      brightness: round(quality.brightness),
+      sharpness: round(quality.sharpness),
+      faceSize: round(quality.faceSize),
+      faceSidePx: Math.round(quality.faceSidePx),
+    },
+  };
+}
+
+function internalError(error: unknown): AnalysisError {
+  return analysisError('INTERNAL', error instanceof Error ? error.message.slice(0, 200) : 'unknown');
+}
 
 /**
  * In-process analyser: one wasm runtime, one set of models. Not thread-safe across concurrent
@@ -50,6 +85,20 @@ export class Analyzer {
     return new Analyzer(engine, model, norms);
   }
 
+  /**
+   * The face check alone (decode, detection, quality gates), without the descriptor, classifier,
+   * traits or attributions: what the funnel's processing step needs, at about half the cost of
+   * {@link analyze}. Same errors as `analyze` for the same photo.
+   */
+  async check(bytes: Uint8Array): Promise<FaceCheckOutcome> {
+    try {
+      const checked = await checkFace(this.engine, bytes);
+      return checked.ok ? faceCheckResult(checked) : checked;
+    } catch (error) {
+      return internalError(error);
+    }
+  }
+
   async analyze(bytes: Uint8Array): Promise<AnalysisOutcome> {
     try {
       const stage = await runFaceStage(this.engine, bytes);
@@ -57,28 +106,12 @@ export class Analyzer {
       const probabilities = calibratedProbabilities(this.model, stage.description.descriptor);
       const heritage = estimateHeritage(this.model, probabilities);
       const topClass = HERITAGE_GROUP_IDS.indexOf(heritage.top);
-      const [x, y, width, height] = stage.face.box;
-      const imageWidth = stage.image.width;
-      const imageHeight = stage.image.height;
-      const round = (value: number) => Math.round(value * 1000) / 1000;
+      const { face, quality } = faceCheckResult(stage);
       return {
         ok: true,
         modelVersion: this.model.modelVersion,
-        face: {
-          box: {
-            x: round(x / imageWidth),
-            y: round(y / imageHeight),
-            width: round(width / imageWidth),
-            height: round(height / imageHeight),
-          },
-          detectionScore: round(stage.face.score),
-        },
-        quality: {
-          brightness: round(stage.quality.brightness),
-          sharpness: round(stage.quality.sharpness),
-          faceSize: round(stage.quality.faceSize),
-          faceSidePx: Math.round(stage.quality.faceSidePx),
-        },
+        face,
+        quality,
         heritage,
         traits: describeTraits(stage.face, this.traitNorms),
         attributions: classActivationAttributions(
@@ -91,7 +124,7 @@ export class Analyzer {
         ),
       };
     } catch (error) {
-      return analysisError('INTERNAL', error instanceof Error ? error.message.slice(0, 200) : 'unknown');
+      return internalError(error);
     }
   }
 }

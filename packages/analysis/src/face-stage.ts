@@ -33,24 +33,29 @@ export interface FaceQuality {
   faceSidePx: number;
 }
 
-export interface FaceStage {
+/** A photo that passed the face check: one usable face, with its measures. */
+export interface CheckedFace {
   ok: true;
   image: RgbImage;
   face: DetectedFace;
-  crop: AlignedCrop;
-  description: FaceDescription;
   quality: FaceQuality;
 }
 
+export interface FaceStage extends CheckedFace {
+  crop: AlignedCrop;
+  description: FaceDescription;
+}
+
 /**
- * Decode, quality gates, detection, alignment and descriptor: everything before the classifier.
+ * Decode, detection and the quality gates: exactly one face, large, lit and sharp enough. No
+ * descriptor is computed, so this costs about half of a full analysis.
  * `enforceQuality: false` is for building the training cache, where we record but do not reject.
  */
-export async function runFaceStage(
+export async function checkFace(
   engine: FaceEngine,
   bytes: Uint8Array,
   options: { enforceQuality?: boolean } = {},
-): Promise<FaceStage | AnalysisError> {
+): Promise<CheckedFace | AnalysisError> {
   const enforce = options.enforceQuality ?? true;
   const decoded = await decodeImage(bytes);
   if (!decoded.ok) return decoded;
@@ -74,14 +79,10 @@ export async function runFaceStage(
   const sharpness = await faceSharpness(image, face.box);
   if (enforce && sharpness < MIN_SHARPNESS) return analysisError('TOO_BLURRY', `sharpness ${sharpness.toFixed(2)}`);
 
-  const crop = alignedCrop(face);
-  const description = await engine.describe(image, crop);
   return {
     ok: true,
     image,
     face,
-    crop,
-    description,
     quality: {
       brightness,
       sharpness,
@@ -89,4 +90,17 @@ export async function runFaceStage(
       faceSidePx,
     },
   };
+}
+
+/** The face check, then alignment and the descriptor: everything before the classifier. */
+export async function runFaceStage(
+  engine: FaceEngine,
+  bytes: Uint8Array,
+  options: { enforceQuality?: boolean } = {},
+): Promise<FaceStage | AnalysisError> {
+  const checked = await checkFace(engine, bytes, options);
+  if (!checked.ok) return checked;
+  const crop = alignedCrop(checked.face);
+  const description = await engine.describe(checked.image, crop);
+  return { ...checked, crop, description };
 }

@@ -39,6 +39,13 @@ describe('analysis pool', () => {
     });
   });
 
+  it('runs the face check alone in a worker', async () => {
+    const checked = await pool.check(faceImage(12));
+    expect(checked.ok ? Object.keys(checked).sort() : checked.code).toEqual(['face', 'ok', 'quality']);
+    const rejected = await pool.check(await badInputs.gradient());
+    expect(rejected.ok ? 'ok' : rejected.code).toBe('NO_FACE');
+  });
+
   it('does not keep the caller’s bytes alive', async () => {
     const { ref, result } = await callAndForget(faceImage(20), (bytes) => pool.analyze(bytes));
     expect(result.ok).toBe(true);

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { AnalysisOutcome } from '../analyzer.js';
+import type { AnalysisOutcome, FaceCheckOutcome } from '../analyzer.js';
 import { analysisError } from '../errors.js';
 import type { WorkerTask } from './worker.js';
 
@@ -14,6 +14,11 @@ export interface AnalysisPoolOptions {
 export interface AnalysisPool {
   /** Analyses one photo. Never rejects: failures come back as `{ ok: false, code, message }`. */
   analyze(bytes: Uint8Array): Promise<AnalysisOutcome>;
+  /**
+   * The face check alone (one usable face, light, size, sharpness) at about half the cost of
+   * `analyze`: no descriptor, estimate, traits or attributions. Never rejects, same errors.
+   */
+  check(bytes: Uint8Array): Promise<FaceCheckOutcome>;
   /** Loads models in every worker now rather than on the first request. */
   warmUp(): Promise<void>;
   close(): Promise<void>;
@@ -50,7 +55,7 @@ function workerLocation(): { filename: string; execArgv: string[] } {
 export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisPool {
   const size = Math.max(1, options.size ?? availableParallelism());
   const { filename, execArgv } = workerLocation();
-  const piscina = new Piscina<WorkerTask, AnalysisOutcome>({
+  const piscina = new Piscina<WorkerTask, AnalysisOutcome | FaceCheckOutcome>({
     filename,
     execArgv,
     minThreads: size,
@@ -62,22 +67,24 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
 
-  const run = async (task: WorkerTask): Promise<AnalysisOutcome> => {
+  // The worker answers a check task with a FaceCheckOutcome and any other with an AnalysisOutcome.
+  const run = async <Outcome extends AnalysisOutcome | FaceCheckOutcome>(task: WorkerTask): Promise<Outcome> => {
     try {
-      return await piscina.run(task);
+      return (await piscina.run(task)) as Outcome;
     } catch (error) {
-      return analysisError('INTERNAL', error instanceof Error ? error.message.slice(0, 200) : 'worker failed');
+      return analysisError('INTERNAL', error instanceof Error ? error.message.slice(0, 200) : 'worker failed') as Outcome;
     }
   };
 
   return {
     size,
-    analyze: (bytes) => run({ bytes }),
+    analyze: (bytes) => run<AnalysisOutcome>({ bytes }),
+    check: (bytes) => run<FaceCheckOutcome>({ bytes, checkOnly: true }),
     async warmUp() {
       // An empty buffer is rejected by the decoder, but only after the worker has loaded its models.
       await Promise.all(Array.from({ length: size }, () => run({ bytes: new Uint8Array(0) })));
     },
-    crashWorkerForTest: () => run({ bytes: new Uint8Array(0), crashForTest: true }),
+    crashWorkerForTest: () => run<AnalysisOutcome>({ bytes: new Uint8Array(0), crashForTest: true }),
     close: () => piscina.destroy(),
   };
 }

@@ -1,15 +1,20 @@
-import { Analyzer, type AnalysisOutcome } from '../analyzer.js';
+import { Analyzer, type AnalysisOutcome, type FaceCheckOutcome } from '../analyzer.js';
 
-/** What the pool sends to a worker. `crashForTest` only works with ROOTS_ANALYSIS_TEST_HOOKS=1. */
+/**
+ * What the pool sends to a worker: a full analysis, or with `checkOnly` the face check alone.
+ * `crashForTest` only works with ROOTS_ANALYSIS_TEST_HOOKS=1.
+ */
 export interface WorkerTask {
   bytes: Uint8Array;
+  checkOnly?: boolean;
   crashForTest?: boolean;
 }
 
 let analyzer: Promise<Analyzer> | undefined;
 
-export default async function analyzeTask(task: WorkerTask): Promise<AnalysisOutcome> {
+export default async function analyzeTask(task: WorkerTask): Promise<AnalysisOutcome | FaceCheckOutcome> {
   if (task.crashForTest && process.env.ROOTS_ANALYSIS_TEST_HOOKS === '1') process.exit(13);
   analyzer ??= Analyzer.create();
-  return (await analyzer).analyze(task.bytes);
+  const loaded = await analyzer;
+  return task.checkOnly ? loaded.check(task.bytes) : loaded.analyze(task.bytes);
 }

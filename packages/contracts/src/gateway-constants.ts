@@ -35,7 +35,7 @@ export const SANDBOX_VAULT_PROVIDER_CONFIG_ID = 'roots-sandbox-vault';
 /** `type` of the window message the 3-D Secure, pix and hosted pages post to `window.opener`. */
 export const GATEWAY_WINDOW_MESSAGE_TYPE = 'roots-gateway:completed';
 
-/** Webhook signatures older than this are should be rejected by receivers (replay protection). */
+/** Receivers reject webhook signatures older than this (replay protection). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** The closed list of gateway error codes. */

@@ -3,8 +3,7 @@ import { z } from 'zod';
 /**
  * Wire formats of the insights endpoints (`/api/insights/*`) and of the insight sections inside a
  * report. The shapes are the ones `@roots/insights` returns (moved here per ADR 020; that
- * package's `schemas.ts` should become a re-export of this file). Dates are `YYYY-MM-DD` read as
- * UTC calendar days.
+ * package's `schemas.ts` re-exports this file). Dates are `YYYY-MM-DD` read as UTC calendar days.
  */
 
 export const calendarDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');

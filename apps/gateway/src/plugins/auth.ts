@@ -18,6 +18,13 @@ export function principalScope(principal: Principal): string {
   return principal.kind === 'merchant' ? 'merchant' : `session:${principal.sessionId}`;
 }
 
+/** The calling session of a route behind the client authenticator (a missing one is a wiring bug, hence a 500). */
+export function clientPrincipal(request: FastifyRequest): ClientPrincipal {
+  const principal = request.principal;
+  if (principal?.kind !== 'client') throw new Error(`${request.routeOptions.url ?? request.url}: client route without a client principal`);
+  return principal;
+}
+
 function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;

@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ClientPrincipal } from './bearer-token';
+import { clientPrincipal as client } from '../../plugins/auth';
 import type { ExecutionsService } from '../executions/executions.service';
 import type { VaultService } from '../vault/vault.service';
 import type { WalletsService } from '../wallets/wallets.service';
@@ -33,12 +33,6 @@ type ClientRoutesOptions = {
 };
 
 const executionParams = z.object({ id: z.string().min(1).max(64) });
-
-function client(request: FastifyRequest): ClientPrincipal {
-  const principal = request.principal;
-  if (principal?.kind !== 'client') throw new Error('client route without a client principal');
-  return principal;
-}
 
 /** The client API the checkout SDK calls with the session's bearer token (checkout-spec §7). Prefix /v1. */
 export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOptions): Promise<void> {

@@ -2,6 +2,7 @@ import { vaultTokenizeRequestSchema, vaultTokenizeResponseSchema } from '@roots/
 import { vaultRecordsRequestSchema, vaultRecordsResponseSchema } from '@roots/contracts/gateway-vault-records';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clientPrincipal } from '../../plugins/auth';
 import type { VaultRecordsService } from './vault-records';
 import type { VaultService } from './vault.service';
 
@@ -25,11 +26,7 @@ export async function vaultRoutes(app: FastifyInstance, options: VaultRoutesOpti
       schema: { body: vaultTokenizeRequestSchema, response: { 201: vaultTokenizeResponseSchema } },
       preHandler: options.requireIdempotencyKey,
     },
-    async (request, reply) => {
-      const principal = request.principal;
-      if (principal?.kind !== 'client') throw new Error('vault route without a client principal');
-      return reply.status(201).send(await options.vault.tokenize(principal, request.body));
-    },
+    async (request, reply) => reply.status(201).send(await options.vault.tokenize(clientPrincipal(request), request.body)),
   );
   // The values of the other collect elements (PIN, inputs, …): tokens per field.
   routes.post(
@@ -38,10 +35,6 @@ export async function vaultRoutes(app: FastifyInstance, options: VaultRoutesOpti
       schema: { body: vaultRecordsRequestSchema, response: { 201: vaultRecordsResponseSchema } },
       preHandler: options.requireIdempotencyKey,
     },
-    async (request, reply) => {
-      const principal = request.principal;
-      if (principal?.kind !== 'client') throw new Error('vault route without a client principal');
-      return reply.status(201).send({ records: await options.records.store(principal, request.body) });
-    },
+    async (request, reply) => reply.status(201).send({ records: await options.records.store(clientPrincipal(request), request.body) }),
   );
 }

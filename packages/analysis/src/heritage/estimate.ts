@@ -1,4 +1,11 @@
-import { COARSE_GROUPS, type CoarseGroupId, HERITAGE_GROUP_IDS, HERITAGE_GROUP_LABELS, type HeritageGroupId } from './groups.js';
+import {
+  COARSE_GROUPS,
+  type CoarseGroupId,
+  HERITAGE_GROUP_IDS,
+  HERITAGE_GROUP_LABELS,
+  type HeritageGroupId,
+  groupedProbabilities,
+} from './groups.js';
 import type { HeritageModel } from './heritage-model.js';
 import { headLogits, softmax } from './softmax-regression.js';
 
@@ -94,9 +101,7 @@ export function estimateHeritage(model: HeritageModel, probabilities: Float64Arr
     confidence: Math.round(reliabilityOf(model, i, values[i]!) * 100) / 100,
   })).sort((a, b) => b.probability - a.probability);
 
-  const coarseProbabilities = COARSE_GROUPS.map((group) =>
-    group.members.reduce((sum, id) => sum + values[HERITAGE_GROUP_IDS.indexOf(id)]!, 0),
-  );
+  const coarseProbabilities = groupedProbabilities(COARSE_GROUPS, values);
   const coarseShares = largestRemainder(coarseProbabilities);
   const coarseGroups = COARSE_GROUPS.map((group, i) => ({
     id: group.id,

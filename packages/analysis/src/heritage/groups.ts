@@ -45,3 +45,15 @@ export const COARSE_GROUPS = [
 ] as const satisfies readonly { id: string; label: string; members: readonly HeritageGroupId[] }[];
 
 export type CoarseGroupId = (typeof COARSE_GROUPS)[number]['id'];
+
+/**
+ * Each group's probability: the sum over its member groups of the classifier's probabilities
+ * (in {@link HERITAGE_GROUP_IDS} order). The report's coarse shares and the accuracy bench's
+ * grouped tasks both read it.
+ */
+export function groupedProbabilities(
+  groups: readonly { members: readonly HeritageGroupId[] }[],
+  probabilities: ArrayLike<number>,
+): number[] {
+  return groups.map((group) => group.members.reduce((sum, id) => sum + probabilities[HERITAGE_GROUP_IDS.indexOf(id)]!, 0));
+}

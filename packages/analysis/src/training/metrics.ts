@@ -1,4 +1,4 @@
-import { COARSE_GROUPS, HERITAGE_GROUP_IDS, type HeritageGroupId } from '../heritage/groups.js';
+import { COARSE_GROUPS, HERITAGE_GROUP_IDS, type HeritageGroupId, groupedProbabilities } from '../heritage/groups.js';
 
 export interface Interval {
   value: number;
@@ -70,10 +70,6 @@ export const FOUR_GROUPS: { id: string; members: HeritageGroupId[] }[] = [
 export function groupIndexOf(groups: { members: readonly HeritageGroupId[] }[], classIndex: number): number {
   const id = HERITAGE_GROUP_IDS[classIndex]!;
   return groups.findIndex((group) => group.members.includes(id));
-}
-
-export function groupedProbabilities(groups: { members: readonly HeritageGroupId[] }[], p: ArrayLike<number>): number[] {
-  return groups.map((group) => group.members.reduce((sum, id) => sum + p[HERITAGE_GROUP_IDS.indexOf(id)]!, 0));
 }
 
 export interface AccuracyReport {

@@ -1,13 +1,16 @@
-import type { AuthProvider, MeResponse, SessionRefreshResponse, SignInOptions } from '@roots/contracts/auth';
+import type { AuthProvider, MeResponse, SessionRefreshResponse } from '@roots/contracts/auth';
 import {
   AUTH_BASE_PATH,
+  meResponseSchema,
   REDIRECT_WAIT_FLAG_MS,
   REFRESH_BACKOFF_INITIAL_MS,
   REFRESH_BACKOFF_MAX_MS,
+  signInOptionsSchema,
   TOKEN_EXPIRY_SKEW_MS,
   TOKEN_REFRESH_MARGIN_MS,
 } from '@roots/contracts/auth';
-import { errorFromResponse, postJson, RequestError } from './http';
+import { getJson } from './fetch-json';
+import { postJson, RequestError } from './http';
 import { LOCAL_KEYS } from './session-keys';
 
 /**
@@ -15,23 +18,12 @@ import { LOCAL_KEYS } from './session-keys';
  * refresh before expiry with back-off, sign-out. The session itself is an httpOnly cookie (ADR 070).
  */
 
-async function getJson<T>(url: string): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: 'same-origin' });
-  } catch {
-    throw new RequestError('Network Error', 'NETWORK_ERROR', 0);
-  }
-  if (!response.ok) throw await errorFromResponse(response);
-  return (await response.json()) as T;
-}
-
-export const fetchSignInOptions = () => getJson<SignInOptions>('/api/account/sign-in-options');
+export const fetchSignInOptions = () => getJson('/api/account/sign-in-options', signInOptionsSchema);
 
 /** The signed-in user, or null when there is no live session. */
 export async function fetchMe(): Promise<MeResponse | null> {
   try {
-    return await getJson<MeResponse>('/api/account/me');
+    return await getJson('/api/account/me', meResponseSchema);
   } catch (error) {
     if (error instanceof RequestError && error.status === 401) return null;
     throw error;

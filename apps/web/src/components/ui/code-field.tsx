@@ -1,7 +1,5 @@
+import { EMAIL_CODE_LENGTH } from '@roots/contracts/auth';
 import { useId, useState, type ReactNode } from 'react';
-
-/** Digits of the one-time codes we email (sign-in and cancellation). */
-const EMAIL_CODE_LENGTH = 6;
 
 function isCompleteCode(code: string): boolean {
   return new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`).test(code);

@@ -1,7 +1,15 @@
 import { MESSAGES, type ApiError } from '@roots/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, codeForStatus } from '../errors';
+
+/** Where and why a request failed its schema, as `ApiError.details` lists it. */
+export function validationDetails(validation: readonly FastifySchemaValidationError[]): Array<{ path: string; message: string }> {
+  return validation.map((issue) => ({
+    path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+    message: issue.message ?? 'is invalid',
+  }));
+}
 
 /**
  * The one error handler: every failure answers `{ error, code }`. 4xx keep their message;
@@ -10,10 +18,7 @@ import { AppError, codeForStatus } from '../errors';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message ?? 'is invalid',
-      }));
+      const details = validationDetails(error.validation);
       const where = error.validationContext ?? 'request';
       const summary = details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ');
       return reply.status(400).send({ error: `Invalid ${where}: ${summary}`, code: 'VALIDATION_ERROR', details } satisfies ApiError);

@@ -18,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { validationDetails } from '../../plugins/error-handler';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
 import type { SessionReader } from '../auth/session';
 import { verifyBuyerIdentity, type IdentityClaim } from '../identity/identity';
@@ -45,11 +46,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
   // Bad bodies answer the spec's message for the endpoint (4xx, VALIDATION_ERROR); the rest goes to the app's handler.
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message ?? 'is invalid',
-      }));
-      return reply.status(400).send({ error: fallbackFor(request.url), code: 'VALIDATION_ERROR', details });
+      return reply
+        .status(400)
+        .send({ error: fallbackFor(request.url), code: 'VALIDATION_ERROR', details: validationDetails(error.validation) });
     }
     throw error;
   });

@@ -1,4 +1,5 @@
 import {
+  CARD_FRAME_TYPES,
   isOwnVaultURL,
   type CollectedRecord,
   type CollectRecordInput,
@@ -16,9 +17,6 @@ export const SIBLING_TIMEOUT_MS = 3_000;
 
 type CollectMessage = Extract<ParentToFrameMessage, { type: 'collect' }>;
 type FieldValue = { field: FrameFieldType; value: string; valid: boolean };
-
-/** The card fields: their values go only to the card tokenize call, never into records. */
-const CARD_FIELDS: readonly FrameFieldType[] = ['card-number', 'cardholder-name', 'cvv', 'expiry-date', 'expiry-month', 'expiry-year'];
 
 export type CollectorFrame = {
   win: Window & typeof globalThis;
@@ -50,7 +48,9 @@ export function recordsToStore(
   const key = (table: string, skyflowID?: string) => `${table}\u0000${skyflowID ?? ''}`;
   for (const element of elements) {
     const value = values.get(element.frameId)?.value ?? '';
-    if (!element.table || !element.column || CARD_FIELDS.includes(element.field) || value === '') continue;
+    // Card values go only to the card tokenize call, never into records.
+    const isCard = (CARD_FRAME_TYPES as readonly FrameFieldType[]).includes(element.field);
+    if (!element.table || !element.column || isCard || value === '') continue;
     const id = key(element.table, element.skyflowID);
     const record = records.get(id) ?? { table: element.table, fields: {}, ...(element.skyflowID ? { skyflowID: element.skyflowID } : {}) };
     record.fields[element.column] = value;

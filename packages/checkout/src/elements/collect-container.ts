@@ -13,6 +13,7 @@ import {
 } from '../core/config/collect-validation';
 import {
   acceptFrameMessage,
+  CARD_FRAME_TYPES,
   ELEMENT_EVENTS,
   parentMessage,
   type CollectResult as ProtocolCollectResult,
@@ -40,7 +41,7 @@ export function collectError(error: { code: string; message: string; status?: nu
 }
 
 /** Element type → secure frame page (packages/secure-fields). */
-export const FRAME_OF_TYPE: Partial<Record<ElementType, FrameFieldType>> = {
+const FRAME_OF_TYPE: Record<ElementType, FrameFieldType> = {
   CARD_NUMBER: 'card-number',
   CARDHOLDER_NAME: 'cardholder-name',
   CVV: 'cvv',
@@ -55,20 +56,15 @@ export const FRAME_OF_TYPE: Partial<Record<ElementType, FrameFieldType>> = {
   FILE_INPUT: 'file-input',
 };
 
+/** A card field: one per container, rendered by a card frame. */
+const isCardType = (type: ElementType): boolean => (CARD_FRAME_TYPES as readonly FrameFieldType[]).includes(FRAME_OF_TYPE[type]);
+
 /** Card fields are required unless told otherwise; the other collect elements are optional. */
-const CARD_TYPES: readonly ElementType[] = [
-  'CARD_NUMBER',
-  'CARDHOLDER_NAME',
-  'CVV',
-  'EXPIRATION_DATE',
-  'EXPIRATION_MONTH',
-  'EXPIRATION_YEAR',
-];
+const isRequired = (options: CollectElementOptions): boolean => options.required ?? isCardType(options.type);
 
 /** The frame's options of an element: what it shows and the rules it checks (never values from the parent). */
 export function frameOptions(name: string, options: CollectElementOptions): FrameFieldOptions {
-  const { placeholder, label, required, enableCardIcon, format, styles, rejectedNetworks, validations, mask, replacePattern, value } =
-    options;
+  const { placeholder, label, enableCardIcon, format, styles, rejectedNetworks, validations, mask, replacePattern, value } = options;
   const [maskPattern, maskTranslation] = mask ?? [];
   const inputMask =
     typeof maskPattern === 'string'
@@ -83,7 +79,7 @@ export function frameOptions(name: string, options: CollectElementOptions): Fram
     name,
     ...(placeholder !== undefined ? { placeholder } : {}),
     ...(label !== undefined ? { label } : {}),
-    required: required ?? CARD_TYPES.includes(options.type),
+    required: isRequired(options),
     ...(enableCardIcon !== undefined ? { enableCardIcon } : {}),
     ...(format !== undefined && options.type !== 'INPUT_FIELD' ? { format } : {}),
     ...(styles ? { styles: styles as Record<string, string> } : {}),
@@ -136,13 +132,11 @@ export class CollectElement {
     private readonly container: CollectContainer,
   ) {
     this.name = elementName(options);
-    this.state.required = options.required ?? CARD_TYPES.includes(options.type);
+    this.state.required = isRequired(options);
   }
 
   get field(): FrameFieldType {
-    const field = FRAME_OF_TYPE[this.options.type];
-    if (!field) throw new CheckoutError('COLLECT_CREATION_FAILED', `${this.options.type} has no secure frame in this SDK version`);
-    return field;
+    return FRAME_OF_TYPE[this.options.type];
   }
 
   get mounted(): boolean {
@@ -264,7 +258,7 @@ export class CollectContainer {
       warn: this.context.warn,
     });
     // One of each card field per container (they make one card); other elements may repeat.
-    if (CARD_TYPES.includes(validated.type) && this.elements.some((element) => element.options.type === validated.type))
+    if (isCardType(validated.type) && this.elements.some((element) => element.options.type === validated.type))
       throw new CheckoutError('DUPLICATE_ELEMENT', `a ${validated.type} element already exists in this container`);
     const element = new CollectElement(validated, this);
     this.elements.push(element);

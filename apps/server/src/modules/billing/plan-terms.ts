@@ -1,5 +1,6 @@
 import { firstChargeAmount, planSummary, type Plan, type PlanCatalog } from '@roots/contracts';
 import { accessKindForPlan, buildDisclosure, type AccessKind } from '@roots/contracts/subscriptions';
+import { DISCLOSURE_VERSION } from '@roots/contracts/disclosure';
 import { addMonths, DAY_MS } from '../../lib/clock';
 import { toMinor } from '../../lib/money';
 
@@ -81,7 +82,7 @@ export function planTerms(catalog: PlanCatalog, id: string): PlanTerms | undefin
     access: accessKindForPlan(single.id),
     disclosure: {
       terms_text: `You will be charged $${summary.price.toFixed(2)} once for one month of ${summary.name}. No recurring charges.`,
-      terms_version: buildDisclosure({ ...catalog.plans[0]!, length: 'lifetime' }).terms_version,
+      terms_version: DISCLOSURE_VERSION,
     },
   };
 }

@@ -1,3 +1,4 @@
+import { attributionSchema } from '@roots/contracts/events';
 import { describe, expect, it } from 'vitest';
 import { buildAttribution } from './tracking';
 
@@ -33,5 +34,19 @@ describe('attribution record', () => {
     expect(record.fbc).toBe('fb.1.42.abc');
     expect(record.referer).toBe('https://news.example/');
     expect(record.project).toBe('kin');
+  });
+
+  it('cuts a value longer than the server accepts (a long referrer) instead of sending an invalid record', () => {
+    const referrer = `https://news.example/?q=${'x'.repeat(3_000)}`;
+    const record = buildAttribution({
+      slug: 'roots',
+      url: 'https://roots.example/roots/',
+      userAgent: 'UA',
+      cookies: '',
+      referrer,
+      nowMs: 1,
+    });
+    expect(record.referer).toBe(referrer.slice(0, 2_000));
+    expect(attributionSchema.safeParse(record).success).toBe(true);
   });
 });

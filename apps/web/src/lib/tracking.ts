@@ -1,5 +1,5 @@
 import { compactAttribution, type Attribution } from '@roots/contracts/events';
-import { SESSION_KEYS } from './session-keys';
+import { readSessionValue } from './session-keys';
 
 /** URL parameters copied into the attribution record (product-spec §3). */
 const ATTRIBUTION_PARAMS = [
@@ -15,6 +15,12 @@ const ATTRIBUTION_PARAMS = [
   'idfm',
 ] as const;
 
+/**
+ * The longest value the server's attribution schema takes (contracts/events.ts). A longer one (a
+ * long referrer) is cut to it, so the record can never make a purchase request invalid.
+ */
+const ATTRIBUTION_VALUE_MAX_CHARS = 2_000;
+
 function cookie(name: string, cookies: string): string {
   return (
     cookies
@@ -26,7 +32,8 @@ function cookie(name: string, cookies: string): string {
 
 /**
  * The attribution record from the landing URL, cookies and stored referrer; empty values dropped.
- * `fbc` comes from the `_fbc` cookie or is built from `fbclid` the way the pixel builds it.
+ * `fbc` comes from the `_fbc` cookie or is built from `fbclid` the way the pixel builds it. Values
+ * are cut to the schema's ATTRIBUTION_VALUE_MAX_CHARS.
  */
 export function buildAttribution(input: {
   slug: string;
@@ -45,19 +52,25 @@ export function buildAttribution(input: {
   record.referer = input.referrer;
   record.event_source_url = `${url.origin}${url.pathname}`;
   record.client_user_agent = input.userAgent;
+  for (const [key, value] of Object.entries(record)) record[key] = value.slice(0, ATTRIBUTION_VALUE_MAX_CHARS);
   return compactAttribution(record);
 }
 
-/** Sends one funnel event to POST /event; never throws, never blocks navigation. */
-export function sendEvent(slug: string, event: string, extra: { value?: number; subscription_id?: string } = {}): void {
-  const campaign = buildAttribution({
+/** This visit's attribution record: sent with every purchase (product-spec §7) and, when tracking is on, every funnel event. */
+export function currentAttribution(slug: string): Attribution {
+  return buildAttribution({
     slug,
     url: window.location.href,
     userAgent: navigator.userAgent,
     cookies: document.cookie,
-    referrer: sessionStorage.getItem(SESSION_KEYS.referrer) ?? '',
+    referrer: readSessionValue('referrer') ?? '',
     nowMs: Date.now(),
   });
+}
+
+/** Sends one funnel event to POST /event; never throws, never blocks navigation. */
+export function sendEvent(slug: string, event: string, extra: { value?: number; subscription_id?: string } = {}): void {
+  const campaign = currentAttribution(slug);
   void fetch('/event', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

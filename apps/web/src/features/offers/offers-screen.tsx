@@ -10,6 +10,7 @@ import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
 import { track } from '../../lib/track';
+import { currentAttribution } from '../../lib/tracking';
 import { resolveOffers, type Offer } from './offer-plans';
 
 type OfferState = 'idle' | 'buying' | 'bought';
@@ -50,7 +51,12 @@ export function OffersScreen() {
     }
     setStates((s) => ({ ...s, [offer.family]: 'buying' }));
     try {
-      await postJson('/subs/create-no-user', { plan_id: offer.plan.id, email, subscription_id: subscriptionId, attribution: {} });
+      await postJson('/subs/create-no-user', {
+        plan_id: offer.plan.id,
+        email,
+        subscription_id: subscriptionId,
+        attribution: currentAttribution(slug),
+      });
       setStates((s) => ({ ...s, [offer.family]: 'bought' }));
       track(slug, 'One-timePurchase', { value: eventValue(offer.plan.sum), subscription_id: subscriptionId });
     } catch (reason) {

@@ -4,7 +4,9 @@ import { MESSAGES } from '@roots/contracts/messages';
 import type { InitSessionResponse } from '@roots/contracts/subscriptions';
 import { RootsCheckout } from '@roots/checkout/react';
 import { useEffect, useState } from 'react';
-import { FALLBACK_ERROR, RequestError } from '../../lib/http';
+import { errorMessage } from '../../lib/http';
+import { usePublicConfig } from '../../lib/public-config-context';
+import { currentAttribution } from '../../lib/tracking';
 import { createSubscription } from './api/create-subscription';
 import { initSession } from './api/init-session';
 
@@ -23,6 +25,7 @@ type CheckoutSectionProps = {
  * the subscription route ever initialises it; the drop-in mounts 50 ms after the route opens.
  */
 export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurchaseError }: CheckoutSectionProps) {
+  const { slug } = usePublicConfig();
   const [session, setSession] = useState<InitSessionResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -30,7 +33,7 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
     let cancelled = false;
     initSession(plan.id)
       .then((answer) => !cancelled && setSession(answer))
-      .catch((reason: unknown) => !cancelled && setError(reason instanceof RequestError ? reason.message : FALLBACK_ERROR));
+      .catch((reason: unknown) => !cancelled && setError(errorMessage(reason)));
     return () => {
       cancelled = true;
     };
@@ -43,11 +46,11 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
         email,
         executionId,
         consent: { terms_text: disclosure.text, terms_version: disclosure.version },
-        attribution: {},
+        attribution: currentAttribution(slug),
       });
       onPurchased({ subscriptionId: id });
     } catch (reason) {
-      const message = reason instanceof RequestError ? reason.message : MESSAGES.cantCreateSubscription;
+      const message = errorMessage(reason, MESSAGES.cantCreateSubscription);
       setError(message);
       onPurchaseError(message);
     }

@@ -1,3 +1,4 @@
+import type { Attribution } from '@roots/contracts/events';
 import type { Consent } from '@roots/contracts/subscriptions';
 import { postJson } from '../../../lib/http';
 
@@ -10,7 +11,7 @@ export function createSubscription(body: {
   email: string;
   executionId: string;
   consent: Consent;
-  attribution: Record<string, string>;
+  attribution: Attribution;
 }) {
   return postJson<{ id: string }>('/subs/create-no-user', {
     plan_id: body.planId,

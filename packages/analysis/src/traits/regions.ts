@@ -1,7 +1,12 @@
+import type { FaceRegionId } from '@roots/contracts/face-regions';
+
+export type { FaceRegionId };
+
 /**
- * Named face regions as outlines of MediaPipe face-mesh landmark indices. Outlines are simplified
- * to at most {@link MAX_POLYGON_POINTS} points before they leave the engine, so they locate a
- * region without describing the face in enough detail to rebuild it.
+ * The contract's face regions (`FACE_REGION_IDS`: every one, no other) as outlines of MediaPipe
+ * face-mesh landmark indices. Outlines are simplified to at most {@link MAX_POLYGON_POINTS} points
+ * before they leave the engine, so they locate a region without describing the face in enough
+ * detail to rebuild it.
  */
 export const FACE_REGIONS = {
   face_oval: {
@@ -47,8 +52,6 @@ export const FACE_REGIONS = {
     label: 'Forehead and hairline',
     outline: [21, 54, 103, 67, 109, 10, 338, 297, 332, 284, 251, 300, 293, 334, 296, 336, 9, 107, 66, 105, 63, 70, 71],
   },
-} as const satisfies Record<string, { label: string; outline: readonly number[] }>;
-
-export type FaceRegionId = keyof typeof FACE_REGIONS;
+} as const satisfies Record<FaceRegionId, { label: string; outline: readonly number[] }>;
 
 export const MAX_POLYGON_POINTS = 8;

@@ -9,7 +9,12 @@ import { pollExecution } from '../core/execution/poll-execution';
 import { ApplePayElement } from '../methods/apple-pay/apple-pay-element';
 import { CardElement, type CardFormEvents, type CardFormOptions } from '../methods/card/card-element';
 import { RedirectElement } from '../methods/redirect/redirect-element';
-import { networkIcon, storedInstrumentLabel, StoredInstrumentElement } from '../methods/stored-instrument/stored-instrument-element';
+import {
+  isInstrumentUsable,
+  networkIcon,
+  storedInstrumentLabel,
+  StoredInstrumentElement,
+} from '../methods/stored-instrument/stored-instrument-element';
 import { GooglePayElement } from '../methods/google-pay/google-pay-element';
 import { PayPalElement, type PayPalElementOptions } from '../methods/paypal/paypal-element';
 import { authorizeItem, continuePayment, runPayment, type PaymentFlowContext, type PaymentOutcome } from '../payment/payment-flow';
@@ -142,6 +147,7 @@ export class Dropin {
         id: instrument.id,
         code: 'storedInstrument',
         label: storedInstrumentLabel(instrument),
+        disabled: !isInstrumentUsable(instrument),
         element,
         icon: instrument.data.network ?? 'card',
       });
@@ -255,7 +261,7 @@ export class Dropin {
 
   private addItem(
     fieldset: HTMLElement,
-    spec: { id: string; code: string; label: string; element: UIElement; icon?: string; payLabel?: () => string },
+    spec: { id: string; code: string; label: string; element: UIElement; icon?: string; disabled?: boolean; payLabel?: () => string },
   ): void {
     const doc = this.context.document;
     const radioId = `roots-item-${spec.id}`;
@@ -264,7 +270,7 @@ export class Dropin {
       name: 'roots-payment-method',
       id: radioId,
       value: spec.id,
-      disabled: spec.label === 'Unavailable',
+      disabled: spec.disabled ?? false,
     });
     const label = h(doc, 'label', { for: radioId }, radio, spec.label);
     if (spec.icon) label.append(networkIcon(doc, spec.icon));

@@ -50,4 +50,38 @@ describe('RootsCheckout (React)', () => {
     expect(document.querySelector('[data-testid=roots-dropin]')).toBeNull();
     vi.unstubAllGlobals();
   });
+  it('disables only the stored instruments that cannot be used, never an item by its label', async () => {
+    const instrument = (id: string, status: string) => ({
+      id,
+      displayName: `Visa •••• ${id}`,
+      paymentMethod: 'card',
+      status,
+      holderReference: 'h',
+      futureUsage: 'CardOnFile',
+      data: { network: 'visa', bin: '42424242', last4: '4242', binLookup: { issuerCountry: { code: 'US' } } },
+      createdAt: new Date().toISOString(),
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ items: [instrument('in_1', 'enabled'), instrument('in_2', 'disabled')] })),
+    );
+    const withRedirect = {
+      ...session,
+      paymentMethods: [
+        { code: 'card', integrationType: 'api' },
+        { code: 'boleto', integrationType: 'hpp', label: 'Unavailable', clientConfig: { flow: 'redirect' } },
+      ],
+    } as unknown as SdkInitPayload;
+    const view = render(createElement(RootsCheckout, { session: withRedirect, getBearerToken: () => token }));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 120));
+    });
+    const radio = (item: string) => view.container.querySelector<HTMLInputElement>(`[data-item="${item}"] input[type=radio]`)!;
+    expect(radio('in_1').disabled).toBe(false);
+    expect(radio('in_2').disabled).toBe(true);
+    expect(view.getByTestId('roots-item-boleto').textContent).toContain('Unavailable');
+    expect(radio('boleto').disabled).toBe(false);
+    view.unmount();
+    vi.unstubAllGlobals();
+  });
 });

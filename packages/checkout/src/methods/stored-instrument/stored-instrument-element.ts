@@ -1,11 +1,16 @@
 import type { PaymentItem, StoredInstrument } from '@roots/contracts/gateway';
 import { h, UIElement } from '../../ui/base-element';
 
-export const UNAVAILABLE_LABEL = 'Unavailable';
+const UNAVAILABLE_LABEL = 'Unavailable';
+
+/** A stored instrument the shopper may choose: enabled and named (the others show 'Unavailable', disabled). */
+export function isInstrumentUsable(instrument: Pick<StoredInstrument, 'displayName' | 'status'>): boolean {
+  return instrument.status === 'enabled' && Boolean(instrument.displayName);
+}
 
 /** Label of a stored instrument: its display name, or 'Unavailable' when it cannot be used (checkout-spec §2). */
 export function storedInstrumentLabel(instrument: Pick<StoredInstrument, 'displayName' | 'status'>): string {
-  return instrument.status === 'enabled' && instrument.displayName ? instrument.displayName : UNAVAILABLE_LABEL;
+  return isInstrumentUsable(instrument) ? instrument.displayName : UNAVAILABLE_LABEL;
 }
 
 /** A card-network badge (text, so it needs no image asset and reads well to screen readers). */

@@ -71,6 +71,14 @@ export class SubscriptionsRepository {
     await db.update(subscriptions).set(patch).where(eq(subscriptions.id, id));
   }
 
+  /** Links the subscription to `userId` unless it is linked already (one conditional UPDATE, no read first). */
+  async linkUnlinked(db: Executor, id: string, userId: string, now: Date): Promise<void> {
+    await db
+      .update(subscriptions)
+      .set({ userId, updatedAt: now })
+      .where(and(eq(subscriptions.id, id), isNull(subscriptions.userId)));
+  }
+
   /**
    * Claims subscriptions whose `due_at` has passed for `leaseMs`: one statement, `for update skip
    * locked`, so concurrent instances never claim the same row and a crashed one's lease expires.

@@ -296,11 +296,7 @@ export class SubscriptionsService {
   }
 
   private async linkUser(subscriptionId: string, userId: string | null): Promise<{ id: string }> {
-    if (userId) {
-      const row = await this.context.repository.find(this.context.db, subscriptionId);
-      if (row && !row.userId)
-        await this.context.repository.update(this.context.db, subscriptionId, { userId, updatedAt: this.context.clock.now() });
-    }
+    if (userId) await this.context.repository.linkUnlinked(this.context.db, subscriptionId, userId, this.context.clock.now());
     return { id: subscriptionId };
   }
 
@@ -480,7 +476,7 @@ export class SubscriptionsService {
     if (row.userId && row.userId !== input.userId) throw new AppError('CONFLICT', 409, MESSAGES.finalizeError);
     const now = clock.now();
     await db.transaction(async (tx) => {
-      if (!row.userId) await repository.update(tx, row.id, { userId: input.userId, updatedAt: now });
+      await repository.linkUnlinked(tx, row.id, input.userId, now);
       await repository.recordPurchaseEvent(tx, {
         name: 'CompleteRegistration',
         subscriptionId: row.id,

@@ -21,19 +21,6 @@ export function showMessage(host: HTMLElement, kind: 'error' | 'success', option
   return message;
 }
 
-/** A loading overlay with a spinner over `host`. Returns a remover. */
-export function showOverlay(host: HTMLElement): () => void {
-  const overlay = h(
-    host.ownerDocument,
-    'div',
-    { class: 'roots-overlay', 'aria-busy': 'true' },
-    h(host.ownerDocument, 'div', { class: 'roots-spinner', role: 'progressbar', 'aria-label': 'Loading' }),
-  );
-  if (!host.style.position) host.style.position = 'relative';
-  host.append(overlay);
-  return () => overlay.remove();
-}
-
 /** A button that shows 'Loading' while its click handler runs. */
 export function loadingButton(doc: Document, label: string, onClick: () => Promise<void>): HTMLButtonElement {
   const button = h(doc, 'button', { type: 'button', class: 'roots-button' }, label);

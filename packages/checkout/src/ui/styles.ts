@@ -18,7 +18,6 @@ export const CHECKOUT_CSS = `.roots-dropin{font:16px/1.4 system-ui,sans-serif;co
 @keyframes roots-spin{to{transform:rotate(360deg)}}
 .roots-message{padding:10px 12px;border-radius:6px;margin:8px 0;cursor:pointer}
 .roots-message--error{background:#fdecea;color:#8c1d18}.roots-message--success{background:#e6f4ea;color:#0d652d}
-.roots-overlay{position:absolute;inset:0;background:rgba(255,255,255,.7);display:flex;align-items:center;justify-content:center}
 .roots-single .roots-item>label input{display:none}`;
 
 const STYLE_ID = 'roots-checkout-styles';

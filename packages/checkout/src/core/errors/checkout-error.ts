@@ -185,7 +185,3 @@ export class CheckoutError extends Error {
     return `${CHECKOUT_ERROR_PREFIX}_${this.code}`;
   }
 }
-
-export function isCheckoutError(value: unknown): value is CheckoutError {
-  return value instanceof CheckoutError;
-}

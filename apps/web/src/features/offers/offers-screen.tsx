@@ -5,7 +5,8 @@ import { MESSAGES } from '@roots/contracts/messages';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { errorFromResponse, FALLBACK_ERROR, postJson, RequestError } from '../../lib/http';
+import { getPlans } from '../../lib/get-plans';
+import { errorMessage, FALLBACK_ERROR, postJson } from '../../lib/http';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
@@ -30,12 +31,11 @@ export function OffersScreen() {
   useEffect(() => track(slug, 'offers'), [slug]);
 
   useEffect(() => {
-    void fetch('/api/plans')
-      .then(async (response) =>
-        response.ok ? ((await response.json()) as PlanCatalog) : Promise.reject(await errorFromResponse(response)),
-      )
+    const controller = new AbortController();
+    getPlans(controller.signal)
       .then(setCatalog)
-      .catch(() => setError(FALLBACK_ERROR));
+      .catch(() => !controller.signal.aborted && setError(FALLBACK_ERROR));
+    return () => controller.abort();
   }, []);
 
   const { offers } = useMemo(() => (catalog ? resolveOffers(search, catalog, slug) : { offers: [] }), [catalog, search, slug]);
@@ -61,7 +61,7 @@ export function OffersScreen() {
       track(slug, 'One-timePurchase', { value: eventValue(offer.plan.sum), subscription_id: subscriptionId });
     } catch (reason) {
       setStates((s) => ({ ...s, [offer.family]: 'idle' }));
-      setError(reason instanceof RequestError ? reason.message : FALLBACK_ERROR);
+      setError(errorMessage(reason));
     }
   };
 

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SiteFooter } from '../../components/ui/site-footer';
+import { getPlans } from '../../lib/get-plans';
 import { FALLBACK_ERROR } from '../../lib/http';
 import { useOnboardingStore, useQuizStore } from '../../lib/onboarding-store';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
@@ -13,7 +14,6 @@ import { writeSessionValue } from '../../lib/session-keys';
 import { createReport } from './api/create-report';
 import type { PurchaseResult } from './checkout-section';
 import { usePublicConfig } from '../../lib/public-config-context';
-import { getPlans } from './api/get-plans';
 import { resolvePaywallPlans } from './paywall-plans';
 import './paywall.css';
 

@@ -6,11 +6,14 @@ import { RootsCheckout } from '@roots/checkout/react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/http';
 import { usePublicConfig } from '../../lib/public-config-context';
-import { currentAttribution } from '../../lib/tracking';
 import { createSubscription } from './api/create-subscription';
 import { initSession } from './api/init-session';
 
 export type PurchaseResult = { subscriptionId: string };
+
+// The attribution record's helper brings zod (contracts/events, ADR 081): fetched once the drop-in
+// is up, so it is there when the payment succeeds without weighing on the drop-in's start.
+const loadTracking = () => import('../../lib/tracking');
 
 type CheckoutSectionProps = {
   plan: Plan;
@@ -39,8 +42,13 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
     };
   }, [plan.id]);
 
+  useEffect(() => {
+    if (session) void loadTracking().catch(() => undefined);
+  }, [session]);
+
   const finish = async (executionId: string) => {
     try {
+      const { currentAttribution } = await loadTracking();
       const { id } = await createSubscription({
         planId: plan.id,
         email,

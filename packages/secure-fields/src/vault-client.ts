@@ -1,13 +1,6 @@
 import type { VaultTokenizeRequest, VaultTokenizeResponse } from '@roots/contracts/gateway';
 import type { VaultRecordsRequestInput, VaultRecordsResponse } from '@roots/contracts/gateway-vault-records';
-import {
-  CLIENT_VERSION,
-  HEADER_CLIENT_TYPE,
-  HEADER_CLIENT_VERSION,
-  HEADER_IDEMPOTENCY_KEY,
-  HEADER_REQUEST_ID,
-  HEADER_SKY_METADATA,
-} from './wire-constants';
+import { CHECKOUT_CLIENT_VERSION, GATEWAY_HEADERS } from '@roots/contracts/gateway-constants';
 
 /** Vault SDK version the spec names (checkout-spec §9). */
 export const VAULT_SDK_VERSION = '1.30.1';
@@ -32,13 +25,13 @@ export function skyMetadata(userAgent: string): string {
     sdk_name_version: `roots-secure-fields@${VAULT_SDK_VERSION}`,
     sdk_client_device_model: deviceModel(userAgent),
     sdk_os_version: os,
-    sdk_runtime_details: `web; checkout ${CLIENT_VERSION}`,
+    sdk_runtime_details: `web; checkout ${CHECKOUT_CLIENT_VERSION}`,
   }).replace(/[^\x20-\x7e]/g, '');
 }
 
 /** Error description: the server's message plus ' - requestId: {id}' when the header exists (checkout-spec §8). */
 export async function vaultErrorFrom(response: Response): Promise<VaultError> {
-  const requestId = response.headers.get(HEADER_REQUEST_ID);
+  const requestId = response.headers.get(GATEWAY_HEADERS.requestId);
   let message = `Vault request failed with status ${response.status}`;
   const text = await response.text().catch(() => '');
   try {
@@ -64,10 +57,10 @@ async function vaultPost<T>(url: string, body: unknown, context: VaultCallContex
       headers: {
         'content-type': 'application/json',
         authorization: `Bearer ${context.token}`,
-        [HEADER_IDEMPOTENCY_KEY]: context.idempotencyKey,
-        [HEADER_CLIENT_VERSION]: CLIENT_VERSION,
-        [HEADER_CLIENT_TYPE]: 'secure-fields',
-        [HEADER_SKY_METADATA]: skyMetadata(context.userAgent),
+        [GATEWAY_HEADERS.idempotencyKey]: context.idempotencyKey,
+        [GATEWAY_HEADERS.clientVersion]: CHECKOUT_CLIENT_VERSION,
+        [GATEWAY_HEADERS.clientType]: 'secure-fields',
+        [GATEWAY_HEADERS.skyMetadata]: skyMetadata(context.userAgent),
       },
       body: JSON.stringify(body),
     });

@@ -3,7 +3,7 @@ import { cardLayout } from '../core/config/card-layout';
 import { validateContainerType, type ContainerType } from '../core/config/collect-validation';
 import { createLogger, type Logger } from '../core/events/logger';
 import { GatewayClient } from '../core/http/gateway-client';
-import { CLIENT_VERSION } from '../core/http/wire-constants';
+import { CHECKOUT_CLIENT_VERSION } from '@roots/contracts/gateway-constants';
 import { BearerTokenCache } from '../core/security/bearer-token-cache';
 import { Dropin, type DropinOptions } from '../dropin/dropin';
 import { CollectContainer } from '../elements/collect-container';
@@ -47,7 +47,7 @@ export class CheckoutClient {
     };
     this.context = context;
     try {
-      win.localStorage.setItem(SDK_VERSION_KEY, CLIENT_VERSION);
+      win.localStorage.setItem(SDK_VERSION_KEY, CHECKOUT_CLIENT_VERSION);
     } catch {
       // storage unavailable: not needed to pay
     }

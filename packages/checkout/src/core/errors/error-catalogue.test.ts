@@ -7,7 +7,8 @@ import { validatePaymentMethod } from '../config/client-config';
 import { validateCollectOptions } from '../config/collect-validation';
 import { GatewayClient } from '../http/gateway-client';
 import { BearerTokenCache } from '../security/bearer-token-cache';
-import { CheckoutError, VALIDATION_ERROR_CODES } from './checkout-error';
+import { GATEWAY_UNAUTHORIZED_MESSAGE } from '@roots/contracts/gateway-constants';
+import { CHECKOUT_MESSAGES, CheckoutError, VALIDATION_ERROR_CODES } from './checkout-error';
 
 /**
  * The validation catalogue of checkout-spec §5 and §8: every code of VALIDATION_ERROR_CODES,
@@ -189,5 +190,11 @@ describe('validation error catalogue (checkout-spec §5, §8)', () => {
 
   it('prefixes every code with the provider prefix', () => {
     expect(new CheckoutError('INVALID_TABLE').fullCode).toBe('ROOTS_INVALID_TABLE');
+  });
+});
+
+describe('texts the gateway sends too', () => {
+  it("unauthorized is the gateway's own text", () => {
+    expect(CHECKOUT_MESSAGES.unauthorized).toBe(GATEWAY_UNAUTHORIZED_MESSAGE);
   });
 });

@@ -7,7 +7,7 @@ import type {
   SaveInstrumentRequest,
   StoredInstrument,
 } from '@roots/contracts/gateway';
-import { CLIENT_VERSION, HEADER_CLIENT_TYPE, HEADER_CLIENT_VERSION, HEADER_IDEMPOTENCY_KEY } from './wire-constants';
+import { CHECKOUT_CLIENT_VERSION, GATEWAY_HEADERS } from '@roots/contracts/gateway-constants';
 import { CheckoutError } from '../errors/checkout-error';
 
 export type GatewayClientOptions = {
@@ -53,12 +53,12 @@ export class GatewayClient {
     const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
     const headers: Record<string, string> = {
       authorization: `Bearer ${await this.options.getToken()}`,
-      [HEADER_CLIENT_VERSION]: CLIENT_VERSION,
-      [HEADER_CLIENT_TYPE]: 'web',
+      [GATEWAY_HEADERS.clientVersion]: CHECKOUT_CLIENT_VERSION,
+      [GATEWAY_HEADERS.clientType]: 'web',
     };
     if (method === 'POST') {
       headers['content-type'] = 'application/json';
-      headers[HEADER_IDEMPOTENCY_KEY] = init.idempotencyKey ?? this.newKey();
+      headers[GATEWAY_HEADERS.idempotencyKey] = init.idempotencyKey ?? this.newKey();
     }
     let response: Response;
     try {

@@ -1,5 +1,5 @@
 import type { GatewayWindowMessage } from '@roots/contracts/gateway';
-import { WINDOW_MESSAGE_TYPE } from '../http/wire-constants';
+import { GATEWAY_WINDOW_MESSAGE_TYPE } from '@roots/contracts/gateway-constants';
 
 const SOURCES = ['threeDS', 'pix', 'hpp'] as const;
 const OUTCOMES = ['success', 'cancel', 'error', 'pending'] as const;
@@ -14,7 +14,7 @@ export function acceptGatewayWindowMessage(
 ): GatewayWindowMessage | undefined {
   if (event.origin !== expected.origin) return undefined;
   const data = event.data as Partial<GatewayWindowMessage> | null;
-  if (typeof data !== 'object' || data === null || data.type !== WINDOW_MESSAGE_TYPE) return undefined;
+  if (typeof data !== 'object' || data === null || data.type !== GATEWAY_WINDOW_MESSAGE_TYPE) return undefined;
   if (data.executionId !== expected.executionId || typeof data.status !== 'string') return undefined;
   if (!SOURCES.includes(data.source as (typeof SOURCES)[number]) || !OUTCOMES.includes(data.outcome as (typeof OUTCOMES)[number]))
     return undefined;

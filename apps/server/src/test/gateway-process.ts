@@ -34,7 +34,33 @@ export async function waitForReady(url: string, timeoutMs: number, child?: Child
   throw new Error(`${url} not ready after ${timeoutMs} ms`);
 }
 
-export type GatewayProcess = { url: string; child: ChildProcess; stop(): Promise<void> };
+/** An app of this repository running as its own process; `exited` settles with its exit code (137 when killed). */
+export type AppProcess = { url: string; child: ChildProcess; exited: Promise<number | null>; stop(): Promise<void> };
+export type GatewayProcess = AppProcess;
+
+/**
+ * Runs the TypeScript entry `entry` (through tsx, from the repository root) with `env` on top of a
+ * test environment, and waits for `url`/readyz. A child that never gets ready is stopped.
+ */
+export async function startAppProcess(entry: string, url: string, env: Record<string, string>): Promise<AppProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ? 137 : code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await waitForReady(`${url}/readyz`, 60_000, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, child, exited, stop };
+}
 
 /**
  * Starts the real payment gateway (apps/gateway/src/server.ts) as its own process on a free
@@ -42,30 +68,11 @@ export type GatewayProcess = { url: string; child: ChildProcess; stop(): Promise
  */
 export async function startGatewayProcess(env: Record<string, string> = {}): Promise<GatewayProcess> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/gateway/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      GATEWAY_HOST: '127.0.0.1',
-      GATEWAY_PORT: String(port),
-      GATEWAY_DATA_DIR: 'memory://',
-      GATEWAY_RATE_LIMIT_PER_MINUTE: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  return startAppProcess('apps/gateway/src/server.ts', `http://127.0.0.1:${port}`, {
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_PORT: String(port),
+    GATEWAY_DATA_DIR: 'memory://',
+    GATEWAY_RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
   });
-  await waitForReady(`${url}/readyz`, 60_000, child);
-  return {
-    url,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
 }

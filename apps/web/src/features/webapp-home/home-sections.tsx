@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { Loaded } from '../../components/ui/loaded';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { useResource } from '../../lib/use-resource';
-import { getBiorhythm, getHoroscope, getInsightGroups, getPopulation } from './api/get-insights';
+import { getHoroscope } from '../../lib/webapp-api';
+import { getBiorhythm, getInsightGroups, getPopulation } from './api/get-insights';
 
 // Recharts (ADR 076) loads only when the biorhythm section is shown: its own chunk.
 const BiorhythmChart = lazy(() => import('./biorhythm-chart'));

@@ -7,7 +7,6 @@ import { useSignedIn } from '../../lib/auth-guard';
 import { FALLBACK_ERROR, RequestError } from '../../lib/http';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
-import { getReport } from './api/get-report';
 import { CulturalInsights } from './cultural-insights';
 import { EthnicityDiagram } from './ethnicity-diagram';
 import { FacialTraits } from './facial-traits';
@@ -15,6 +14,7 @@ import { FeedbackQuestion, FeedbackView, type FeedbackTarget } from './feedback'
 import { conclusionOf, diagramGroupsOf } from './heritage-view';
 import { HoroscopeView } from './horoscope-view';
 import { useResource } from '../../lib/use-resource';
+import { getReport } from '../../lib/webapp-api';
 import './my-ethnicity.css';
 
 /** Sub-pages of the screen, kept in the query (`?view=`) so Back returns to the report. */

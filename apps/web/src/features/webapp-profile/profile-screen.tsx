@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { profileResponseSchema, profileSchema, type Profile } from '@roots/contracts/account';
+import { profileSchema, type Profile } from '@roots/contracts/account';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRequestFailure, useSignedIn } from '../../lib/auth-guard';
-import { getJson } from '../../lib/fetch-json';
 import { sendJson } from '../../lib/http';
+import { getProfile } from '../../lib/webapp-api';
 
 /** Profile (product-spec §2): name, date and time of birth, Update. */
 export function ProfileScreen() {
@@ -19,7 +19,7 @@ export function ProfileScreen() {
   useEffect(() => {
     if (!me) return;
     const controller = new AbortController();
-    getJson('/api/account/profile', profileResponseSchema, controller.signal).then(
+    getProfile(controller.signal).then(
       (profile) => reset({ name: profile.name ?? '', birth_date: profile.birth_date ?? '', birth_time: profile.birth_time ?? '' }),
       (reason: unknown) => !controller.signal.aborted && failed(reason),
     );

@@ -8,8 +8,8 @@ import { errorMessage } from '../../lib/http';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { useResource } from '../../lib/use-resource';
+import { listReports } from '../../lib/webapp-api';
 import { downloadReportPdf } from './api/download-pdf';
-import { listReports } from './api/list-reports';
 import './reports.css';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -11,8 +11,8 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema';
 import { maskEmail } from '../../lib/mask';
+import { signInCodeEmail } from '../emails/email-templates';
 import type { EmailsService } from '../emails/emails.service';
-import { signInCodeEmail } from './sign-in-code-email';
 
 /** Validity of an email sign-in code. */
 export const EMAIL_CODE_TTL_SECONDS = 10 * 60;
@@ -131,7 +131,12 @@ export function createAuth({ config, db, emails, log }: AuthDependencies) {
         storeOTP: 'hashed',
         async sendVerificationOTP({ email, otp, type }) {
           if (type !== 'sign-in') return;
-          await emails.enqueue(db, `sign-in-code:${randomUUID()}`, email, signInCodeEmail({ productName: config.PRODUCT_NAME, code: otp }));
+          await emails.enqueue(
+            db,
+            `sign-in-code:${randomUUID()}`,
+            email,
+            signInCodeEmail({ productName: config.PRODUCT_NAME, code: otp, validMinutes: EMAIL_CODE_TTL_SECONDS / 60 }),
+          );
           emails.kick();
           log.info({ email: maskEmail(email) }, 'sign-in code sent');
         },

@@ -64,6 +64,7 @@ export class CancellationService {
           cancelCodeEmail({
             productName: this.context.config.PRODUCT_NAME,
             code,
+            validMinutes: CODE_TTL_MS / 60_000,
             links: live.map((row) => this.subscriptions.cancelUrl(row.id)),
           }),
         );

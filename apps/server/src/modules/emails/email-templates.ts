@@ -59,9 +59,17 @@ export function trialReminderEmail(input: {
   ]);
 }
 
-export function cancelCodeEmail(input: { productName: string; code: string; links: string[] }): RenderedEmail {
+/** The one-time sign-in code email; the code is the whole point, so it leads the subject too. */
+export function signInCodeEmail(input: { productName: string; code: string; validMinutes: number }): RenderedEmail {
+  return render('sign_in_code', `${input.code} is your ${input.productName} sign-in code`, [
+    `Your ${input.productName} sign-in code is ${input.code}.`,
+    `It is valid for ${input.validMinutes} minutes. If you did not ask for it, ignore this email.`,
+  ]);
+}
+
+export function cancelCodeEmail(input: { productName: string; code: string; validMinutes: number; links: string[] }): RenderedEmail {
   return render('cancel_code', `Your ${input.productName} cancellation code: ${input.code}`, [
-    `Your code to cancel your ${input.productName} subscription is ${input.code}. It is valid for 15 minutes.`,
+    `Your code to cancel your ${input.productName} subscription is ${input.code}. It is valid for ${input.validMinutes} minutes.`,
     ...input.links.map((link) => `Or cancel in one click: ${link}`),
     'If you did not ask for this, ignore this email.',
   ]);

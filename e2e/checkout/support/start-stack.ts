@@ -1,5 +1,5 @@
 // Starts what the checkout journeys need, isolated from the root Playwright web servers: a real
-// gateway (in-memory PGlite) on a free port with the secure-fields plugin registered, and a tiny
+// gateway (in-memory PGlite, serving the secure-field frames) on a free port, and a tiny
 // merchant site on another port and host name (another origin and site). Prints one JSON line.
 // Run: node --import tsx e2e/checkout/support/start-stack.ts
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildGatewayApp } from '../../../apps/gateway/src/app';
 import { DEV_DEFAULT_SECRETS, loadGatewayConfig } from '../../../apps/gateway/src/config/env';
-import { secureFieldsRoutes } from '../../../apps/gateway/src/modules/secure-fields/secure-fields.routes';
 import { merchantPage } from './merchant-page';
 
 const root = new URL('../../../', import.meta.url);
@@ -18,8 +17,6 @@ const config = loadGatewayConfig({
   GATEWAY_SLOW_AUTH_POLLS: '2',
 });
 const gateway = await buildGatewayApp({ config });
-// app.ts registers the plugin once the integrator has wired it; register it here otherwise.
-if (!gateway.hasRoute({ method: 'GET', url: '/secure-fields/v1/:file' })) await gateway.register(secureFieldsRoutes);
 const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
 config.publicUrl = gatewayUrl;
 

@@ -1,17 +1,13 @@
 import { fillSecureFields } from '@roots/checkout/testing';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './funnel/axe';
 import { FunnelPage } from './funnel/funnel-page';
 import { REFUSED_PHOTOS } from './funnel/test-photos';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { CAMERA_FACE } from './support/paths';
+import { openPaywallAs, uniqueEmail } from './support/session';
 
-/** Opens the paywall with an email already captured, as the funnel leaves it. */
-async function openPaywall(page: Page, query = '') {
-  await page.goto('/roots/');
-  await page.evaluate(() => sessionStorage.setItem('userQuizEmail', `buyer-${Date.now()}@example.com`));
-  await page.goto(`/roots/subscription${query}`);
-  await expect(page.getByTestId('roots-pay')).toBeVisible({ timeout: 30_000 });
-}
+/** Opens the paywall with a fresh buyer's email already captured. */
+const openPaywall = (page: Page, query = '') => openPaywallAs(page, uniqueEmail('buyer'), query);
 
 test.describe('funnel screens', () => {
   test('consent is required before any photo, and the steps pass axe', async ({ page }) => {
@@ -38,12 +34,10 @@ test.describe('funnel screens', () => {
       // A visitor who refuses camera permission.
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
-    await page.goto('/roots/');
-    for (let i = 0; i < 2; i += 1) await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Take the selfie test' }).click();
-    await page.getByRole('checkbox', { name: /analyses my face photo/ }).check();
-    await page.getByRole('checkbox', { name: /18 years old or older/ }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    const funnel = new FunnelPage(page);
+    await funnel.open('/roots/');
+    await funnel.passWalkthrough();
+    await funnel.giveConsent();
     await page.getByRole('button', { name: 'Open the camera' }).click();
     await expect(page.getByText("We couldn't open your camera. You can upload a photo instead.")).toBeVisible();
     await expectNoSeriousA11yViolations(page);

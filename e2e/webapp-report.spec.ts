@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { CAMERA_FACE } from './support/paths';
-import { buyPlanAsVisitor, expectNoSeriousA11yViolations, signInByEmailCode, uniqueEmail } from './support/session';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { buyPlanAsVisitor, signInAsNewCustomer, signInByEmailCode, uniqueEmail } from './support/session';
 
 /**
  * The signed-in report screens (issue 8, product-spec §2) with a real report: a visitor buys the
@@ -168,11 +169,7 @@ test.describe('webapp report screens', () => {
   });
 
   test('a customer without reports sees the empty history and the home sections’ empty states', async ({ page }) => {
-    const email = uniqueEmail('no-reports');
-    await buyPlanAsVisitor(page, email);
-    await page.goto('/roots/sign-in');
-    await signInByEmailCode(page, email);
-    await expect(page).toHaveURL(/\/roots\/webapp$/, { timeout: 30_000 });
+    await signInAsNewCustomer(page, 'no-reports');
     await expect(page.getByRole('tabpanel')).toContainText('No report yet.');
     await page.getByRole('tab', { name: 'Population' }).click();
     await expect(page.getByRole('tabpanel')).toContainText('Population figures appear once you have a completed report.');

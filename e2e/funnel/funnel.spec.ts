@@ -1,7 +1,7 @@
-import { fillSecureFields } from '@roots/checkout/testing';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { expectNoSeriousA11yViolations } from './axe';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { payWithSuccessCard } from '../support/session';
 import { FunnelPage } from './funnel-page';
 
 /** The journey of issue 7: a real camera stream of a real face, the real server, gateway and engine. */
@@ -29,6 +29,7 @@ test.describe('the onboarding funnel, end to end', () => {
 
     await expect(page).toHaveURL(/\/roots\/subscription\?utm=1$/);
     await expect(page.getByTestId('disclosure')).toContainText('Today you pay $1 for your 3-day trial.');
+    await expect(page.getByTestId('roots-pay')).toHaveText('Pay $1 and start trial', { timeout: 30_000 });
     await payWithSuccessCard(page);
 
     await expect(page).toHaveURL(/\/roots\/offers\?utm=1$/, { timeout: 60_000 });
@@ -55,16 +56,6 @@ test.describe('the onboarding funnel, end to end', () => {
     }
   });
 });
-
-async function payWithSuccessCard(page: Page) {
-  const pay = page.getByTestId('roots-pay');
-  await expect(pay).toHaveText('Pay $1 and start trial', { timeout: 30_000 });
-  const cardItem = page.getByTestId('roots-item-card');
-  if (await cardItem.count()) await cardItem.locator('input[type=radio]').check();
-  await fillSecureFields(page, 'success');
-  await expect(pay).toBeEnabled();
-  await pay.click();
-}
 
 /** Every table and text/bytea/json column holding any of the markers (image signatures, base64 or raw). */
 async function tablesHolding(client: pg.Client, markers: string[]): Promise<string[]> {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { chooseProviderAccount, buyPlanAsVisitor, expectNoSeriousA11yViolations, readSignInCode, uniqueEmail } from '../support/session';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { buyPlanAsVisitor, chooseProviderAccount, readSignInCode, uniqueEmail } from '../support/session';
 
 /** Access recovery (ADR 072): the email paid with → a sign-in code → the webapp; or a clear outcome. */
 test.describe('access recovery', () => {

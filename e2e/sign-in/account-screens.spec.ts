@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signInAsNewCustomer } from '../support/session';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { signInAsNewCustomer } from '../support/session';
 
 /** The signed-in account screens: profile (§2) and manage subscriptions with cancel (§4). */
 test.describe('profile and manage subscriptions', () => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { GOOGLE_TYPE_PROVIDER } from '../support/oidc-provider.config';
-import { buyPlanAsVisitor, chooseProviderAccount, expectNoSeriousA11yViolations, signInByEmailCode, uniqueEmail } from '../support/session';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { buyPlanAsVisitor, chooseProviderAccount, signInByEmailCode, uniqueEmail } from '../support/session';
 
 type MySubscriptions = { subscriptions: Array<{ id: string; status: string }> };
 

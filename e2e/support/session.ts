@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { MailboxMessage } from '@roots/contracts/emails';
 import { fillSecureFields } from '@roots/checkout/testing';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -6,7 +5,7 @@ import type { OidcTestAccount } from './oidc-provider.config';
 
 /**
  * Browser helpers for journeys that need a customer: buy a plan as a visitor, sign in by email code
- * or through the local OpenID Connect providers, check a screen with axe.
+ * or through the local OpenID Connect providers.
  */
 
 /** A fresh address for one journey (the product under test keeps its database for the whole run). */
@@ -14,22 +13,32 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/**
- * Buys the weekly trial on the paywall as a visitor (the email as the funnel leaves it), with the
- * sandbox's success card, and waits for the offers page. Returns the subscription id the page kept
- * in session storage.
- */
-export async function buyPlanAsVisitor(page: Page, email: string, query = ''): Promise<string> {
+/** Opens the paywall with `email` already captured, as the funnel leaves it, and waits for the drop-in's pay button. */
+export async function openPaywallAs(page: Page, email: string, query = ''): Promise<void> {
   await page.goto('/roots/');
   await page.evaluate((address) => sessionStorage.setItem('userQuizEmail', address), email);
   await page.goto(`/roots/subscription${query}`);
+  await expect(page.getByTestId('roots-pay')).toBeVisible({ timeout: 30_000 });
+}
+
+/** On the paywall: the card method, the sandbox's success card, pay. */
+export async function payWithSuccessCard(page: Page): Promise<void> {
   const pay = page.getByTestId('roots-pay');
-  await expect(pay).toBeVisible({ timeout: 30_000 });
   const cardItem = page.getByTestId('roots-item-card');
   if (await cardItem.count()) await cardItem.locator('input[type=radio]').check();
   await fillSecureFields(page, 'success');
   await expect(pay).toBeEnabled();
   await pay.click();
+}
+
+/**
+ * Buys the plan of `query` (default: the weekly trial) on the paywall as a visitor with the
+ * sandbox's success card, and waits for the offers page. Returns the subscription id the page kept
+ * in session storage.
+ */
+export async function buyPlanAsVisitor(page: Page, email: string, query = ''): Promise<string> {
+  await openPaywallAs(page, email, query);
+  await payWithSuccessCard(page);
   await expect(page).toHaveURL(/\/roots\/offers/, { timeout: 60_000 });
   const subscriptionId = await page.evaluate(() => sessionStorage.getItem('__subscriptionId'));
   expect(subscriptionId).toMatch(/^[0-9a-f-]{36}$/);
@@ -96,14 +105,6 @@ export async function chooseProviderAccount(page: Page, account: OidcTestAccount
   await another.getByLabel('Email').fill(account.email);
   await another.getByLabel('Name').fill(account.name);
   await another.getByRole('button', { name: 'Continue' }).click();
-}
-
-/** axe-core on the page as it is: no serious or critical violation. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-  expect(results.passes.length).toBeGreaterThan(5);
 }
 
 /** A customer who bought the weekly trial as a visitor and then signed in by email code: on webapp main. */

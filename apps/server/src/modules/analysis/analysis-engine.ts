@@ -1,6 +1,6 @@
 import type { AnalysisOutcome, AnalysisPool } from '@roots/analysis';
 
-/** What the server needs from the analysis engine; tests and benches may pass another. */
+/** What the server needs from the analysis engine. */
 export type AnalysisEngine = {
   /** Analyses one photo in memory. Never rejects: failures come back as `{ ok: false, code, message }`. */
   analyze(bytes: Uint8Array): Promise<AnalysisOutcome>;

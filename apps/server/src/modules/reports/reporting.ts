@@ -33,11 +33,9 @@ export function createReporting(deps: {
   subscriptions: SubscriptionsService;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** Another engine (benches, tests); default the process's lazy worker pool. */
-  engine?: AnalysisEngine;
 }): Reporting {
   const { config, db, subscriptions, clock, log } = deps;
-  const engine = deps.engine ?? lazyAnalysisEngine(config.ANALYSIS_WORKERS);
+  const engine = lazyAnalysisEngine(config.ANALYSIS_WORKERS);
   const subscriptionRows = new SubscriptionsRepository();
   const purchases: PurchaseDirectory = {
     async subscription(id) {

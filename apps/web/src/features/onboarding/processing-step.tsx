@@ -1,7 +1,7 @@
 import { MESSAGES } from '@roots/contracts/messages';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FALLBACK_ERROR, RequestError } from '../../lib/http';
+import { errorMessage } from '../../lib/http';
 import type { Selfie } from '../../lib/onboarding-store';
 import { checkFace } from './api/check-face';
 
@@ -38,7 +38,7 @@ export function ProcessingStep({ selfie, onAccepted, onRejected }: { selfie: Sel
       })
       .catch((reason: unknown) => {
         if (cancelled) return;
-        setError(reason instanceof RequestError ? reason.message : FALLBACK_ERROR);
+        setError(errorMessage(reason));
       });
     return () => {
       cancelled = true;

@@ -4,7 +4,6 @@ import { compressFrame, compressImageFile } from '../../lib/image-compression';
 import type { Selfie } from '../../lib/onboarding-store';
 
 type Mode = 'camera' | 'upload';
-type Captured = Omit<Selfie, 'previewUrl'> & { previewUrl: string };
 
 /**
  * Front camera with a face guide, capture and retake; falls back to a file upload when there is no
@@ -14,7 +13,7 @@ export function SelfieStep({ initialMode, onPhoto, onBack }: { initialMode: Mode
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>(initialMode);
   const [cameraFailed, setCameraFailed] = useState(false);
-  const [captured, setCaptured] = useState<Captured | null>(null);
+  const [captured, setCaptured] = useState<Selfie | null>(null);
   const [fileError, setFileError] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
 

@@ -4,13 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FALLBACK_ERROR, RequestError } from '../../lib/http';
+import { errorMessage } from '../../lib/http';
 import { sendFeedback } from './api/send-feedback';
 
 /** Which report the feedback is about, and who sends it. */
 export type FeedbackTarget = { reportId: string; subscriptionId: string; userId: string };
-
-const messageOf = (reason: unknown) => (reason instanceof RequestError ? reason.message : FALLBACK_ERROR);
 
 /**
  * 'Do these results look correct?' (product-spec §2). The answer is sent at once, then the
@@ -27,7 +25,7 @@ export function FeedbackQuestion({ target, onAnswered }: { target: FeedbackTarge
       await sendFeedback({ ...target, feedback: { report_id: target.reportId, looks_correct: looksCorrect } });
       onAnswered(looksCorrect);
     } catch (reason) {
-      setError(messageOf(reason));
+      setError(errorMessage(reason));
     } finally {
       setSending(false);
     }
@@ -70,7 +68,7 @@ export function FeedbackView({ target, looksCorrect }: { target: FeedbackTarget;
       await sendFeedback({ ...target, feedback: { report_id: target.reportId, looks_correct: looksCorrect, text } });
       setStatus({ sent: true, message: t('webapp.myEthnicity.feedback.sent') });
     } catch (reason) {
-      setStatus({ sent: false, message: messageOf(reason) });
+      setStatus({ sent: false, message: errorMessage(reason) });
     }
   };
   const { errors } = formState;

@@ -3,15 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS } from './e2e/support/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium';
 import { GOOGLE_TYPE_PROVIDER, oidcProviderEnv } from './e2e/support/oidc-provider.config';
 import { CAMERA_Y4M } from './e2e/support/paths';
 
 /** Ports of the product started for the browser tests (apart from the dev defaults 3000/4000). */
-export const E2E_SERVER_PORT = 3100;
-export const E2E_GATEWAY_PORT = 4100;
-
-export { CHROMIUM_FLAGS };
+const E2E_SERVER_PORT = 3100;
+const E2E_GATEWAY_PORT = 4100;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'roots-e2e-'));
 
@@ -56,7 +54,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.cache/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_SERVER_PORT}`,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
     trace: 'retain-on-failure',
   },
   projects: [
@@ -69,7 +67,7 @@ export default defineConfig({
         browserName: 'chromium',
         permissions: ['camera'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          executablePath: CHROMIUM_PATH,
           args: [
             ...CHROMIUM_FLAGS,
             '--use-fake-device-for-media-stream',

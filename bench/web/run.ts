@@ -12,6 +12,7 @@
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_PATH } from '../../e2e/support/chromium';
 import { measureLandingJs } from './landing-js';
 import { measurePerformance, type PerformanceFigures } from './lighthouse';
 import { buildProduct, startProduct } from './product';
@@ -30,7 +31,6 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number ≥ 1');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const webDistDir = values['web-dist'] ? resolve(values['web-dist']) : buildProduct();
@@ -38,10 +38,10 @@ const product = await startProduct(webDistDir);
 try {
   const landingUrl = `${product.url}/${product.slug}/`;
   const paywallUrl = `${product.url}/${product.slug}/subscription`;
-  const landingJs = await measureLandingJs(landingUrl, chromiumPath);
+  const landingJs = await measureLandingJs(landingUrl, CHROMIUM_PATH);
   const pages: Record<'landing' | 'paywall', PerformanceFigures> = {
-    landing: await measurePerformance(landingUrl, chromiumPath, runs),
-    paywall: await measurePerformance(paywallUrl, chromiumPath, runs),
+    landing: await measurePerformance(landingUrl, CHROMIUM_PATH, runs),
+    paywall: await measurePerformance(paywallUrl, CHROMIUM_PATH, runs),
   };
 
   console.log(`landing JS (${landingUrl}, first load, ${landingJs.scripts.length} scripts):`);

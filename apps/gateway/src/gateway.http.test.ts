@@ -568,11 +568,11 @@ describe('bad bodies get a 4xx with a code, never a 500', () => {
     ['array', { json: [] }],
     ['Luhn failure', { json: { cardNumber: '4242424242424241', expiryMonth: '12', expiryYear: '34', cvv: '123' } }],
     ['unknown brand', { json: { cardNumber: '9999999999999995', expiryMonth: '12', expiryYear: '34', cvv: '123' } }],
-    ['wrong length', { json: { cardNumber: '42424242424242', expiryMonth: '12', expiryYear: '34', cvv: '123' } }],
+    ['wrong length for the brand', { json: { cardNumber: '555555555555444', expiryMonth: '12', expiryYear: '34', cvv: '123' } }],
     ['expired', { json: { cardNumber: '4242424242424242', expiryMonth: '01', expiryYear: '2020', cvv: '123' } }],
     ['month 13', { json: { cardNumber: '4242424242424242', expiryMonth: '13', expiryYear: '34', cvv: '123' } }],
     ['short CVV', { json: { cardNumber: '4242424242424242', expiryMonth: '12', expiryYear: '34', cvv: '12' } }],
-    ['amex 3-digit CVV', { json: { cardNumber: '378282246310005', expiryMonth: '12', expiryYear: '34', cvv: '123' } }],
+    ['amex 5-digit CVV', { json: { cardNumber: '378282246310005', expiryMonth: '12', expiryYear: '34', cvv: '12345' } }],
     ['letters', { json: { cardNumber: 'abcd', expiryMonth: 'x', expiryYear: 'y', cvv: 'z' } }],
     ['huge', { json: { cardNumber: '4'.repeat(100_000), expiryMonth: '1', expiryYear: '34', cvv: '1' } }],
   ])('vault tokenize: %s', async (_name, init) => {

@@ -164,6 +164,10 @@ export function cvvMaxLength(network: Network | undefined): number {
 export function isCvvValid(value: string): boolean {
   return /^\d{3,4}$/.test(value);
 }
+/** CVV for a card of this network: 3 digits up to the network's maximum (4 for amex). */
+export function isCvvValidFor(value: string, network: Network | undefined): boolean {
+  return isCvvValid(value) && value.length <= cvvMaxLength(network);
+}
 /** PIN: 4 to 12 digits. */
 export function isPinValid(value: string): boolean {
   return /^\d{4,12}$/.test(value);

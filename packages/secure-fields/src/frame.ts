@@ -6,7 +6,7 @@ import {
   formatExpiry,
   isCardholderNameValid,
   isCardNumberValid,
-  isCvvValid,
+  isCvvValidFor,
   isExpiryValid,
   isMonthValid,
   maskCardNumber,
@@ -112,7 +112,7 @@ export function startFrame(field: FieldType, win: Window & typeof globalThis = w
         case 'cardholder-name':
           return { value: raw, valid: isCardholderNameValid(raw) };
         case 'cvv':
-          return { value: raw, valid: isCvvValid(raw) && raw.length <= cvvMaxLength(network) };
+          return { value: raw, valid: isCvvValidFor(raw, network) };
         case 'expiry-date': {
           const parsed = parseExpiry(raw, expiryFormat);
           return parsed

@@ -1,6 +1,6 @@
 import type { BinLookupResult } from '@roots/contracts/gateway';
 import countries from 'i18n-iso-countries';
-import { detectNetwork } from './card-validation';
+import { detectNetwork } from '@roots/secure-fields/card-rules';
 
 /** Sandbox issuer country when no test BIN says otherwise. */
 export const DEFAULT_ISSUER_COUNTRY = 'US';

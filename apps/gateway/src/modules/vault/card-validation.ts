@@ -1,26 +1,9 @@
 import type { CardNetwork } from '@roots/contracts/gateway';
-import cardValidator from 'card-validator';
+import { CARD_LENGTHS, cvvMaxLength, detectNetwork, isCvvValidFor, luhn } from '@roots/secure-fields/card-rules';
 import { GatewayError } from '../../errors';
 
-/** card-validator's type names → checkout-spec §3 networks (others are not accepted). */
-const NETWORK_BY_VALIDATOR_TYPE: Record<string, CardNetwork> = {
-  visa: 'visa',
-  mastercard: 'mastercard',
-  'american-express': 'amex',
-  'diners-club': 'diners',
-  discover: 'discover',
-  jcb: 'jcb',
-  unionpay: 'unionpay',
-  maestro: 'maestro',
-  hipercard: 'hipercard',
-  hiper: 'hipercard',
-};
-
-/** Network of a (partial) card number, when its prefix identifies one. */
-export function detectNetwork(digits: string): CardNetwork | undefined {
-  const type = cardValidator.number(digits).card?.type;
-  return type ? NETWORK_BY_VALIDATOR_TYPE[type] : undefined;
-}
+// One set of card rules (checkout-spec §5: prefixes, lengths per brand, Luhn, CVV) for the frames
+// that take the number and the vault that stores it, so a card the form accepts is never refused here.
 
 export type ValidatedCard = {
   number: string;
@@ -46,11 +29,10 @@ export function validateCard(
 ): ValidatedCard {
   const number = input.cardNumber.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(number)) throw new GatewayError('CARD_INVALID', 'cardNumber: must be 12 to 19 digits');
-  const verdict = cardValidator.number(number);
-  const network = verdict.card ? NETWORK_BY_VALIDATOR_TYPE[verdict.card.type] : undefined;
-  if (!verdict.card || !network) throw new GatewayError('CARD_INVALID', 'cardNumber: card brand not supported');
-  if (!verdict.card.lengths.includes(number.length)) throw new GatewayError('CARD_INVALID', `cardNumber: wrong length for ${network}`);
-  if (!verdict.isValid) throw new GatewayError('CARD_INVALID', 'cardNumber: failed the Luhn check');
+  const network: CardNetwork | undefined = detectNetwork(number);
+  if (!network) throw new GatewayError('CARD_INVALID', 'cardNumber: card brand not supported');
+  if (!CARD_LENGTHS[network].includes(number.length)) throw new GatewayError('CARD_INVALID', `cardNumber: wrong length for ${network}`);
+  if (!luhn(number)) throw new GatewayError('CARD_INVALID', 'cardNumber: failed the Luhn check');
 
   const month = Number(input.expiryMonth);
   const yearRaw = String(input.expiryYear).trim();
@@ -63,9 +45,8 @@ export function validateCard(
     throw new GatewayError('CARD_INVALID', 'expiry: card has expired');
   if (year > currentYear + 20) throw new GatewayError('CARD_INVALID', 'expiryYear: too far in the future');
 
-  const cvvLength = verdict.card.code.size;
-  if (!new RegExp(`^\\d{${cvvLength}}$`).test(input.cvv))
-    throw new GatewayError('CARD_INVALID', `cvv: must be ${cvvLength} digits for ${network}`);
+  if (!isCvvValidFor(input.cvv, network))
+    throw new GatewayError('CARD_INVALID', `cvv: must be 3 to ${cvvMaxLength(network)} digits for ${network}`);
 
   return { number, network, bin: binOf(number), last4: number.slice(-4), expiryMonth: month, expiryYear: year };
 }

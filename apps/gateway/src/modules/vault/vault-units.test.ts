@@ -25,15 +25,21 @@ describe('card validation', () => {
     expect(validateCard(card('6759649826438453'), NOW).network).toBe('maestro');
   });
 
+  it('accepts what the secure frames accept (checkout-spec §5): a 13-digit visa, a 3-digit amex CVV', () => {
+    expect(validateCard(card('4222222222222'), NOW)).toMatchObject({ network: 'visa', bin: '422222', last4: '2222' });
+    expect(validateCard(card('378282246310005', '123'), NOW).network).toBe('amex');
+  });
+
   it.each([
     ['Luhn', card('4242424242424241'), /Luhn/],
     ['brand', card('9999999999999995'), /brand/],
-    ['length per brand', card('42424242424242'), /length/],
+    ['length per brand', card('555555555555444'), /length/],
     ['expired last month', card('4242424242424242', '123', 10, 2026), /expired/],
     ['month', card('4242424242424242', '123', 0), /expiryMonth/],
     ['year format', card('4242424242424242', '123', 12, 203), /expiryYear/],
     ['CVV length', card('4242424242424242', '1234'), /cvv/],
-    ['amex CVV length', card('378282246310005', '123'), /cvv/],
+    ['amex CVV length', card('378282246310005', '12345'), /cvv/],
+    ['CVV too short', card('378282246310005', '12'), /cvv/],
   ])('rejects %s without echoing the value', (_name, input, message) => {
     try {
       validateCard(input, NOW);

@@ -1,15 +1,17 @@
-import type { AnalysisOutcome, AnalysisPool } from '@roots/analysis';
+import type { AnalysisOutcome, AnalysisPool, FaceCheckOutcome } from '@roots/analysis';
 
 /** What the server needs from the analysis engine. */
 export type AnalysisEngine = {
   /** Analyses one photo in memory. Never rejects: failures come back as `{ ok: false, code, message }`. */
   analyze(bytes: Uint8Array): Promise<AnalysisOutcome>;
+  /** The face check alone (one usable face, light, size, sharpness): the same errors, about half the work. */
+  check(bytes: Uint8Array): Promise<FaceCheckOutcome>;
   close(): Promise<void>;
 };
 
 /**
- * The process's one analysis worker pool, created on first use (each worker costs ~0.9 s cold
- * start and ~285 MB) and closed with the app. `workers` defaults to the available cores.
+ * The process's one analysis worker pool, created on first use (each worker costs ~0.5 s cold
+ * start and ~200–210 MB, MODEL_CARD.md) and closed with the app. `workers` defaults to the available cores.
  *
  * @example
  * const engine = lazyAnalysisEngine(config.ANALYSIS_WORKERS);
@@ -23,10 +25,17 @@ export function lazyAnalysisEngine(workers: number | undefined): AnalysisEngine 
     pool ??= import('@roots/analysis').then(({ createAnalysisPool }) => createAnalysisPool(workers === undefined ? {} : { size: workers }));
     return pool;
   };
+  const closedOutcome = {
+    ok: false,
+    code: 'INTERNAL',
+    message: 'Something went wrong on our side. Please try again in a moment.',
+  } as const;
   return {
     async analyze(bytes) {
-      if (closed) return { ok: false, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' };
-      return (await open()).analyze(bytes);
+      return closed ? closedOutcome : (await open()).analyze(bytes);
+    },
+    async check(bytes) {
+      return closed ? closedOutcome : (await open()).check(bytes);
     },
     async close() {
       closed = true;

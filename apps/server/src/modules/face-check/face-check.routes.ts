@@ -24,7 +24,7 @@ export const faceCheckRoutes: FastifyPluginAsyncZod<FaceCheckRoutesOptions> = as
       if (!Buffer.isBuffer(request.body)) {
         return reply.status(415).send({ error: 'Send the photo as image/* or application/octet-stream', code: 'UNSUPPORTED_MEDIA_TYPE' });
       }
-      const outcome = await engine.analyze(request.body);
+      const outcome = await engine.check(request.body);
       if (outcome.ok) {
         const { brightness, sharpness, faceSize } = outcome.quality;
         return reply.send(faceCheckOkSchema.parse({ ok: true, quality: { brightness, sharpness, faceSize } }));

@@ -1,12 +1,11 @@
 import { MESSAGES } from '@roots/contracts';
 import type { MeResponse, SignedInUserSummary } from '@roots/contracts/auth';
 import type { AccessRecoveryResponse, Profile, ProfileResponse } from '@roots/contracts/account';
-import type { AccessKind, CancelOutcome, SubscriptionSummary } from '@roots/contracts/subscriptions';
+import type { CancelOutcome, SubscriptionSummary } from '@roots/contracts/subscriptions';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { authAccounts } from '../../db/schema';
-import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { EmailRateLimiter } from '../../lib/email-rate-limit';
 import type { SessionUser, SignInCodeSender } from '../auth/session';
@@ -60,21 +59,6 @@ export class AccountService {
   async mySubscriptions(user: SessionUser): Promise<SubscriptionSummary[]> {
     const rows = await this.deps.repository.subscriptionsOf(this.deps.db, user);
     return this.deps.subscriptions.summaries(rows);
-  }
-
-  /** Access kinds the user's purchases grant now (product-spec §6). */
-  async accessOf(user: SessionUser): Promise<AccessKind[]> {
-    const summaries = await this.mySubscriptions(user);
-    return [...new Set(summaries.flatMap((summary) => summary.access))];
-  }
-
-  /**
-   * Refuses unless one of the user's purchases grants one of `kinds` (product-spec §6).
-   * @throws AppError FORBIDDEN (403)
-   */
-  async requireAccess(user: SessionUser, kinds: readonly AccessKind[]): Promise<void> {
-    const access = await this.accessOf(user);
-    if (!kinds.some((kind) => access.includes(kind))) throw new AppError('FORBIDDEN', 403, 'Your plan does not include this');
   }
 
   async me(user: SessionUser): Promise<MeResponse> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { buildDisclosure as describePlanTerms, DISCLOSURE_VERSION } from './disclosure';
 import { attributionSchema } from './events';
 import { merchantValidationResponseSchema, sdkInitPayloadSchema } from './gateway';
+import { MESSAGES } from './messages';
 import type { Plan } from './plans';
 
 /**
@@ -256,7 +257,7 @@ export const cancelByIdRequestSchema = z.object({ id: z.uuid(), refund: z.boolea
 
 /** Outcome messages of the cancel flow (product-spec §4). */
 export const cancelOutcomeSchema = z.object({
-  message: z.enum(['Check your email', 'Your subscription has been canceled']),
+  message: z.enum([MESSAGES.checkYourEmail, MESSAGES.subscriptionCanceled]),
   /** Amount refunded in USD under the money-back guarantee, when a refund was asked and granted. */
   refunded: z.number().optional(),
 });

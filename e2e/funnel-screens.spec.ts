@@ -55,6 +55,11 @@ test.describe('funnel screens', () => {
     const overlay = page.getByTestId('unknown-plan-overlay');
     await expect(overlay).toBeVisible();
     await expect(overlay.getByRole('heading')).toHaveText("Can't find a plan for the parameter 'plan'");
+    // The offers page reads its pack parameters the same way and sells nothing in an unknown pack's place.
+    await page.goto('/roots/offers?ult_pack=roots_no_such_pack');
+    await expect(overlay.getByRole('heading')).toHaveText("Can't find a plan for the parameter 'ult_pack'");
+    await expect(overlay).toContainText('ult_pack=roots_no_such_pack');
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('the paywall states the first charge, the renewal and how to cancel, from the plan data', async ({ page }) => {

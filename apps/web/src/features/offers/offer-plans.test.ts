@@ -18,7 +18,7 @@ describe('offers by query parameters', () => {
   });
   it('honours explicit plan ids and reports unknown ones', () => {
     const result = resolveOffers(new URLSearchParams('ult_pack=roots_nope&match_report=roots_report_1499_otp'), catalog, 'roots');
-    expect(result.unknown).toEqual(['ult_pack']);
+    expect(result.unknown).toEqual([{ param: 'ult_pack', value: 'roots_nope' }]);
     expect(result.offers.map((o) => o.plan.id)).toEqual(['roots_profile_pro_2899_otp', 'roots_report_1499_otp']);
   });
 });

@@ -22,18 +22,22 @@ export type Offer = { family: string; param: string; plan: Plan };
  * plain one; a missing parameter falls back to the catalog's pack for that family. Unknown ids are
  * returned so the page can say so instead of selling something else.
  */
-export function resolveOffers(search: URLSearchParams, catalog: PlanCatalog, slug: string): { offers: Offer[]; unknown: string[] } {
+export function resolveOffers(
+  search: URLSearchParams,
+  catalog: PlanCatalog,
+  slug: string,
+): { offers: Offer[]; unknown: Array<{ param: string; value: string }> } {
   const byId = new Map(catalog.plans.map((plan) => [plan.id, plan]));
   const discounted = search.get('additional_offer_dc') === 'true';
   const offers: Offer[] = [];
-  const unknown: string[] = [];
+  const unknown: Array<{ param: string; value: string }> = [];
   for (const { family, params, defaults } of OFFER_FAMILIES) {
     const index = discounted ? 1 : 0;
     const param = params[index]!;
     const id = search.get(param) || `${slug}_${defaults[index]}`;
     const plan = byId.get(id);
     if (plan) offers.push({ family, param, plan });
-    else unknown.push(param);
+    else unknown.push({ param, value: id });
   }
   return { offers, unknown };
 }

@@ -5,6 +5,7 @@ import { MESSAGES } from '@roots/contracts/messages';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { UnknownPlanOverlay } from '../../components/ui/unknown-plan-overlay';
 import { getPlans } from '../../lib/get-plans';
 import { errorMessage, FALLBACK_ERROR, postJson } from '../../lib/http';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
@@ -38,7 +39,10 @@ export function OffersScreen() {
     return () => controller.abort();
   }, []);
 
-  const { offers } = useMemo(() => (catalog ? resolveOffers(search, catalog, slug) : { offers: [] }), [catalog, search, slug]);
+  const { offers, unknown } = useMemo(
+    () => (catalog ? resolveOffers(search, catalog, slug) : { offers: [], unknown: [] }),
+    [catalog, search, slug],
+  );
   const next = () => void navigate(`${productPath(slug, ROUTE_PATHS.signIn)}${location.search}`);
 
   const buy = async (offer: Offer) => {
@@ -66,58 +70,61 @@ export function OffersScreen() {
   };
 
   return (
-    <main className="screen offers" data-testid="offers-screen">
-      <h1 className="screen__title">{t('screens.titles.offers')}</h1>
-      <p>{t('screens.offers.intro')}</p>
-      <ul className="offer-list">
-        {offers.map((offer) => (
-          <li key={offer.family} className="plan-card">
-            <h2>{offer.plan.name}</h2>
-            <p>{offer.plan.name_full}</p>
-            <p className="plan-card__price">
-              <strong>{formatUsd(offer.plan.sum)}</strong> <span>−{offer.plan.discount_percent}%</span> · {t('screens.offers.oneTime')}
-            </p>
-            {states[offer.family] === 'bought' ? (
-              <p role="status">{t('screens.offers.bought')}</p>
-            ) : (
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={states[offer.family] === 'buying'}
-                onClick={() => void buy(offer)}
-              >
-                {states[offer.family] === 'buying' ? 'Loading' : t('screens.offers.buy', { price: formatUsd(offer.plan.sum) })}
+    <>
+      <main className="screen offers" data-testid="offers-screen">
+        <h1 className="screen__title">{t('screens.titles.offers')}</h1>
+        <p>{t('screens.offers.intro')}</p>
+        <ul className="offer-list">
+          {offers.map((offer) => (
+            <li key={offer.family} className="plan-card">
+              <h2>{offer.plan.name}</h2>
+              <p>{offer.plan.name_full}</p>
+              <p className="plan-card__price">
+                <strong>{formatUsd(offer.plan.sum)}</strong> <span>−{offer.plan.discount_percent}%</span> · {t('screens.offers.oneTime')}
+              </p>
+              {states[offer.family] === 'bought' ? (
+                <p role="status">{t('screens.offers.bought')}</p>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={states[offer.family] === 'buying'}
+                  onClick={() => void buy(offer)}
+                >
+                  {states[offer.family] === 'buying' ? 'Loading' : t('screens.offers.buy', { price: formatUsd(offer.plan.sum) })}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => (search.get('sure_popup') === 'true' && !confirmSkip ? setConfirmSkip(true) : next())}
+        >
+          {t('screens.offers.continue')}
+        </button>
+        {confirmSkip && (
+          <div className="overlay" role="alertdialog" aria-modal="true" aria-labelledby="sure-title">
+            <div className="overlay__content">
+              <h2 id="sure-title">{t('screens.offers.sureTitle')}</h2>
+              <p>{t('screens.offers.sureText')}</p>
+              <button type="button" className="button button--primary" onClick={() => setConfirmSkip(false)}>
+                {t('screens.offers.sureStay')}
               </button>
-            )}
-          </li>
-        ))}
-      </ul>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => (search.get('sure_popup') === 'true' && !confirmSkip ? setConfirmSkip(true) : next())}
-      >
-        {t('screens.offers.continue')}
-      </button>
-      {confirmSkip && (
-        <div className="overlay" role="alertdialog" aria-modal="true" aria-labelledby="sure-title">
-          <div className="overlay__content">
-            <h2 id="sure-title">{t('screens.offers.sureTitle')}</h2>
-            <p>{t('screens.offers.sureText')}</p>
-            <button type="button" className="button button--primary" onClick={() => setConfirmSkip(false)}>
-              {t('screens.offers.sureStay')}
-            </button>
-            <button type="button" className="button button--link" onClick={next}>
-              {t('screens.offers.sureLeave')}
-            </button>
+              <button type="button" className="button button--link" onClick={next}>
+                {t('screens.offers.sureLeave')}
+              </button>
+            </div>
           </div>
-        </div>
-      )}
-    </main>
+        )}
+      </main>
+      <UnknownPlanOverlay unknown={unknown} />
+    </>
   );
 }

@@ -1,10 +1,10 @@
 import type { PlanCatalog } from '@roots/contracts';
 import { buildDisclosure, formatUsd } from '@roots/contracts/disclosure';
-import { formatMessage, MESSAGES } from '@roots/contracts/messages';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SiteFooter } from '../../components/ui/site-footer';
+import { UnknownPlanOverlay } from '../../components/ui/unknown-plan-overlay';
 import { getPlans } from '../../lib/get-plans';
 import { FALLBACK_ERROR } from '../../lib/http';
 import { useOnboardingStore, useQuizStore } from '../../lib/onboarding-store';
@@ -136,14 +136,7 @@ export function PaywallScreen() {
         <p className="hint">{copy.renewalClaim}</p>
       </main>
       <SiteFooter />
-      {unknown.length > 0 && (
-        <div className="overlay" role="alertdialog" aria-modal="true" aria-labelledby="unknown-plan" data-testid="unknown-plan-overlay">
-          <div className="overlay__content">
-            <h1 id="unknown-plan">{formatMessage(MESSAGES.unknownPlan, { parameter: unknown[0]!.param })}</h1>
-            <p>{unknown.map((u) => `${u.param}=${u.value}`).join(', ')}</p>
-          </div>
-        </div>
-      )}
+      <UnknownPlanOverlay unknown={unknown} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlanCatalog } from './plans';
-import { buildDisclosure, createNoUserRequestSchema, subscriptionApiBaseUrl } from './subscriptions';
+import { consentTermsOf, createNoUserRequestSchema, subscriptionApiBaseUrl } from './subscriptions';
 
 const consent = { terms_text: 't', terms_version: 'v' };
 
@@ -27,7 +27,7 @@ describe('subscription contracts', () => {
 
   it('discloses the trial, the renewal price and the period next to the pay button', () => {
     const [weekly] = buildPlanCatalog('roots').plans;
-    expect(buildDisclosure(weekly!).terms_text).toBe(
+    expect(consentTermsOf(weekly!).terms_text).toBe(
       'Today you pay $1 for your 3-day trial. Then $24.99 every week, charged automatically to the same card until you cancel. Cancel anytime before the next charge: in your account under Manage subscriptions, or with your email on the cancel page. Cancelling takes two clicks.',
     );
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { buildDisclosure as describePlanTerms, DISCLOSURE_VERSION } from './disclosure';
+import { buildDisclosure } from './disclosure';
 import { attributionSchema } from './events';
 import { merchantValidationResponseSchema, sdkInitPayloadSchema } from './gateway';
 import { MESSAGES } from './messages';
@@ -52,15 +52,12 @@ export function subscriptionApiBaseUrl(origin: string, urls: { production: strin
 // Disclosure next to the pay button
 // ---------------------------------------------------------------------------------------------
 
-/** Version of the disclosure wording (see ./disclosure). */
-export const TERMS_VERSION = DISCLOSURE_VERSION;
-
 /**
  * The disclosure shown next to the pay button for a plan, as the consent record stores it. The web
- * shows the same parts from {@link describePlanTerms}, so copy and record can never differ.
+ * shows the same parts from {@link buildDisclosure}, so copy and record can never differ.
  */
-export function buildDisclosure(plan: Plan): { terms_text: string; terms_version: string } {
-  const disclosure = describePlanTerms(plan);
+export function consentTermsOf(plan: Plan): { terms_text: string; terms_version: string } {
+  const disclosure = buildDisclosure(plan);
   return { terms_text: disclosure.text, terms_version: disclosure.version };
 }
 

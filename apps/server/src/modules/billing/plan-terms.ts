@@ -1,5 +1,5 @@
 import { firstChargeAmount, planSummary, type Plan, type PlanCatalog } from '@roots/contracts';
-import { accessKindForPlan, buildDisclosure, type AccessKind } from '@roots/contracts/subscriptions';
+import { accessKindForPlan, consentTermsOf, type AccessKind } from '@roots/contracts/subscriptions';
 import { DISCLOSURE_VERSION } from '@roots/contracts/disclosure';
 import { addMonths, DAY_MS } from '../../lib/clock';
 import { toMinor } from '../../lib/money';
@@ -58,7 +58,7 @@ function termsOfPlan(plan: Plan): PlanTerms {
     hasTrial: plan.trial_sum !== undefined,
     recurring,
     access: accessKindForPlan(plan.id),
-    disclosure: buildDisclosure(plan),
+    disclosure: consentTermsOf(plan),
   };
 }
 

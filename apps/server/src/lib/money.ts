@@ -7,6 +7,7 @@ export function fromMinor(minor: number): number {
   return minor / 100;
 }
 
-export function formatUsd(minor: number): string {
+/** Minor units as an amount with cents, for emails and receipts: 100 → "$1.00" (the paywall's `formatUsd` takes dollars). */
+export function formatMinorUsd(minor: number): string {
   return `$${(minor / 100).toFixed(2)}`;
 }

@@ -1,5 +1,5 @@
 import type { EmailKind } from '@roots/contracts/emails';
-import { formatUsd } from '../../lib/money';
+import { formatMinorUsd } from '../../lib/money';
 
 export type RenderedEmail = { kind: EmailKind; subject: string; text: string; html: string };
 
@@ -31,9 +31,9 @@ export type ReceiptInput = {
 export function receiptEmail(input: ReceiptInput): RenderedEmail {
   return render('receipt', `Your ${input.productName} receipt`, [
     `Thank you for your purchase of ${input.planName}.`,
-    `Amount charged: ${formatUsd(input.amountMinor)}${input.cardLast4 ? ` (card ending in ${input.cardLast4})` : ''}.`,
+    `Amount charged: ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` (card ending in ${input.cardLast4})` : ''}.`,
     input.nextChargeAt && input.nextChargeMinor !== null
-      ? `Next charge: ${formatUsd(input.nextChargeMinor)} on ${day(input.nextChargeAt)}.`
+      ? `Next charge: ${formatMinorUsd(input.nextChargeMinor)} on ${day(input.nextChargeAt)}.`
       : 'No further charges.',
     `Terms you accepted: ${input.termsText}`,
     ...(input.cancelUrl ? [`Cancel any time in one click: ${input.cancelUrl}`] : []),
@@ -54,7 +54,7 @@ export function trialReminderEmail(input: {
 }): RenderedEmail {
   return render('trial_reminder', `Your ${input.productName} trial ends on ${day(input.convertsAt)}`, [
     `Your trial of ${input.planName} ends on ${day(input.convertsAt)}.`,
-    `Then ${formatUsd(input.amountMinor)} will be charged${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''}, and again every period until you cancel.`,
+    `Then ${formatMinorUsd(input.amountMinor)} will be charged${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''}, and again every period until you cancel.`,
     `Not for you? Cancel in one click before then: ${input.cancelUrl}`,
   ]);
 }
@@ -84,7 +84,7 @@ export function cancelConfirmationEmail(input: { productName: string; planName: 
 
 export function refundEmail(input: { productName: string; amountMinor: number; cardLast4: string | null }): RenderedEmail {
   return render('refund_receipt', `Your ${input.productName} refund`, [
-    `We refunded ${formatUsd(input.amountMinor)}${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''} under our 100% money back guarantee.`,
+    `We refunded ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''} under our 100% money back guarantee.`,
     'Refunds usually appear on your statement within 5–10 business days.',
   ]);
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages';
 import { accessKindSchema } from './subscriptions';
 
 /**
@@ -22,19 +21,6 @@ export type SignInOptions = z.infer<typeof signInOptionsSchema>;
 
 /** Digits of the one-time email code. */
 export const EMAIL_CODE_LENGTH = 6;
-
-export const emailCodeRequestSchema = z.object({
-  email: z.email({ error: MESSAGES.invalidEmail }).max(254, { error: MESSAGES.maxLength }),
-});
-export type EmailCodeRequest = z.infer<typeof emailCodeRequestSchema>;
-
-export const emailCodeVerifySchema = emailCodeRequestSchema.extend({
-  otp: z
-    .string()
-    .min(1, { error: MESSAGES.fieldRequired })
-    .regex(new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`), { error: MESSAGES.fillInField }),
-});
-export type EmailCodeVerify = z.infer<typeof emailCodeVerifySchema>;
 
 /**
  * Signed-in user summary (product-spec §3): email and displayName default to empty text.

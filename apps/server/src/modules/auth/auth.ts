@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AUTH_BASE_PATH, sessionPersistenceSchema, type AuthProvider, type SessionRefreshResponse } from '@roots/contracts/auth';
+import {
+  AUTH_BASE_PATH,
+  sessionPersistenceSchema,
+  type AuthProvider,
+  type SessionRefreshResponse,
+  type SignOutErrorCode,
+} from '@roots/contracts/auth';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
@@ -69,7 +75,7 @@ const rootsSessionPlugin = (expiresInSeconds: number) => ({
       if ((user as { disabled?: boolean }).disabled) {
         await ctx.context.internalAdapter.deleteUserSessions(user.id);
         deleteSessionCookie(ctx);
-        throw new APIError('UNAUTHORIZED', { message: 'user-disabled', code: 'user-disabled' });
+        throw new APIError('UNAUTHORIZED', { message: 'user-disabled', code: 'user-disabled' satisfies SignOutErrorCode });
       }
       const updated = await ctx.context.internalAdapter.updateSession(session.token, {
         expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
@@ -77,7 +83,7 @@ const rootsSessionPlugin = (expiresInSeconds: number) => ({
       });
       if (!updated) {
         deleteSessionCookie(ctx);
-        throw new APIError('UNAUTHORIZED', { message: 'user-token-expired', code: 'user-token-expired' });
+        throw new APIError('UNAUTHORIZED', { message: 'user-token-expired', code: 'user-token-expired' satisfies SignOutErrorCode });
       }
       const dontRemember = await ctx.getSignedCookie(ctx.context.authCookies.dontRememberToken.name, ctx.context.secret);
       await setSessionCookie(ctx, { session: updated, user }, !!dontRemember);

@@ -1,3 +1,4 @@
+import type { SignOutErrorCode } from '@roots/contracts/auth';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import type { Auth } from './auth';
@@ -42,7 +43,7 @@ export class SessionReader implements SignInCodeSender {
     if (!found) return null;
     if ((found.user as { disabled?: boolean }).disabled) {
       await this.auth.api.revokeSessions({ headers: toHeaders(request) }).catch(() => undefined);
-      throw new AppError('UNAUTHORIZED', 401, 'user-disabled');
+      throw new AppError('UNAUTHORIZED', 401, 'user-disabled' satisfies SignOutErrorCode);
     }
     return {
       id: found.user.id,
@@ -56,7 +57,7 @@ export class SessionReader implements SignInCodeSender {
   /** @throws AppError UNAUTHORIZED 'user-token-expired' without a live session. */
   async require(request: FastifyRequest): Promise<SessionUser> {
     const user = await this.current(request);
-    if (!user) throw new AppError('UNAUTHORIZED', 401, 'user-token-expired');
+    if (!user) throw new AppError('UNAUTHORIZED', 401, 'user-token-expired' satisfies SignOutErrorCode);
     return user;
   }
 }

@@ -83,6 +83,9 @@ export const GATEWAY_ERROR_CODES = [
 export const GATEWAY_UNAUTHORIZED_MESSAGE = 'API token is not valid or expired.';
 
 /** Card networks of checkout-spec §3. */
+/** Pix (checkout-spec §9): the payment popup lives this long; the gateway expires the payment with it. */
+export const PIX_TIMEOUT_MS = 750_000;
+
 export const CARD_NETWORKS = ['amex', 'diners', 'discover', 'hipercard', 'jcb', 'maestro', 'mastercard', 'unionpay', 'visa'] as const;
 /** Well-known payment method codes; other redirect codes are allowed too (treated as generic redirect). */
 export const PAYMENT_METHOD_CODES = ['card', 'googlePay', 'payPal', 'applePay', 'genericRedirect', 'pix'] as const;

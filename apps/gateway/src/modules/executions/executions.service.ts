@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import {
   DECLINE_CODES,
+  PIX_TIMEOUT_MS,
   type AuthorizeRequest,
   type ConfirmRequest,
   type DeclineCode,
@@ -29,8 +30,6 @@ import type { ExecutionPatch, ExecutionRow, ExecutionsRepository } from './execu
 import { transition, type ExecutionEvent } from './execution-state';
 import { cardScenario, DECLINE_MESSAGES, triggerScenario, type CardScenario } from './test-cards';
 
-/** Pix payments expire this long after authorize (checkout-spec §9 popup timeout). */
-export const PIX_EXPIRY_MS = 750_000;
 /** Wrong one-time codes allowed on a 3-D Secure challenge before it fails. */
 export const CHALLENGE_ATTEMPTS = 3;
 
@@ -218,7 +217,7 @@ export class ExecutionsService {
         if (item.integrationType !== 'hpp')
           throw new GatewayError('PAYMENT_METHOD_NOT_ENABLED', `${item.paymentMethodCode} is a hosted-page method (integrationType hpp)`);
         const planned: PlannedOutcome =
-          item.paymentMethodCode === 'pix' ? { expiresAt: new Date(Date.now() + PIX_EXPIRY_MS).toISOString() } : {};
+          item.paymentMethodCode === 'pix' ? { expiresAt: new Date(Date.now() + PIX_TIMEOUT_MS).toISOString() } : {};
         return this.move(row, 'pend', { plannedOutcome: planned, finalState: { code: 'authorizePending', errors: [] } });
       }
     }

@@ -1,4 +1,5 @@
 import type { Execution } from '@roots/contracts/gateway';
+import { PIX_TIMEOUT_MS } from '@roots/contracts/gateway-constants';
 import { CheckoutError } from '../errors/checkout-error';
 import { isFinalStatus } from './execution-machine';
 
@@ -12,7 +13,7 @@ export const POLL_ERROR_COUNT_MULTIPLIER = 5;
 export const POLL_AUTHORIZE_REQUESTED_MAX_POLLS = 10;
 
 /** Pix (checkout-spec §9): popup lives 750 000 ms, polling starts after 20 000 ms, every 2 000 ms. */
-export const PIX_POPUP_TIMEOUT_MS = 750_000;
+export const PIX_POPUP_TIMEOUT_MS = PIX_TIMEOUT_MS;
 export const PIX_POLL_INITIAL_DELAY_MS = 20_000;
 export const PIX_POLL_INTERVAL_MS = 2_000;
 export const PIX_POLL_MAX_ATTEMPTS = Math.ceil((PIX_POPUP_TIMEOUT_MS - PIX_POLL_INITIAL_DELAY_MS) / PIX_POLL_INTERVAL_MS);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptFrameMessage,
+  binOf,
   acceptParentMessage,
   FRAME_MESSAGE_TAG,
   frameMessage,
@@ -206,5 +207,14 @@ describe('parent → frame (the frame accepts)', () => {
     expect(isOwnVaultURL('https://evil.example/vault/v1/tokens', GATEWAY)).toBe(false);
     expect(isOwnVaultURL('https://gw.example/v1/executions', GATEWAY)).toBe(false);
     expect(isOwnVaultURL('not a url', GATEWAY)).toBe(false);
+  });
+});
+
+describe('binOf', () => {
+  it('takes the BIN as the first 8 with dashes, spaces and X removed', () => {
+    expect(binOf('42424242XXXXXXXX')).toBe('42424242');
+    expect(binOf('378282XXXXXXXXX')).toBe('378282');
+    expect(binOf('4242-4242-4242')).toBe('42424242');
+    expect(binOf('4242 4242 4242')).toBe('42424242');
   });
 });

@@ -419,3 +419,11 @@ export function isOwnVaultURL(url: string, frameOrigin: string): boolean {
     return false;
   }
 }
+
+/**
+ * The BIN of a masked card number as frames report it: the first 8 characters with dashes, spaces
+ * and X removed (checkout-spec §5) — 6 digits for numbers of 15 digits or fewer, which the mask keeps.
+ */
+export function binOf(masked: string): string {
+  return masked.replace(/[-\sXx]/g, '').slice(0, 8);
+}

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  binOf,
   cvvMaxLength,
   detectNetwork,
   formatCardNumber,
@@ -59,11 +58,6 @@ describe('formatting and masking', () => {
     expect(maskCardNumber('378282246310005')).toBe('378282XXXXXXXXX');
     expect(maskCardNumber('4242 4242 4242 4242')).toBe('42424242XXXXXXXX');
     expect(maskCardNumber('4242')).toBe('4242');
-  });
-  it('takes the BIN as the first 8 with dashes and X removed', () => {
-    expect(binOf('42424242XXXXXXXX')).toBe('42424242');
-    expect(binOf('378282XXXXXXXXX')).toBe('378282');
-    expect(binOf('4242-4242-4242')).toBe('42424242');
   });
 });
 

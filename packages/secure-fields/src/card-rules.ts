@@ -91,11 +91,6 @@ export function maskCardNumber(value: string): string {
   return digits.slice(0, keep) + 'X'.repeat(Math.max(0, digits.length - keep));
 }
 
-/** A BIN: the first 8 characters with dashes and X removed (checkout-spec §5). */
-export function binOf(maskedOrDigits: string): string {
-  return maskedOrDigits.replace(/[-\sXx]/g, '').slice(0, 8);
-}
-
 export const EXPIRY_FORMATS = ['MM/YY', 'YYYY/MM', 'YY/MM', 'MM/YYYY'] as const;
 export type ExpiryFormat = (typeof EXPIRY_FORMATS)[number];
 export const DEFAULT_EXPIRY_FORMAT: ExpiryFormat = 'MM/YY';

@@ -1,4 +1,5 @@
 import {
+  binOf,
   CARD_FRAME_TYPES,
   isOwnVaultURL,
   type CollectedRecord,
@@ -9,7 +10,6 @@ import {
   type ParentToFrameMessage,
   type SiblingMessage,
 } from '@roots/contracts/frame-protocol';
-import { binOf } from './card-rules';
 import { storeRecords, tokenize } from './vault-client';
 
 /** How long the collecting frame waits for its siblings' values. */

@@ -1,14 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BIN_LOOKUP_THROTTLE_MS, binOf, createBinLookup } from './bin-lookup';
+import { BIN_LOOKUP_THROTTLE_MS, createBinLookup } from './bin-lookup';
 
 describe('BIN lookup (checkout-spec §5, §9)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
-
-  it('takes the first 8 characters without dashes and X', () => {
-    expect(binOf('42424242XXXXXXXX')).toBe('42424242');
-    expect(binOf('378282XXXXXXXXX')).toBe('378282');
-  });
 
   it('looks up only with ≥ 6 digits and a changed BIN, at most once per 500 ms (latest wins)', async () => {
     const lookup = vi.fn(async (bin: string) => ({ bin, issuerCountry: { code: 'US' } }));

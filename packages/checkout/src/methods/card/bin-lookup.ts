@@ -1,14 +1,10 @@
+import { binOf } from '@roots/contracts/frame-protocol';
 import type { BinLookupResult } from '@roots/contracts/gateway';
 import { CheckoutError } from '../../core/errors/checkout-error';
 
 /** BIN lookup (checkout-spec §5, §7, §9): ≥ 6 digits, only when the BIN changed, throttled to 500 ms. */
 export const BIN_LOOKUP_THROTTLE_MS = 500;
 export const BIN_MIN_DIGITS = 6;
-
-/** The BIN of a masked card number: first 8 characters with dashes and X removed. */
-export function binOf(masked: string): string {
-  return masked.replace(/[-\sXx]/g, '').slice(0, 8);
-}
 
 export type BinLookupTimers = { setTimeout: (run: () => void, ms: number) => unknown; clearTimeout: (id: unknown) => void };
 

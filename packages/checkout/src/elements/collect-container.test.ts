@@ -109,6 +109,23 @@ describe('collect', () => {
       }),
     );
 
+  it('a COMPOSABLE container’s card number events carry only the first 8 characters; a COLLECT one the masked value', () => {
+    const masked = { ...ready, value: '42424242XXXXXXXX' };
+    const seen: Record<string, string> = {};
+    for (const type of ['COMPOSABLE', 'COLLECT'] as const) {
+      const container = type === 'COMPOSABLE' ? new CollectContainer(context, type, { layout: [2] }) : new CollectContainer(context, type);
+      const number = container.create({ type: 'CARD_NUMBER' });
+      const cvv = container.create({ type: 'CVV' });
+      if (type === 'COMPOSABLE') container.mount(document.body);
+      else for (const element of [number, cvv]) element.mount(document.body);
+      number.on('CHANGE', (state) => (seen[type] = state.value));
+      fromFrame(number.iframe!, number.frameId, { type: 'event', event: 'CHANGE', state: masked });
+      fromFrame(cvv.iframe!, cvv.frameId, { type: 'event', event: 'CHANGE', state: { ...ready, value: '' } });
+      expect(number.state.value).toBe(seen[type]);
+    }
+    expect(seen).toEqual({ COMPOSABLE: '42424242', COLLECT: '42424242XXXXXXXX' });
+  });
+
   it('without a card number, the first element’s frame collects the records; the page gets their tokens', async () => {
     const container = new CollectContainer(context);
     const name = container.create({ type: 'INPUT_FIELD', table: 'persons', column: 'name' });

@@ -115,6 +115,9 @@ export type ContainerContext = {
 };
 
 const EMPTY_STATE: ElementState = { isEmpty: true, isComplete: false, isValid: false, isFocused: false, value: '', required: true };
+/** Characters of the card number a composable container's events carry (checkout-spec §9). */
+export const COMPOSABLE_CARD_NUMBER_CHARS = 8;
+
 let frameCounter = 0;
 
 /** One collect element: a secure frame from the gateway origin. The parent only sees its masked state. */
@@ -217,7 +220,10 @@ export class CollectElement {
   }
 
   /** Called by the container with an accepted event. */
-  receive(event: ElementEvent, state: ElementState): void {
+  receive(event: ElementEvent, received: ElementState): void {
+    // checkout-spec §9: a composable container's card number events carry at most its first 8 characters.
+    const composableCardNumber = this.container.type === 'COMPOSABLE' && this.options.type === 'CARD_NUMBER';
+    const state = composableCardNumber ? { ...received, value: received.value.slice(0, COMPOSABLE_CARD_NUMBER_CHARS) } : received;
     this.state = state;
     if (event === 'READY' && !this.ready) {
       this.ready = true;

@@ -19,8 +19,7 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const signInOptionsSchema = z.object({ providers: z.array(authProviderSchema), email_code: z.boolean() });
 export type SignInOptions = z.infer<typeof signInOptionsSchema>;
 
-/** Digits of the one-time email code. */
-export const EMAIL_CODE_LENGTH = 6;
+export { EMAIL_CODE_LENGTH } from './product-defaults';
 
 /**
  * Signed-in user summary (product-spec §3): email and displayName default to empty text.

@@ -5,6 +5,9 @@ import type { ProductCopy } from './config';
 /** Current version of the app; logged at start (product-spec §9). */
 export const APP_VERSION = '0.42.12';
 
+/** Digits of every one-time code we email: sign-in, access recovery and cancellation. */
+export const EMAIL_CODE_LENGTH = 6;
+
 /** Marketing copy defaults: the claims product-spec §1 requires. */
 export const DEFAULT_PRODUCT_COPY: ProductCopy = {
   headline: 'Discover the heritage your face resembles',

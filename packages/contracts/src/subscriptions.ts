@@ -4,6 +4,7 @@ import { attributionSchema } from './events';
 import { merchantValidationResponseSchema, sdkInitPayloadSchema } from './gateway';
 import { MESSAGES } from './messages';
 import type { Plan } from './plans';
+import { EMAIL_CODE_LENGTH } from './product-defaults';
 
 /**
  * Wire formats of the subscription service (product-spec §7): payment session, subscription
@@ -241,7 +242,7 @@ export const cancelRequestSchema = z.object({
   email: emailSchema,
   code: z
     .string()
-    .regex(/^\d{6}$/, 'must be 6 digits')
+    .regex(new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`), `must be ${EMAIL_CODE_LENGTH} digits`)
     .optional(),
   host: z.string().max(255).optional(),
   emailing: z.boolean().optional(),

@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@roots/contracts';
+import { EMAIL_CODE_LENGTH } from '@roots/contracts/auth';
 import type { CancelOutcome, SubscriptionStatus } from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
 import { DAY_MS } from '../../lib/clock';
@@ -48,7 +49,7 @@ export class CancellationService {
     const live = await this.cancelableOf(email);
     if (!input.code) {
       if (live.length === 0) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptions);
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
       const now = clock.now();
       await db.transaction(async (tx) => {
         const id = await this.codes.insertCode(tx, {

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS } from '../support/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium';
 
 /**
  * Checkout journeys on their own: each worker starts its own gateway (with the secure-fields
@@ -15,7 +15,7 @@ export default defineConfig({
   timeout: 90_000,
   reporter: [['list'], ['json', { outputFile: '../../.cache/playwright-checkout.json' }]],
   use: {
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
     trace: 'retain-on-failure',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -4,11 +4,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 
-/** The FairFace dev set beside the repository: <repo>/../shared/datasets/fairface-dev. */
-const DEFAULT_DATASET_DIR = fileURLToPath(new URL('../../../../../shared/datasets/fairface-dev', import.meta.url));
-
-/** Dev-set images used as real faces in tests (fixtures are read from disk; the engine never writes). */
-export const DATASET_DIR = process.env.ROOTS_DATASET_DIR ?? DEFAULT_DATASET_DIR;
+/**
+ * Dev-set images used as real faces in tests (fixtures are read from disk; the engine never writes):
+ * the FairFace dev set kept in the repository, packages/analysis/data/fairface-dev (CC BY 4.0).
+ */
+export const DATASET_DIR = fileURLToPath(new URL('../../data/fairface-dev', import.meta.url));
 
 export function datasetImage(index: number): Buffer {
   const rows = readFileSync(path.join(DATASET_DIR, 'labels.csv'), 'utf8').trim().split('\n').slice(1);

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HERITAGE_GROUP_IDS, type HeritageGroupId } from '../heritage/groups.js';
 
-/** The FairFace dev set beside the repository: <repo>/../shared/datasets/fairface-dev. */
-const DEFAULT_DATASET_DIR = fileURLToPath(new URL('../../../../../shared/datasets/fairface-dev', import.meta.url));
+/** The FairFace dev set kept in the repository: packages/analysis/data/fairface-dev (CC BY 4.0, see its SOURCES.md). */
+export const DEFAULT_DATASET_DIR = fileURLToPath(new URL('../../data/fairface-dev', import.meta.url));
 
 /** FairFace's own label names, mapped to our ids. */
 const FAIRFACE_LABELS: Record<string, HeritageGroupId> = {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { REPO_ROOT } from '../../test/gateway-process';
 
-/** The FairFace dev set beside the repository (`<repo>/../shared/datasets/fairface-dev`), as the analysis fixtures find it. */
-export const DATASET_DIR = process.env.ROOTS_DATASET_DIR ?? join(REPO_ROOT, '..', 'shared', 'datasets', 'fairface-dev');
+/** The FairFace dev set kept in the repository (`packages/analysis/data/fairface-dev`, CC BY 4.0), as the analysis fixtures find it. */
+export const DATASET_DIR = join(REPO_ROOT, 'packages', 'analysis', 'data', 'fairface-dev');
 
 /** The n-th image of the dev set's labels.csv (the first rows are known to hold one usable face). */
 export function datasetFace(index: number): Buffer {

@@ -7,9 +7,10 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium';
 import { GOOGLE_TYPE_PROVIDER, oidcProviderEnv } from './e2e/support/oidc-provider.config';
 import { CAMERA_Y4M } from './e2e/support/paths';
 
-/** Ports of the product started for the browser tests (apart from the dev defaults 3000/4000). */
-const E2E_SERVER_PORT = 3100;
-const E2E_GATEWAY_PORT = 4100;
+/** Ports of the product started for the browser tests (apart from the dev defaults 3000/4000); `E2E_PORT_OFFSET` moves them. */
+const E2E_PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const E2E_SERVER_PORT = 3100 + E2E_PORT_OFFSET;
+const E2E_GATEWAY_PORT = 4100 + E2E_PORT_OFFSET;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'roots-e2e-'));
 

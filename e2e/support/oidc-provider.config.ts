@@ -23,12 +23,14 @@ export type OidcProviderSettings = {
 };
 
 const HOST = '127.0.0.1';
+/** `E2E_PORT_OFFSET` moves every browser-test port, so two checkouts can run their suites at once. */
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
 
 /** Google-type: scopes openid profile email; the product asks for the account chooser every time. */
 export const GOOGLE_TYPE_PROVIDER: OidcProviderSettings = {
   kind: 'google',
-  port: 4201,
-  issuer: `http://${HOST}:4201`,
+  port: 4201 + OFFSET,
+  issuer: `http://${HOST}:${4201 + OFFSET}`,
   clientId: 'roots-e2e-google',
   clientSecret: 'roots-e2e-google-client-secret',
   pageTitle: 'Choose an account',
@@ -41,8 +43,8 @@ export const GOOGLE_TYPE_PROVIDER: OidcProviderSettings = {
 /** Apple-type: scopes openid email name, answered by form post like Apple's. */
 export const APPLE_TYPE_PROVIDER: OidcProviderSettings = {
   kind: 'apple',
-  port: 4202,
-  issuer: `http://${HOST}:4202`,
+  port: 4202 + OFFSET,
+  issuer: `http://${HOST}:${4202 + OFFSET}`,
   clientId: 'roots-e2e-apple',
   clientSecret: 'roots-e2e-apple-client-secret',
   pageTitle: 'Sign in with your Apple ID',

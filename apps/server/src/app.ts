@@ -9,6 +9,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { buildPublicConfig } from './modules/public-config/public-config';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { systemClock, type Clock } from './lib/clock';
 import { EmailRateLimiter } from './lib/email-rate-limit';
@@ -16,6 +17,7 @@ import { maskEmail } from './lib/mask';
 import { AccountRepository } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
+import { PurchaseProof } from './modules/account/purchase-proof';
 import { configuredProviders, createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { SessionReader } from './modules/auth/session';
@@ -108,6 +110,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await app.register(cookie);
 
   const publicConfig = buildPublicConfig(config);
   await app.register(healthRoutes, { database });
@@ -137,6 +140,10 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   const reporting = createReporting({ config, db: database.db, subscriptions, clock, log: app.log });
   const auth = createAuth({ config, db: database.db, emails, log: app.log });
   const sessions = new SessionReader(auth);
+  const proof = new PurchaseProof(
+    { secret: config.APP_SECRET, slug: config.PRODUCT_SLUG, secure: config.publicUrl.startsWith('https:') },
+    sessions,
+  );
   const account = new AccountService({
     db: database.db,
     repository: new AccountRepository(),
@@ -159,11 +166,11 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
         message: `Too many requests, retry in ${context.after}`,
       }),
     });
-    await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions });
+    await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions, proof });
     await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config) });
-    await api.register(reportingRoutes, { reporting, emailLimiter, sessions });
-    await api.register(cancellationRoutes, { service: cancellation, emailLimiter, slug: config.PRODUCT_SLUG });
+    await api.register(reportingRoutes, { reporting, emailLimiter, sessions, proof, subscriptions });
+    await api.register(cancellationRoutes, { service: cancellation, emailLimiter, slug: config.PRODUCT_SLUG, proof });
     await api.register(eventsRoutes, {
       db: database.db,
       repository: new EventsRepository(),
@@ -183,7 +190,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     distDir: config.WEB_DIST_DIR ?? defaultWebDist(),
     publicConfig,
   });
-  return Object.assign(app, { roots: { subscriptions, billing, cancellation, emails, clock, auth, sessions, account } });
+  return Object.assign(app, { roots: { subscriptions, billing, cancellation, emails, clock, auth, sessions, account, proof } });
 }
 
 export type RootsApp = Awaited<ReturnType<typeof buildApp>>;

@@ -11,6 +11,7 @@ export const EMAIL_KINDS = [
   'activation',
   'refund_receipt',
   'sign_in_code',
+  'purchases_summary',
 ] as const;
 export const emailKindSchema = z.enum(EMAIL_KINDS);
 export type EmailKind = z.infer<typeof emailKindSchema>;

@@ -231,7 +231,13 @@ export const subscriptionSummarySchema = z.object({
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 
 /** `POST /rec/subscriptions/{email-or-id}` answer. */
+/** `POST /rec/subscriptions/{id}` from the buyer's browser or the signed-in owner (ADR 085). */
 export const recoverSubscriptionsResponseSchema = z.object({ subscriptions: z.array(subscriptionSummarySchema) });
+/**
+ * `POST /rec/subscriptions/{email}`: the same answer whether or not the email bought anything; the
+ * purchases, with their one-click cancel links, go to that address (ADR 085).
+ */
+export const recoverByEmailResponseSchema = z.object({ message: z.string() });
 
 // ---------------------------------------------------------------------------------------------
 // Cancellation (product-spec §4, §7)

@@ -2,18 +2,47 @@ import { randomUUID } from 'node:crypto';
 import type { Execution, SdkInitPayload, StoredInstrument, VaultTokenizeResponse } from '@roots/contracts/gateway';
 import type { InitSessionResponse } from '@roots/contracts/subscriptions';
 
-/** JSON over real HTTP. */
+/**
+ * The cookies of one simulated browser: what `http` received in `set-cookie` is sent back on its
+ * next calls (name=value only; the server under test is one origin). A purchase's proof of
+ * ownership lives in such a cookie (ADR 085), so each buyer in a test has its own jar.
+ */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  /** The `cookie` request header, or undefined when empty. */
+  header(): string | undefined {
+    return this.cookies.size ? [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') : undefined;
+  }
+
+  store(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const at = pair.indexOf('=');
+      if (at <= 0) continue;
+      const name = pair.slice(0, at).trim();
+      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(at + 1).trim());
+    }
+  }
+}
+
+/** JSON over real HTTP; with `jar`, as one browser keeping its cookies. */
 export async function http<T = unknown>(
   url: string,
-  init: { method?: string; json?: unknown; headers?: Record<string, string>; body?: string } = {},
+  init: { method?: string; json?: unknown; headers?: Record<string, string>; body?: string; jar?: CookieJar } = {},
 ) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.json !== undefined) headers['content-type'] = 'application/json';
+  const cookie = init.jar?.header();
+  if (cookie) headers.cookie = headers.cookie ? `${headers.cookie}; ${cookie}` : cookie;
   const response = await fetch(url, {
     method: init.method ?? (init.json !== undefined || init.body !== undefined ? 'POST' : 'GET'),
     headers,
     ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : init.body !== undefined ? { body: init.body } : {}),
   });
+  init.jar?.store(response.headers);
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -44,6 +73,22 @@ export async function payWithCard(serverUrl: string, planId: string, card: CardI
   const init = await http<InitSessionResponse>(`${serverUrl}/init/session?plan_id=${encodeURIComponent(planId)}`);
   if (init.status !== 200) throw new Error(`init/session: ${init.status} ${init.text}`);
   const session: SdkInitPayload = init.body;
+  const instrument = await storeCard(session, card);
+  const execution = await http<Execution>(session.links.authorize, {
+    headers: clientHeaders(session),
+    json: {
+      amount: session.amount,
+      paymentComposition: [
+        { paymentMethodCode: 'card', integrationType: 'api', paymentInstrumentId: instrument.id, storeInstrument: true },
+      ],
+    },
+  });
+  if (execution.status !== 200) throw new Error(`authorize: ${execution.status} ${execution.text}`);
+  return { init: init.body, session, instrumentId: instrument.id, execution: execution.body };
+}
+
+/** Tokenizes a card in the vault and stores it for the session's holder, as the SDK does. */
+export async function storeCard(session: SdkInitPayload, card: CardInput = { number: '4242424242424242' }): Promise<StoredInstrument> {
   const token = await http<VaultTokenizeResponse>(session.links.tokenize, {
     headers: clientHeaders(session),
     json: {
@@ -66,17 +111,14 @@ export async function payWithCard(serverUrl: string, planId: string, card: CardI
     },
   });
   if (instrument.status !== 201) throw new Error(`save instrument: ${instrument.status} ${instrument.text}`);
-  const execution = await http<Execution>(session.links.authorize, {
-    headers: clientHeaders(session),
-    json: {
-      amount: session.amount,
-      paymentComposition: [
-        { paymentMethodCode: 'card', integrationType: 'api', paymentInstrumentId: instrument.body.id, storeInstrument: true },
-      ],
-    },
-  });
-  if (execution.status !== 200) throw new Error(`authorize: ${execution.status} ${execution.text}`);
-  return { init: init.body, session, instrumentId: instrument.body.id, execution: execution.body };
+  return instrument.body;
+}
+
+/** The stored instruments a session's bearer token can list and pay with. */
+export async function listInstruments(session: SdkInitPayload): Promise<StoredInstrument[]> {
+  const answer = await http<{ items: StoredInstrument[] }>(session.links.instruments, { headers: clientHeaders(session) });
+  if (answer.status !== 200) throw new Error(`instruments: ${answer.status} ${answer.text}`);
+  return answer.body.items;
 }
 
 /** A create-no-user body for a paid execution, with the disclosure the server gave. */

@@ -179,8 +179,9 @@ describe.each(testDatabases())('access-control matrix on $name', ({ url }) => {
       },
     },
     {
-      // The funnel's way (ADR 060): the purchase's id and email are the proof, no session. The
-      // owner holds Alice's; the other user names their own purchase; the visitor guesses the email.
+      // The funnel's way (ADR 060, ADR 085): no session; the buyer's browser holds the purchase's
+      // proof. The owner holds Alice's; the other user names their own purchase with its proof; the
+      // visitor names Alice's purchase and email without the proof.
       endpoint: 'POST /report/get-report (naming a purchase)',
       call: ({ alice, bob }, caller) => ({
         method: 'POST',
@@ -188,10 +189,15 @@ describe.each(testDatabases())('access-control matrix on $name', ({ url }) => {
         payload: {
           report_id: alice.report,
           subscription_id: caller === 'other user' ? bob.subscription : alice.subscription,
-          email: caller === 'owner' ? alice.email : caller === 'other user' ? bob.email : 'guess@example.com',
+          email: caller === 'other user' ? bob.email : alice.email,
         },
       }),
-      cookieOf: () => undefined,
+      cookieOf: ({ alice, bob }, caller) =>
+        caller === 'owner'
+          ? app.roots.proof.cookieHeader([alice.subscription])
+          : caller === 'other user'
+            ? app.roots.proof.cookieHeader([bob.subscription])
+            : undefined,
       expect: { owner: status(200), 'other user': status(404), visitor: status(403) },
     },
     {
@@ -247,8 +253,39 @@ describe.each(testDatabases())('access-control matrix on $name', ({ url }) => {
       }),
       expect: {
         owner: (answer, { alice }) => expect(answer.json()).toEqual({ id: alice.subscription }),
-        'other user': status(409),
+        'other user': status(404),
         visitor: status(401),
+      },
+    },
+    {
+      // By id: the signed-in owner (or the buyer's browser) sees it; an id alone proves nothing (ADR 085).
+      endpoint: 'POST /rec/subscriptions/{id}',
+      call: ({ alice }) => ({ method: 'POST', url: `/rec/subscriptions/${alice.subscription}` }),
+      expect: {
+        owner: (answer, { alice }) =>
+          expect(answer.json<{ subscriptions: Array<{ id: string }> }>().subscriptions.map((item) => item.id)).toEqual([
+            alice.subscription,
+          ]),
+        'other user': (answer, { alice }) => {
+          status(404)(answer);
+          expect(answer.body).not.toContain(alice.subscription);
+        },
+        visitor: status(404),
+      },
+    },
+    {
+      // A one-click add-on on Alice's stored card: only Alice may ask (her seeded purchase has no
+      // stored card, so her own ask gets past the ownership check and stops there).
+      endpoint: 'POST /subs/create-no-user (add-on on Alice’s subscription)',
+      call: ({ alice }) => ({
+        method: 'POST',
+        url: '/subs/create-no-user',
+        payload: { plan_id: 'roots_ultimate_pack_4999_otp', email: alice.email, subscription_id: alice.subscription },
+      }),
+      expect: {
+        owner: (answer) => expect([404, 200]).not.toContain(answer.statusCode),
+        'other user': status(404),
+        visitor: status(404),
       },
     },
     {
@@ -327,13 +364,36 @@ describe.each(testDatabases())('access-control matrix on $name', ({ url }) => {
     signInRequired(forged);
   });
 
-  it('POST /api/cancel by subscription id stays open to a visitor (cancelling is as easy as buying)', async () => {
+  it("POST /api/cancel by subscription id: the buyer's browser or the owner, never an id alone (ADR 085)", async () => {
     const email = `visitor-cancel.matrix.${tag}@example.com`;
     const id = await seedSubscription(database, email);
-    const canceled = await app.inject({ method: 'POST', url: '/api/cancel', payload: { id } });
+    const statusOf = async (subscriptionId: string) =>
+      (await database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)))[0]?.status;
+    // A visitor, another signed-in user, and a browser holding proof of another purchase: refused, nothing changes.
+    for (const cookie of [undefined, world.bob.cookie, app.roots.proof.cookieHeader([world.bob.subscription])]) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/cancel',
+        payload: { id, refund: true },
+        headers: cookie ? { cookie } : {},
+      });
+      expect(refused.statusCode, refused.body).toBe(404);
+      expect(refused.json()).toMatchObject({ error: 'No subscriptions', code: 'NOT_FOUND' });
+      expect(await statusOf(id)).toBe('trialing');
+    }
+    // A forged proof is no proof.
+    const forged = app.roots.proof.cookieHeader([id]).replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+    expect((await app.inject({ method: 'POST', url: '/api/cancel', payload: { id }, headers: { cookie: forged } })).statusCode).toBe(404);
+    // The browser that bought it cancels in one call (cancelling is as easy as buying).
+    const canceled = await app.inject({
+      method: 'POST',
+      url: '/api/cancel',
+      payload: { id },
+      headers: { cookie: app.roots.proof.cookieHeader([id]) },
+    });
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(canceled.json()).toMatchObject({ message: 'Your subscription has been canceled' });
-    expect((await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]?.status).toBe('canceled');
+    expect(await statusOf(id)).toBe('canceled');
     const unknown = await app.inject({ method: 'POST', url: '/api/cancel', payload: { id: randomUUID() } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ error: 'No subscriptions' });

@@ -60,11 +60,11 @@ describe.each(testDatabases())('signed-in area and its access control on $name',
     expect(cancel.statusCode).toBe(404);
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, aliceSubscription));
     expect(row?.status).toBe('trialing');
-    // Finalizing Alice's subscription into Bob's account needs Alice's email and, once linked, fails.
+    // Finalizing Alice's subscription into Bob's account fails: it is not Bob's (ADR 085).
     const finalizeAlice = await call('POST', '/subs/finalize', aliceCookie, { subscription_id: aliceSubscription, email: alice });
     expect(finalizeAlice.statusCode, finalizeAlice.body).toBe(200);
     const finalizeBob = await call('POST', '/subs/finalize', bobCookie, { subscription_id: aliceSubscription, email: alice });
-    expect(finalizeBob.statusCode).toBe(409);
+    expect(finalizeBob.statusCode).toBe(404);
     const spoofed = await call('POST', '/subs/finalize', bobCookie, {
       subscription_id: bobSubscription,
       email: bob,

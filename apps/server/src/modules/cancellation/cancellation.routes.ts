@@ -1,25 +1,31 @@
+import { MESSAGES } from '@roots/contracts';
 import { cancelByIdRequestSchema, cancelOutcomeSchema, cancelRequestSchema, okResponseSchema } from '@roots/contracts/subscriptions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
+import type { PurchaseProof } from '../account/purchase-proof';
 import type { CancellationService } from './cancellation.service';
 
-type CancellationRoutesOptions = { service: CancellationService; emailLimiter: EmailRateLimiter; slug: string };
+type CancellationRoutesOptions = { service: CancellationService; emailLimiter: EmailRateLimiter; slug: string; proof: PurchaseProof };
 
 const linkParams = z.object({ content: z.string().min(10).max(512) });
 const linkQuery = z.object({ refund: z.enum(['true', 'false']).optional() });
 
 /** Cancel by email code, by id and by one-click link; activation email (product-spec §4, §7). */
-export const cancellationRoutes: FastifyPluginAsyncZod<CancellationRoutesOptions> = async (app, { service, emailLimiter, slug }) => {
+export const cancellationRoutes: FastifyPluginAsyncZod<CancellationRoutesOptions> = async (app, { service, emailLimiter, slug, proof }) => {
   app.post('/api/cancel-request', { schema: { body: cancelRequestSchema, response: { 200: cancelOutcomeSchema } } }, async (request) => {
     emailLimiter.hit(request.body.email);
     return service.request({ email: request.body.email, code: request.body.code });
   });
 
-  app.post('/api/cancel', { schema: { body: cancelByIdRequestSchema, response: { 200: cancelOutcomeSchema } } }, async (request) =>
-    service.byId(request.body.id, request.body.refund ?? false),
-  );
+  // By id: an id alone proves nothing (ADR 085). The buyer's browser or the signed-in owner may
+  // cancel; anyone else gets the answer of an unknown id, and nothing changes.
+  app.post('/api/cancel', { schema: { body: cancelByIdRequestSchema, response: { 200: cancelOutcomeSchema } } }, async (request) => {
+    const row = await service.find(request.body.id);
+    if (!row || !(await proof.owns(request, row))) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptions);
+    return service.cancelOwned(row, request.body.refund ?? false);
+  });
 
   app.post(
     '/api/cancel-subscription/:content',
@@ -27,17 +33,13 @@ export const cancellationRoutes: FastifyPluginAsyncZod<CancellationRoutesOptions
     async (request) => service.byLink(request.params.content, request.query.refund === 'true'),
   );
 
-  // The link in the emails: one click from a mail client is a GET, so the GET cancels too, then
-  // shows the web app's cancel page with the outcome (or without it, to ask again by email).
-  app.get('/api/cancel-subscription/:content', { schema: { params: linkParams, querystring: linkQuery } }, async (request, reply) => {
-    try {
-      await service.byLink(request.params.content, request.query.refund === 'true');
-      return reply.header('cache-control', 'no-store').redirect(`/${slug}/unsubscription?canceled=true`, 303);
-    } catch (error) {
-      if (error instanceof AppError && error.statusCode < 500)
-        return reply.header('cache-control', 'no-store').redirect(`/${slug}/unsubscription`, 303);
-      throw error;
-    }
+  // The link in the emails is opened with a GET, and mail scanners follow links: the GET changes
+  // nothing. It shows the web app's confirmation page, whose button POSTs the link (a forged or
+  // stale link shows the page that asks by email).
+  app.get('/api/cancel-subscription/:content', { schema: { params: linkParams } }, async (request, reply) => {
+    const row = await service.fromLink(request.params.content);
+    const target = row ? `/${slug}/unsubscription?link=${encodeURIComponent(request.params.content)}` : `/${slug}/unsubscription`;
+    return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 303);
   });
 
   app.post(

@@ -87,21 +87,29 @@ export class CancellationService {
     return { message: MESSAGES.subscriptionCanceled };
   }
 
-  /** `POST /api/cancel` by id. */
-  async byId(id: string, refund: boolean): Promise<CancelOutcome> {
-    const row = await this.context.repository.find(this.context.db, id);
-    if (!row) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptions);
-    return this.cancelWithRefund(row, refund);
+  /** The subscription with that id (the routes check ownership of it first). */
+  async find(id: string): Promise<SubscriptionRow | undefined> {
+    return this.context.repository.find(this.context.db, id.toLowerCase());
   }
 
-  /** `/api/cancel-subscription/{content}`: the one-click link of the emails. */
-  async byLink(content: string, refund: boolean): Promise<CancelOutcome> {
+  /** The subscription a one-click link names; undefined when the link is forged or names none. */
+  async fromLink(content: string): Promise<SubscriptionRow | undefined> {
     const id = verifyToken(this.context.config.APP_SECRET, 'cancel', content);
-    if (!id) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptions);
-    return this.byId(id, refund);
+    return id ? this.find(id) : undefined;
   }
 
-  private async cancelWithRefund(row: SubscriptionRow, refund: boolean): Promise<CancelOutcome> {
+  /** `POST /api/cancel-subscription/{content}`: the one-click link of the emails is the proof. */
+  async byLink(content: string, refund: boolean): Promise<CancelOutcome> {
+    const row = await this.fromLink(content);
+    if (!row) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptions);
+    return this.cancelOwned(row, refund);
+  }
+
+  /**
+   * Cancels a subscription whose ownership the caller proved (ADR 085). `refund` is the customer's
+   * wish; the money-back guarantee decides it ({@link refundLatest}).
+   */
+  async cancelOwned(row: SubscriptionRow, refund: boolean): Promise<CancelOutcome> {
     const status = row.status as SubscriptionStatus;
     // Already canceled or ended: the same answer, so a second click on a link is harmless.
     if (isCancelable(status)) await this.cancel(row);

@@ -51,7 +51,7 @@ describe.each(testDatabases())('dev mailbox, logs and remote address on $name', 
   });
 
   it('never logs an email or a link token in clear', async () => {
-    expect((await app.inject({ method: 'POST', url: '/rec/subscriptions/jane.doe@example.com' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/rec/subscriptions/jane.doe@example.com' })).statusCode).toBe(200);
     expect(
       (await app.inject({ method: 'POST', url: '/api/send-activation-by-email/secret-code-1/jane.doe%40example.com' })).statusCode,
     ).toBe(200);

@@ -89,6 +89,22 @@ export function refundEmail(input: { productName: string; amountMinor: number; c
   ]);
 }
 
+/** What `/rec/subscriptions/{email}` sends: the address's purchases, never shown to the requester (ADR 085). */
+export function purchasesEmail(input: {
+  productName: string;
+  purchases: { planName: string; status: string; accessUntil: Date | null; cancelUrl: string | null }[];
+}): RenderedEmail {
+  return render('purchases_summary', `Your ${input.productName} purchases`, [
+    `Someone asked for the ${input.productName} purchases made with this email address. Here they are:`,
+    ...input.purchases.map(
+      (purchase) =>
+        `${purchase.planName}: ${purchase.status.replace(/_/g, ' ')}${purchase.accessUntil ? `, access until ${day(purchase.accessUntil)}` : ''}.` +
+        (purchase.cancelUrl ? ` To cancel it: ${purchase.cancelUrl}` : ''),
+    ),
+    'If you did not ask for this, ignore this email: nothing has changed.',
+  ]);
+}
+
 export function activationEmail(input: { productName: string; activationUrl: string }): RenderedEmail {
   return render('activation', `Activate your ${input.productName} account`, [
     `Open this link to activate your ${input.productName} account: ${input.activationUrl}`,

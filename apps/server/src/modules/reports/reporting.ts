@@ -1,12 +1,15 @@
 import { availableParallelism } from 'node:os';
 import type { AccessKind } from '@roots/contracts/subscriptions';
-import type { FastifyBaseLogger } from 'fastify';
+import { MESSAGES } from '@roots/contracts';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
 import { normalizeEmail } from '../../lib/mask';
+import { AppError } from '../../errors';
+import type { PurchaseProof } from '../account/purchase-proof';
 import type { SessionReader } from '../auth/session';
 import { lazyAnalysisEngine, type AnalysisEngine } from '../analysis/analysis-engine';
 import { faceCheckRoutes } from '../face-check/face-check.routes';
@@ -43,7 +46,7 @@ export function createReporting(deps: {
       return row && { id: row.id, email: normalizeEmail(row.email), userId: row.userId };
     },
     async accessOf(email) {
-      const summaries = await subscriptions.recover(email);
+      const summaries = await subscriptions.summariesOf(email);
       return summaries.flatMap((summary) => summary.access as AccessKind[]);
     },
   };
@@ -68,9 +71,16 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
   reporting: Reporting;
   emailLimiter: EmailRateLimiter;
   sessions: SessionReader;
-}> = async (app, { reporting, emailLimiter, sessions }) => {
+  proof: PurchaseProof;
+  subscriptions: SubscriptionsService;
+}> = async (app, { reporting, emailLimiter, sessions, proof, subscriptions }) => {
   const { service, engine, config } = reporting;
-  await app.register(reportRoutes, { service, emailLimiter, sessions, productName: config.PRODUCT_NAME });
+  /** A purchase named in a request body is usable only by its buyer's browser or signed-in owner (ADR 085). */
+  const assertPurchaseProof = async (request: FastifyRequest, subscriptionId: string) => {
+    if (!(await proof.owns(request, await subscriptions.find(subscriptionId))))
+      throw new AppError('FORBIDDEN', 403, MESSAGES.noSubscriptionData);
+  };
+  await app.register(reportRoutes, { service, emailLimiter, sessions, assertPurchaseProof, productName: config.PRODUCT_NAME });
   await app.register(faceCheckRoutes, { engine, ratePerMinute: config.FACE_CHECK_RATE_LIMIT_PER_MINUTE });
   await app.register(insightsRoutes);
 

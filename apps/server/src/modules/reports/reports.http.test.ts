@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import type { ApiError } from '@roots/contracts';
+import { MESSAGES, type ApiError } from '@roots/contracts';
 import type { FaceCheckOk } from '@roots/contracts/face-check';
 import {
   reportGetResponseSchema,
@@ -24,7 +24,7 @@ import { reports } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
-import { http, payWithCard, purchaseBody } from '../../test/shopper';
+import { CookieJar, http, payWithCard, purchaseBody } from '../../test/shopper';
 import { signInWithEmailCode } from '../../test/sign-in';
 import { datasetFace, facelessPng } from './report-fixtures';
 import { ReportsRepository } from './reports.repository';
@@ -100,20 +100,30 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     await database?.close();
   });
 
+  /** Each purchase's browser: its cookie jar holds the purchase's proof (ADR 085). */
+  const jars = new Map<string, CookieJar>();
   const buy = async (buyer: string) => {
     const paid = await payWithCard(base, WEEKLY);
-    const created = await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(paid, buyer) });
+    const jar = new CookieJar();
+    const created = await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(paid, buyer), jar });
     expect(created.status, created.text).toBe(200);
+    jars.set(created.body.id, jar);
     return { email: buyer, subscription_id: created.body.id };
+  };
+  /** `http` from the browser that bought the purchase the body names, unless `init.jar` says which. */
+  const buyerHttp = <T = unknown>(url: string, init: NonNullable<Parameters<typeof http>[1]> = {}) => {
+    const named = (init.json as { subscription_id?: string } | undefined)?.subscription_id;
+    const jar = init.jar ?? (named ? jars.get(named) : undefined);
+    return http<T>(url, { ...init, ...(jar ? { jar } : {}) });
   };
   const create = (owner: { email: string; subscription_id: string }, image: Buffer, extra: Record<string, unknown> = {}) => {
     uploaded.push(image);
-    return http<ReportCreateResponse & ApiError>(`${base}/report/create`, {
+    return buyerHttp<ReportCreateResponse & ApiError>(`${base}/report/create`, {
       json: { ...owner, image: image.toString('base64'), ...extra },
     });
   };
   const get = (owner: { email: string; subscription_id: string }, reportId: string) =>
-    http<ReportGetResponse & ApiError>(`${base}/report/get-report`, { json: { ...owner, report_id: reportId } });
+    buyerHttp<ReportGetResponse & ApiError>(`${base}/report/get-report`, { json: { ...owner, report_id: reportId } });
   /** Polls get-report until a final status; returns every status seen, in order. */
   const follow = async (owner: { email: string; subscription_id: string }, reportId: string) => {
     const seen: ReportStatus[] = [];
@@ -172,7 +182,7 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     const text = JSON.stringify(report);
     for (const key of ['polygon', 'box', 'mesh', 'faceSidePx', 'descriptor']) expect(text).not.toContain(`"${key}"`);
 
-    const listed = await http<ReportListResponse>(`${base}/report/list-reports`, { json: owner });
+    const listed = await buyerHttp<ReportListResponse>(`${base}/report/list-reports`, { json: owner });
     expect(listed.status).toBe(200);
     const { reports: list } = reportListResponseSchema.parse(listed.body);
     expect(list.map((item) => item.report_id)).toContain(report.report_id);
@@ -210,19 +220,19 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
   });
 
   it('refuses a 20 MB body, bad base64, and a purchase that is not the caller’s', async () => {
-    const huge = await http<ApiError>(`${base}/report/create`, {
+    const huge = await buyerHttp<ApiError>(`${base}/report/create`, {
       json: { ...owner, image: Buffer.alloc(20 * 1024 * 1024, 1).toString('base64') },
     });
     expect(huge.status).toBe(413);
     expect(huge.body.code).toBe('PAYLOAD_TOO_LARGE');
-    const badBase64 = await http<ApiError>(`${base}/report/create`, { json: { ...owner, image: '***not base64***' } });
+    const badBase64 = await buyerHttp<ApiError>(`${base}/report/create`, { json: { ...owner, image: '***not base64***' } });
     expect(badBase64.status).toBe(400);
     const image = face.toString('base64');
-    const unknownPurchase = await http<ApiError>(`${base}/report/create`, {
+    const unknownPurchase = await buyerHttp<ApiError>(`${base}/report/create`, {
       json: { email: owner.email, subscription_id: '00000000-0000-4000-8000-000000000000', image },
     });
     expect(unknownPurchase.status).toBe(403);
-    const wrongEmail = await http<ApiError>(`${base}/report/create`, {
+    const wrongEmail = await buyerHttp<ApiError>(`${base}/report/create`, {
       json: { email: other.email, subscription_id: owner.subscription_id, image },
     });
     expect(wrongEmail.status).toBe(403);
@@ -232,7 +242,7 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
   it('refuses without a live purchase with report access', async () => {
     const lapsed = await buy(email('lapsed'));
     await database.db.execute(sql`update access_grants set revoked_at = now() where subscription_id = ${lapsed.subscription_id}`);
-    const refused = await http<ApiError>(`${base}/report/create`, { json: { ...lapsed, image: face.toString('base64') } });
+    const refused = await buyerHttp<ApiError>(`${base}/report/create`, { json: { ...lapsed, image: face.toString('base64') } });
     expect(refused.status).toBe(403);
     expect(
       await database.db
@@ -246,13 +256,37 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     const stranger = await get(other, completed.report_id);
     expect(stranger.status).toBe(404);
     expect(stranger.body.code).toBe('NOT_FOUND');
-    const theirList = await http<ReportListResponse>(`${base}/report/list-reports`, { json: other });
+    const theirList = await buyerHttp<ReportListResponse>(`${base}/report/list-reports`, { json: other });
     expect(theirList.body.reports).toEqual([]);
-    const pdf = await http(`${base}/pdf-report/content`, { json: { ...other, report_id: completed.report_id } });
+    const pdf = await buyerHttp(`${base}/pdf-report/content`, { json: { ...other, report_id: completed.report_id } });
     expect(pdf.status).toBe(404);
     // Someone else's subscription id with the owner's email proves nothing.
     const mixed = await get({ email: owner.email, subscription_id: other.subscription_id }, completed.report_id);
     expect(mixed.status).toBe(403);
+  });
+
+  it("refuses the owner's email and subscription id from any browser but the buyer's (ADR 085)", async () => {
+    const elsewhere = new CookieJar();
+    const refused = { error: MESSAGES.noSubscriptionData, code: 'FORBIDDEN' };
+    const read = await buyerHttp(`${base}/report/get-report`, { json: { ...owner, report_id: completed.report_id }, jar: elsewhere });
+    expect(read).toMatchObject({ status: 403, body: refused });
+    expect(read.text).not.toContain(completed.report_id);
+    const list = await buyerHttp(`${base}/report/list-reports`, { json: owner, jar: elsewhere });
+    expect(list).toMatchObject({ status: 403, body: refused });
+    const pdf = await buyerHttp(`${base}/pdf-report/content`, { json: { ...owner, report_id: completed.report_id }, jar: elsewhere });
+    expect(pdf).toMatchObject({ status: 403, body: refused });
+    const before = await database.db
+      .select()
+      .from(reports)
+      .where(sql`${reports.email} = ${owner.email}`);
+    const made = await buyerHttp(`${base}/report/create`, { json: { ...owner, image: face.toString('base64') }, jar: elsewhere });
+    expect(made).toMatchObject({ status: 403, body: refused });
+    expect(
+      await database.db
+        .select()
+        .from(reports)
+        .where(sql`${reports.email} = ${owner.email}`),
+    ).toHaveLength(before.length);
   });
 
   it('expires a report stuck in processing (the process died mid-analysis)', async () => {
@@ -276,23 +310,23 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
   });
 
   it('links the subscription’s reports to the signed-in user (report/update)', async () => {
-    const anonymous = await http<ApiError>(`${base}/report/update`, { json: { ...owner, userId: 'someone' } });
+    const anonymous = await buyerHttp<ApiError>(`${base}/report/update`, { json: { ...owner, userId: 'someone' } });
     expect(anonymous.status).toBe(401);
     const cookie = await cookieOf(owner.email);
     const session = await http<{ user: { id: string } }>(`${base}/api/auth/get-session`, { headers: { cookie } });
     const userId = session.body.user.id;
-    const notMe = await http<ApiError>(`${base}/report/update`, { json: { ...owner, userId: 'someone-else' }, headers: { cookie } });
+    const notMe = await buyerHttp<ApiError>(`${base}/report/update`, { json: { ...owner, userId: 'someone-else' }, headers: { cookie } });
     expect(notMe.status).toBe(403);
     // Another signed-in user cannot take the owner's purchase.
     const otherCookie = await cookieOf(other.email);
     const otherSession = await http<{ user: { id: string } }>(`${base}/api/auth/get-session`, { headers: { cookie: otherCookie } });
-    const stolen = await http<ApiError>(`${base}/report/update`, {
+    const stolen = await buyerHttp<ApiError>(`${base}/report/update`, {
       json: { ...owner, userId: otherSession.body.user.id },
       headers: { cookie: otherCookie },
     });
     expect(stolen.status).toBe(403);
 
-    const linked = await http<{ updated: number }>(`${base}/report/update`, { json: { ...owner, userId }, headers: { cookie } });
+    const linked = await buyerHttp<{ updated: number }>(`${base}/report/update`, { json: { ...owner, userId }, headers: { cookie } });
     expect(linked.status, linked.text).toBe(200);
     expect(linked.body.updated).toBeGreaterThanOrEqual(2);
     expect((await get(owner, completed.report_id)).body.report.userId).toBe(userId);
@@ -300,39 +334,39 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
 
   it('signed in, the session alone reads the user’s own reports (ADR 075); others get 404, visitors 401', async () => {
     const cookie = await cookieOf(owner.email);
-    const mine = await http<ReportListResponse & ApiError>(`${base}/report/list-reports`, { json: {}, headers: { cookie } });
+    const mine = await buyerHttp<ReportListResponse & ApiError>(`${base}/report/list-reports`, { json: {}, headers: { cookie } });
     expect(mine.status, mine.text).toBe(200);
     expect(mine.body.reports.map((report) => report.report_id)).toContain(completed.report_id);
-    const ofSubscription = await http<ReportListResponse>(`${base}/report/list-reports`, {
+    const ofSubscription = await buyerHttp<ReportListResponse>(`${base}/report/list-reports`, {
       json: { subscription_id: owner.subscription_id },
       headers: { cookie },
     });
     expect(ofSubscription.body.reports.every((report) => report.subscription_id === owner.subscription_id)).toBe(true);
-    const one = await http<ReportGetResponse>(`${base}/report/get-report`, {
+    const one = await buyerHttp<ReportGetResponse>(`${base}/report/get-report`, {
       json: { report_id: completed.report_id },
       headers: { cookie },
     });
     expect(one.status).toBe(200);
     expect(one.body.report.result?.modelVersion).toBe(completed.result?.modelVersion);
-    const pdf = await http(`${base}/pdf-report/content`, { json: { report_id: completed.report_id }, headers: { cookie } });
+    const pdf = await buyerHttp(`${base}/pdf-report/content`, { json: { report_id: completed.report_id }, headers: { cookie } });
     expect(pdf.status).toBe(200);
 
-    const visitor = await http<ApiError>(`${base}/report/get-report`, { json: { report_id: completed.report_id } });
+    const visitor = await buyerHttp<ApiError>(`${base}/report/get-report`, { json: { report_id: completed.report_id } });
     expect(visitor.status).toBe(401);
     const otherCookie = await cookieOf(other.email);
-    const theirs = await http<ApiError>(`${base}/report/get-report`, {
+    const theirs = await buyerHttp<ApiError>(`${base}/report/get-report`, {
       json: { report_id: completed.report_id },
       headers: { cookie: otherCookie },
     });
     expect(theirs.status).toBe(404);
-    const theirList = await http<ReportListResponse>(`${base}/report/list-reports`, { json: {}, headers: { cookie: otherCookie } });
+    const theirList = await buyerHttp<ReportListResponse>(`${base}/report/list-reports`, { json: {}, headers: { cookie: otherCookie } });
     expect(theirList.body.reports.map((report) => report.report_id)).not.toContain(completed.report_id);
-    const notTheirSubscription = await http<ApiError>(`${base}/report/list-reports`, {
+    const notTheirSubscription = await buyerHttp<ApiError>(`${base}/report/list-reports`, {
       json: { subscription_id: owner.subscription_id },
       headers: { cookie: otherCookie },
     });
     expect(notTheirSubscription.status).toBe(404);
-    const halfPurchase = await http<ApiError>(`${base}/report/get-report`, {
+    const halfPurchase = await buyerHttp<ApiError>(`${base}/report/get-report`, {
       json: { report_id: completed.report_id, email: owner.email },
     });
     expect(halfPurchase.status).toBe(400);
@@ -356,13 +390,13 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     });
     const cookie = await cookieOf(email('finalizer'));
     const session = await http<{ user: { id: string } }>(`${base}/api/auth/get-session`, { headers: { cookie } });
-    const before = await http<ApiError>(`${base}/report/get-report`, { json: { report_id: reportId }, headers: { cookie } });
+    const before = await buyerHttp<ApiError>(`${base}/report/get-report`, { json: { report_id: reportId }, headers: { cookie } });
     expect(before.status).toBe(404);
     await database.db.execute(sql`update subscriptions set user_id = ${session.body.user.id} where id = ${bought.subscription_id}`);
-    const after = await http<ReportGetResponse>(`${base}/report/get-report`, { json: { report_id: reportId }, headers: { cookie } });
+    const after = await buyerHttp<ReportGetResponse>(`${base}/report/get-report`, { json: { report_id: reportId }, headers: { cookie } });
     expect(after.status).toBe(200);
     expect(after.body.report.error?.code).toBe('NO_FACE');
-    const listed = await http<ReportListResponse>(`${base}/report/list-reports`, { json: {}, headers: { cookie } });
+    const listed = await buyerHttp<ReportListResponse>(`${base}/report/list-reports`, { json: {}, headers: { cookie } });
     expect(listed.body.reports.map((report) => report.report_id)).toEqual([reportId]);
   });
 
@@ -371,7 +405,7 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     const session = await http<{ user: { id: string } }>(`${base}/api/auth/get-session`, { headers: { cookie } });
     const userId = session.body.user.id;
     const feedback = { report_id: completed.report_id, looks_correct: false, text: '  The second group looks too high.  ' };
-    const saved = await http<{ updated: number; feedback_saved: boolean }>(`${base}/report/update`, {
+    const saved = await buyerHttp<{ updated: number; feedback_saved: boolean }>(`${base}/report/update`, {
       json: { subscription_id: owner.subscription_id, userId, feedback },
       headers: { cookie },
     });
@@ -384,7 +418,7 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
       text: 'The second group looks too high.',
     });
     // A later answer replaces the earlier one.
-    await http(`${base}/report/update`, {
+    await buyerHttp(`${base}/report/update`, {
       json: { subscription_id: owner.subscription_id, userId, feedback: { report_id: completed.report_id, looks_correct: true } },
       headers: { cookie },
     });
@@ -392,12 +426,12 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
 
     const otherCookie = await cookieOf(other.email);
     const otherSession = await http<{ user: { id: string } }>(`${base}/api/auth/get-session`, { headers: { cookie: otherCookie } });
-    const onTheirs = await http<ApiError>(`${base}/report/update`, {
+    const onTheirs = await buyerHttp<ApiError>(`${base}/report/update`, {
       json: { subscription_id: other.subscription_id, userId: otherSession.body.user.id, feedback: { ...feedback, looks_correct: true } },
       headers: { cookie: otherCookie },
     });
     expect(onTheirs.status).toBe(404);
-    const tooLong = await http<ApiError>(`${base}/report/update`, {
+    const tooLong = await buyerHttp<ApiError>(`${base}/report/update`, {
       json: { subscription_id: owner.subscription_id, userId, feedback: { ...feedback, text: 'x'.repeat(2_001) } },
       headers: { cookie },
     });
@@ -408,7 +442,7 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
   it('renders the PDF with the diagram, traits and insights', async () => {
     const answer = await fetch(`${base}/pdf-report/content`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie: jars.get(owner.subscription_id)!.header()! },
       body: JSON.stringify({ ...owner, report_id: completed.report_id }),
     });
     expect(answer.status).toBe(200);
@@ -432,7 +466,7 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     expect(text).toContain('Population insights');
 
     // The newest completed report is the default; a report that is not completed is refused.
-    const latest = await http(`${base}/pdf-report/content`, { json: owner });
+    const latest = await buyerHttp(`${base}/pdf-report/content`, { json: owner });
     expect(latest.status).toBe(200);
   });
 

@@ -19,18 +19,35 @@ import { renderReportPdf } from '../pdf/report-pdf';
 import { decodeImagePayload } from './image-payload';
 import type { ReportReader, ReportsService } from './reports.service';
 
-type ReportRoutesOptions = { service: ReportsService; emailLimiter: EmailRateLimiter; sessions: SessionReader; productName: string };
+type ReportRoutesOptions = {
+  service: ReportsService;
+  emailLimiter: EmailRateLimiter;
+  sessions: SessionReader;
+  /** @throws AppError FORBIDDEN unless the request proves it owns the purchase (ADR 085). */
+  assertPurchaseProof: (request: FastifyRequest, subscriptionId: string) => Promise<void>;
+  productName: string;
+};
 
 /** JSON around the base64 photo: a few fields, well under this. */
 const JSON_ENVELOPE_BYTES = 8_192;
 
 /** The report service of product-spec §7: `/report/*` and `/pdf-report/*`, all POST. */
-export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (app, { service, emailLimiter, sessions, productName }) => {
-  /** A body naming a purchase reads as that purchase; one without `email` needs the session (ADR 075). */
-  const readerOf = async (request: FastifyRequest, body: { subscription_id?: string | undefined; email?: string | undefined }) =>
-    body.email !== undefined && body.subscription_id !== undefined
-      ? ({ by: 'purchase', requester: { email: body.email, subscription_id: body.subscription_id } } satisfies ReportReader)
-      : ({ by: 'session', user: await sessions.require(request) } satisfies ReportReader);
+export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (
+  app,
+  { service, emailLimiter, sessions, assertPurchaseProof, productName },
+) => {
+  /**
+   * A body naming a purchase reads as that purchase, when the request proves it owns it (ADR 085);
+   * one without `email` needs the session (ADR 075).
+   */
+  const readerOf = async (
+    request: FastifyRequest,
+    body: { subscription_id?: string | undefined; email?: string | undefined },
+  ): Promise<ReportReader> => {
+    if (body.email === undefined || body.subscription_id === undefined) return { by: 'session', user: await sessions.require(request) };
+    await assertPurchaseProof(request, body.subscription_id);
+    return { by: 'purchase', requester: { email: body.email, subscription_id: body.subscription_id } };
+  };
 
   const createOptions = {
     bodyLimit: MAX_REPORT_IMAGE_BASE64_CHARS + JSON_ENVELOPE_BYTES,
@@ -40,6 +57,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
     app.post(path, createOptions, async (request) => {
       const { email, subscription_id, image, kind } = request.body;
       emailLimiter.hit(email);
+      await assertPurchaseProof(request, subscription_id);
       return service.create({ email, subscriptionId: subscription_id, kind }, decodeImagePayload(image));
     });
   }

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@roots/contracts';
 import type { MeResponse } from '@roots/contracts/auth';
 import type { Execution } from '@roots/contracts/gateway';
-import type { SubscriptionSummary } from '@roots/contracts/subscriptions';
+import type { InitSessionResponse, SubscriptionSummary } from '@roots/contracts/subscriptions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type RootsApp } from '../../app';
@@ -12,7 +12,7 @@ import { DAY_MS, HOUR_MS, ManualClock } from '../../lib/clock';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { GatewayProxy } from '../../test/gateway-proxy';
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
-import { http, payWithCard, purchaseBody } from '../../test/shopper';
+import { CookieJar, http, listInstruments, payWithCard, purchaseBody, storeCard } from '../../test/shopper';
 import { signInWithEmailCode } from '../../test/sign-in';
 import { startSmtp } from '../../test/smtp';
 
@@ -68,22 +68,27 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
   });
 
   const subscription = async (id: string) => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
-  const summary = async (id: string) =>
-    (await http<{ subscriptions: SubscriptionSummary[] }>(`${base}/rec/subscriptions/${id}`, { method: 'POST' })).body.subscriptions[0]!;
+  /** The purchase as its buyer's browser (the jar holds the purchase's proof, ADR 085) sees it. */
+  const summary = async (id: string, jar: CookieJar) =>
+    (await http<{ subscriptions: SubscriptionSummary[] }>(`${base}/rec/subscriptions/${id}`, { method: 'POST', jar })).body
+      .subscriptions[0]!;
   const buy = async (planId: string, buyer: string) => {
     const paid = await payWithCard(base, planId);
     expect(paid.execution.status).toBe('authorizeSuccessful');
+    const jar = new CookieJar();
     const created = await http<{ id: string }>(`${base}/subs/create-no-user`, {
       json: purchaseBody(paid, buyer),
       headers: { 'user-agent': 'vitest-buyer/1.0' },
+      jar,
     });
     expect(created.status, created.text).toBe(200);
-    return { paid, id: created.body.id };
+    expect(jar.header()).toMatch(/^roots_purchases=/);
+    return { paid, id: created.body.id, jar };
   };
 
   it('sells a trial, reminds, converts it, renews twice, recovers a soft decline', async () => {
     const buyer = email('trial');
-    const { paid, id } = await buy(WEEKLY, buyer);
+    const { paid, id, jar } = await buy(WEEKLY, buyer);
     expect(paid.init).toMatchObject({ plan_id: WEEKLY, plan_amount: 1, amount: { value: 100, currency: 'USD' } });
     expect(paid.init.bearerToken).toEqual(expect.any(String));
 
@@ -104,10 +109,17 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     expect(row.attribution).toEqual({ project: 'roots', campaign_id: 'c1', fbp: 'fb.1.2' });
     expect(row.currentPeriodEnd?.toISOString()).toBe('2026-01-08T12:00:00.000Z');
 
-    // By id (the buyer's proof) the card's last 4 show; by email, which anyone can type, they don't.
-    expect((await summary(id)).card_last4).toBe('4242');
-    const byEmail = await http<{ subscriptions: SubscriptionSummary[] }>(`${base}/rec/subscriptions/${buyer}`, { method: 'POST' });
-    expect(byEmail.body.subscriptions.map((item) => [item.id, item.card_last4])).toEqual([[id, null]]);
+    // By id from the buyer's browser the purchase shows; from another browser the id proves nothing.
+    expect((await summary(id, jar)).card_last4).toBe('4242');
+    const stranger = await http(`${base}/rec/subscriptions/${id}`, { method: 'POST', jar: new CookieJar() });
+    expect(stranger).toMatchObject({ status: 404, body: { error: MESSAGES.noSubscriptionData } });
+    expect(stranger.text).not.toContain('4242');
+    // By email, which anyone can type: no id, state or card in the answer; the purchases go to the address.
+    const byEmail = await http(`${base}/rec/subscriptions/${buyer}`, { method: 'POST' });
+    expect(byEmail).toMatchObject({ status: 200, body: { message: MESSAGES.checkYourEmail } });
+    expect(byEmail.text).not.toContain(id);
+    const purchasesMail = await smtp.waitFor((mail) => mail.to.includes(buyer) && mail.subject.includes('purchases'));
+    expect(purchasesMail.text).toMatch(/trialing, access until 2026-01-08\. To cancel it: http:\/\/\S+\/api\/cancel-subscription\//);
 
     const receipt = await smtp.waitFor((mail) => mail.to.includes(buyer) && mail.subject.includes('receipt'));
     expect(receipt.text).toContain('Amount charged: $1.00 (card ending in 4242)');
@@ -153,7 +165,7 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     clock.advance(7 * DAY_MS);
     expect((await app.roots.billing.tick()).processed).toMatchObject({ soft_declined: 1 });
     expect(await subscription(id)).toMatchObject({ status: 'past_due', currentPeriod: 3, retryCount: 1 });
-    expect((await summary(id)).access).toEqual(['subscription']);
+    expect((await summary(id, jar)).access).toEqual(['subscription']);
     clock.advance(23 * HOUR_MS);
     await app.roots.billing.tick();
     expect((await subscription(id)).status).toBe('past_due');
@@ -171,7 +183,7 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
   });
 
   it('expires a subscription whose last dunning retry is declined', async () => {
-    const { id } = await buy(WEEKLY, email('dunning'));
+    const { id, jar } = await buy(WEEKLY, email('dunning'));
     proxy.declineNextCharges(4, `sub:${id}:`);
     clock.advance(3 * DAY_MS);
     for (const [hours, status] of [
@@ -193,7 +205,7 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
         `sub:${id}:period:1:retry:3`,
       ]),
     );
-    expect((await summary(id)).access).toEqual([]);
+    expect((await summary(id, jar)).access).toEqual([]);
     clock.advance(30 * DAY_MS);
     await app.roots.billing.tick();
     expect(proxy.charges.filter((record) => record.idempotencyKey.startsWith(`sub:${id}:`))).toHaveLength(4);
@@ -201,17 +213,26 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
 
   it('sells a one-click add-on on the stored card, once however often it is clicked', async () => {
     const buyer = email('addon');
-    const { id: parentId } = await buy(THREE_MONTH, buyer);
+    const { id: parentId, jar } = await buy(THREE_MONTH, buyer);
     const body = { plan_id: ULTIMATE, email: buyer, subscription_id: parentId, attribution: { project: 'roots' } };
-    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => http<{ id: string }>(`${base}/subs/create-no-user`, { json: body })));
+    // Knowing the buyer's email and the parent id, from another browser, charges nothing.
+    const stranger = await http(`${base}/subs/create-no-user`, { json: body, jar: new CookieJar() });
+    expect(stranger).toMatchObject({ status: 404, body: { error: MESSAGES.noSubscriptionData, code: 'NOT_FOUND' } });
+    expect(proxy.distinctCharges((record) => record.idempotencyKey.startsWith(`addon:${parentId}:`)).size).toBe(0);
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => http<{ id: string }>(`${base}/subs/create-no-user`, { json: body, jar })));
     const ok = answers.filter((answer) => answer.status === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     for (const answer of answers) expect([200, 503]).toContain(answer.status);
     const addOnId = ok[0]!.body.id;
     expect(new Set(ok.map((answer) => answer.body.id))).toEqual(new Set([addOnId]));
-    expect((await http<{ id: string }>(`${base}/subs/create-no-user`, { json: body })).body).toEqual({ id: addOnId });
+    expect((await http<{ id: string }>(`${base}/subs/create-no-user`, { json: body, jar })).body).toEqual({ id: addOnId });
     expect(proxy.distinctCharges((record) => record.idempotencyKey.startsWith(`addon:${parentId}:`)).size).toBe(1);
-    expect(await summary(addOnId)).toMatchObject({ status: 'active', plan_id: ULTIMATE, access: ['ultimate_pack'], next_charge_at: null });
+    expect(await summary(addOnId, jar)).toMatchObject({
+      status: 'active',
+      plan_id: ULTIMATE,
+      access: ['ultimate_pack'],
+      next_charge_at: null,
+    });
     const events = await database.db.select().from(funnelEvents).where(eq(funnelEvents.subscriptionId, addOnId));
     expect(events.map((event) => [event.name, event.value]).sort()).toEqual([
       ['AllPurchase', 37.49],
@@ -222,7 +243,7 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
       { ...body, subscription_id: '00000000-0000-4000-8000-000000000000' },
       { ...body, email: email('stranger') },
     ]) {
-      const answer = await http(`${base}/subs/create-no-user`, { json: wrong });
+      const answer = await http(`${base}/subs/create-no-user`, { json: wrong, jar });
       expect(answer.status).toBe(404);
       expect(answer.body).toEqual({ error: MESSAGES.noSubscriptionData, code: 'NOT_FOUND' });
     }
@@ -239,9 +260,10 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     expect((await finalize({ firebase_id: userId })).body).toEqual({ id });
     expect((await subscription(id)).userId).toBe(userId);
     expect(await finalize({})).toMatchObject({ status: 200 });
+    // Another signed-in user cannot take a purchase that is not theirs: it answers as an unknown one.
     expect(await finalize({}, someoneElse)).toMatchObject({
-      status: 409,
-      body: { error: MESSAGES.finalizeError, code: 'CONFLICT' },
+      status: 404,
+      body: { error: MESSAGES.finalizeError, code: 'NOT_FOUND' },
     });
     expect(await finalize({ firebase_id: 'someone_else' })).toMatchObject({ status: 401, body: { error: MESSAGES.finalizeError } });
     expect(await finalize({}, null)).toMatchObject({ status: 401, body: { error: MESSAGES.finalizeError, code: 'UNAUTHORIZED' } });
@@ -255,6 +277,26 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     });
     const registration = await database.db.select().from(funnelEvents).where(eq(funnelEvents.subscriptionId, id));
     expect(registration.filter((event) => event.name === 'CompleteRegistration')).toHaveLength(1);
+
+    // An unlinked purchase: a signed-in attacker who knows its id and email cannot finalize it into
+    // their account; the buyer's own browser can, whatever email the sign-in returned (private relay).
+    const victim = email('final.victim');
+    const unlinked = await buy(WEEKLY, victim);
+    const attacker = await signInWithEmailCode(app, email('final.attacker'));
+    const steal = await http(`${base}/subs/finalize`, {
+      json: { subscription_id: unlinked.id, email: victim },
+      headers: { cookie: attacker },
+    });
+    expect(steal).toMatchObject({ status: 404, body: { error: MESSAGES.finalizeError } });
+    expect((await subscription(unlinked.id)).userId).toBeNull();
+    const relay = await signInWithEmailCode(app, email('final.relay'));
+    const own = await http(`${base}/subs/finalize`, {
+      json: { subscription_id: unlinked.id, email: victim },
+      headers: { cookie: relay },
+      jar: unlinked.jar,
+    });
+    expect(own).toMatchObject({ status: 200, body: { id: unlinked.id } });
+    expect((await subscription(unlinked.id)).userId).not.toBeNull();
 
     // Activation email for a buyer; the same answer for an unknown address, and no mail.
     expect((await http(`${base}/api/send-activation-by-email/act1234/${encodeURIComponent(buyer)}`, { method: 'POST' })).body).toEqual({
@@ -315,9 +357,19 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     const second = await buy(THREE_MONTH, email('refund'));
     const receipt = await smtp.waitFor((mail) => mail.to.includes(email('refund')) && mail.subject.includes('receipt'));
     const link = /(http:\/\/\S+\/api\/cancel-subscription\/[\w.-]+)/.exec(receipt.text)![1]!;
+    // Opening the link (a GET, as mail scanners do) changes nothing: it shows the confirmation page.
+    const before = await subscription(second.id);
     const click = await fetch(`${link}?refund=true`, { redirect: 'manual' });
     expect(click.status).toBe(303);
-    expect(click.headers.get('location')).toBe('/roots/unsubscription?canceled=true');
+    expect(click.headers.get('location')).toBe(`/roots/unsubscription?link=${encodeURIComponent(link.split('/').pop()!)}`);
+    expect(click.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(await subscription(second.id)).toEqual(before);
+    expect((await gatewayExecution(second.paid.execution.id)).amountRefunded).toBe(0);
+    // The page's button POSTs the link, the proof; the guarantee decides the refund.
+    expect((await http<{ refunded?: number }>(`${link}?refund=true`, { method: 'POST', json: {} })).body).toEqual({
+      message: MESSAGES.subscriptionCanceled,
+      refunded: 48,
+    });
     expect(await subscription(second.id)).toMatchObject({ status: 'expired' });
     expect((await gatewayExecution(second.paid.execution.id)).amountRefunded).toBe(4800);
     // A second click refunds nothing more.
@@ -325,15 +377,43 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     expect((await http<{ refunded?: number }>(`${link}?refund=true`, { method: 'POST', json: {} })).body.refunded).toBe(48);
     expect((await gatewayExecution(second.paid.execution.id)).amountRefunded).toBe(4800);
     await smtp.waitFor((mail) => mail.to.includes(email('refund')) && mail.subject.includes('refund'));
-    expect((await summary(second.id)).access).toEqual([]);
+    expect((await summary(second.id, second.jar)).access).toEqual([]);
     expect((await http(`${base}/api/cancel-subscription/forged.token-value`, { method: 'POST', json: {} })).status).toBe(404);
     expect((await fetch(`${base}/api/cancel-subscription/forged.token-value`, { redirect: 'manual' })).headers.get('location')).toBe(
       '/roots/unsubscription',
     );
 
-    // Cancel by id.
+    // Cancel by id: the id alone (e.g. leaked) changes nothing, whatever the refund flag says.
     const third = await buy(WEEKLY, email('byid'));
-    expect((await http(`${base}/api/cancel`, { json: { id: third.id } })).body).toEqual({ message: 'Your subscription has been canceled' });
+    const byStranger = await http(`${base}/api/cancel`, { json: { id: third.id, refund: true }, jar: new CookieJar() });
+    expect(byStranger).toMatchObject({ status: 404, body: { error: MESSAGES.noSubscriptions, code: 'NOT_FOUND' } });
+    expect(await subscription(third.id)).toMatchObject({ status: 'trialing', canceledAt: null });
+    expect((await gatewayExecution(third.paid.execution.id)).amountRefunded).toBe(0);
+    // From the buyer's browser it cancels (cancelling is as easy as buying).
+    expect((await http(`${base}/api/cancel`, { json: { id: third.id }, jar: third.jar })).body).toEqual({
+      message: 'Your subscription has been canceled',
+    });
+    expect(await subscription(third.id)).toMatchObject({ status: 'canceled' });
+  });
+
+  it('lists stored cards only to their signed-in owner, never to a session opened with their email (ADR 085)', async () => {
+    const owner = email('cards');
+    const cookie = await signInWithEmailCode(app, owner);
+    const open = async (query: string, headers: Record<string, string> = {}) => {
+      const answer = await http<InitSessionResponse>(`${base}/init/session?plan_id=${WEEKLY}${query}`, { headers });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.body;
+    };
+    const mine = await open('', { cookie });
+    const card = await storeCard(mine, { number: '5555555555554444' });
+    expect((await listInstruments(await open('', { cookie }))).map((item) => item.id)).toEqual([card.id]);
+    // Someone who knows the email opens a session naming it: a fresh anonymous holder, no cards.
+    const probe = await open(`&email=${encodeURIComponent(owner)}`);
+    expect(probe.holderReference).not.toBe(mine.holderReference);
+    expect(probe.holderReference).toMatch(/^h_anon_/);
+    expect(await listInstruments(probe)).toEqual([]);
+    const posted = await http<InitSessionResponse>(`${base}/init/session`, { json: { plan_id: WEEKLY, email: owner } });
+    expect(await listInstruments(posted.body)).toEqual([]);
   });
 
   it('answers the spec messages for payments it cannot accept', async () => {
@@ -400,9 +480,10 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     // The intent of the declined payment is closed, not left for the reconciler.
     const [intent] = await database.db.select().from(purchaseIntents).where(eq(purchaseIntents.executionId, declined.execution.id));
     expect(intent?.state).toBe('failed');
+    // An email that bought nothing answers as one that did (no enumeration).
     expect(await http(`${base}/rec/subscriptions/${email('nobody')}`, { method: 'POST' })).toMatchObject({
-      status: 404,
-      body: { error: MESSAGES.noSubscriptionData },
+      status: 200,
+      body: { message: MESSAGES.checkYourEmail },
     });
   });
 

@@ -9,22 +9,29 @@ import {
   finalizeRequestSchema,
   initSessionRequestSchema,
   initSessionResponseSchema,
+  recoverByEmailResponseSchema,
   recoverSubscriptionsResponseSchema,
   subscriptionIdResponseSchema,
   type Consent,
 } from '@roots/contracts/subscriptions';
 import type { Attribution } from '@roots/contracts/events';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { validationDetails } from '../../plugins/error-handler';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
+import type { PurchaseProof } from '../account/purchase-proof';
 import type { SessionReader } from '../auth/session';
 import { verifyBuyerIdentity, type IdentityClaim } from '../identity/identity';
 import type { RequestMeta, SubscriptionsService } from './subscriptions.service';
 
-type SubscriptionRoutesOptions = { service: SubscriptionsService; emailLimiter: EmailRateLimiter; sessions: SessionReader };
+type SubscriptionRoutesOptions = {
+  service: SubscriptionsService;
+  emailLimiter: EmailRateLimiter;
+  sessions: SessionReader;
+  proof: PurchaseProof;
+};
 
 /** What every purchase body carries besides its payment reference. */
 type PurchaseBody = { plan_id: string; email: string; consent: Consent; attribution?: Attribution | undefined };
@@ -42,7 +49,10 @@ function fallbackFor(url: string): string {
 }
 
 /** `/init/session`, `/subs/*`, `/rec/subscriptions/*` (product-spec §7). */
-export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = async (app, { service, emailLimiter, sessions }) => {
+export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = async (
+  app,
+  { service, emailLimiter, sessions, proof },
+) => {
   // Bad bodies answer the spec's message for the endpoint (4xx, VALIDATION_ERROR); the rest goes to the app's handler.
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -53,6 +63,16 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     throw error;
   });
 
+  /**
+   * Stored cards are listed and paid with only for their signed-in owner: a session's holder is the
+   * signed-in user's verified email, never an email a request names (ADR 085); visitors get a fresh
+   * anonymous holder.
+   */
+  const signedInEmail = async (request: FastifyRequest): Promise<string | undefined> => {
+    const user = await sessions.current(request).catch(() => null);
+    return user?.emailVerified ? user.email : undefined;
+  };
+
   app.get(
     '/init/session',
     {
@@ -62,7 +82,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
       },
     },
     async (request) =>
-      service.initSession({ planId: request.query.plan_id, email: request.query.email, paymentMethods: request.query.payment_methods }),
+      service.initSession({
+        planId: request.query.plan_id,
+        holderEmail: await signedInEmail(request),
+        paymentMethods: request.query.payment_methods,
+      }),
   );
   app.post(
     '/init/session',
@@ -73,7 +97,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
       },
     },
     async (request) =>
-      service.initSession({ planId: request.body?.plan_id, email: request.body?.email, paymentMethods: request.body?.payment_methods }),
+      service.initSession({
+        planId: request.body?.plan_id,
+        holderEmail: await signedInEmail(request),
+        paymentMethods: request.body?.payment_methods,
+      }),
   );
 
   app.post(
@@ -82,54 +110,71 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     async (request) => service.validateApplePayMerchant(request.body),
   );
 
-  /** A purchase paid by `executionId`: the same for the four create endpoints, `userId` when signed in. */
-  const purchase = (request: FastifyRequest, body: PurchaseBody, executionId: string, userId: string | null) =>
-    service.createFromPayment(
+  /**
+   * A purchase paid by `executionId`: the same for the four create endpoints, `userId` when signed
+   * in. The answer gives the buyer's browser its proof of the purchase (ADR 085).
+   */
+  const purchase = async (request: FastifyRequest, reply: FastifyReply, body: PurchaseBody, executionId: string, userId: string | null) => {
+    const created = await service.createFromPayment(
       { planId: body.plan_id, email: body.email, executionId, consent: body.consent, attribution: body.attribution, userId },
       requestMeta(request),
     );
+    proof.grant(request, reply, created.id);
+    return created;
+  };
   /** `/subs/create` and `/subs/create-applepay`: the buyer must be the signed-in user (ADR 071). */
-  const signedInPurchase = async (request: FastifyRequest, body: PurchaseBody & IdentityClaim, executionId: string) => {
+  const signedInPurchase = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: PurchaseBody & IdentityClaim,
+    executionId: string,
+  ) => {
     emailLimiter.hit(body.email);
     const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.cantCreateSubscription);
-    return purchase(request, body, executionId, identity.userId);
+    return purchase(request, reply, body, executionId, identity.userId);
   };
 
   app.post(
     '/subs/create-no-user',
     { schema: { body: createNoUserRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
       emailLimiter.hit(body.email);
       if ('subscription_id' in body) {
-        return service.createAddOn(
+        // A one-click add-on charges the parent's stored card: only its buyer's browser or its
+        // signed-in owner may ask (ADR 085). Anyone else gets the answer of an unknown id.
+        if (!(await proof.owns(request, await service.find(body.subscription_id))))
+          throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptionData);
+        const created = await service.createAddOn(
           { planId: body.plan_id, email: body.email, parentId: body.subscription_id, attribution: body.attribution },
           requestMeta(request),
         );
+        proof.grant(request, reply, created.id);
+        return created;
       }
-      return purchase(request, body, (body.instrument ?? body.card)?.execution_id ?? '', null);
+      return purchase(request, reply, body, (body.instrument ?? body.card)?.execution_id ?? '', null);
     },
   );
 
   app.post(
     '/subs/create-no-user-applepay',
     { schema: { body: createNoUserApplePayRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
-    async (request) => {
+    async (request, reply) => {
       emailLimiter.hit(request.body.email);
-      return purchase(request, request.body, request.body.execution_id, null);
+      return purchase(request, reply, request.body, request.body.execution_id, null);
     },
   );
 
   app.post(
     '/subs/create',
     { schema: { body: createSignedInRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
-    async (request) => signedInPurchase(request, request.body, request.body.card.execution_id),
+    async (request, reply) => signedInPurchase(request, reply, request.body, request.body.card.execution_id),
   );
 
   app.post(
     '/subs/create-applepay',
     { schema: { body: createSignedInApplePayRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
-    async (request) => signedInPurchase(request, request.body, request.body.execution_id),
+    async (request, reply) => signedInPurchase(request, reply, request.body, request.body.execution_id),
   );
 
   app.post(
@@ -139,6 +184,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
       const body = request.body;
       emailLimiter.hit(body.email);
       const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.finalizeError);
+      // Being signed in is not enough: the purchase must be this user's (bought in this browser, or
+      // of their verified email). Someone else's unlinked purchase answers as an unknown one.
+      if (!(await proof.owns(request, await service.find(body.subscription_id))))
+        throw new AppError('NOT_FOUND', 404, MESSAGES.finalizeError);
       return service.finalize(
         { subscriptionId: body.subscription_id, email: body.email, userId: identity.userId, attribution: body.attribution },
         requestMeta(request),
@@ -151,17 +200,22 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     {
       schema: {
         params: z.object({ emailOrId: z.union([z.uuid(), z.email().max(254)]) }),
-        response: { 200: recoverSubscriptionsResponseSchema },
+        response: { 200: z.union([recoverSubscriptionsResponseSchema, recoverByEmailResponseSchema]) },
       },
     },
     async (request) => {
-      emailLimiter.hit(request.params.emailOrId);
-      const subscriptions = await service.recover(request.params.emailOrId);
-      if (subscriptions.length === 0) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptionData);
-      // Anyone can type an email: by email the answer names no payment detail. The subscription id
-      // (kept by the buyer's browser after the purchase) is the bearer proof that shows the card's last 4.
-      const byEmail = request.params.emailOrId.includes('@');
-      return { subscriptions: byEmail ? subscriptions.map((item) => ({ ...item, card_last4: null })) : subscriptions };
+      const { emailOrId } = request.params;
+      emailLimiter.hit(emailOrId);
+      // By email: the same answer whatever the email bought; the purchases go to that address
+      // (ADR 085). An email proves nothing, so it never yields ids, state or payment details.
+      if (emailOrId.includes('@')) {
+        await service.emailPurchases(emailOrId);
+        return { message: MESSAGES.checkYourEmail };
+      }
+      // By id: the buyer's browser or the signed-in owner; anyone else gets the unknown-id answer.
+      const row = await service.find(emailOrId);
+      if (!row || !(await proof.owns(request, row))) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptionData);
+      return { subscriptions: await service.summaries([row]) };
     },
   );
 };

@@ -9,7 +9,7 @@ import { holderReferenceFor, maskEmail, normalizeEmail } from '../../lib/mask';
 import { fromMinor } from '../../lib/money';
 import { signToken } from '../../lib/signed-token';
 import { periodEnd, planTerms, type PlanTerms } from '../billing/plan-terms';
-import { receiptEmail } from '../emails/email-templates';
+import { purchasesEmail, receiptEmail } from '../emails/email-templates';
 import { GatewayCallError } from '../gateway/gateway-client';
 import { crashPoint, type BillingContext } from './context';
 import { hasAccess } from './subscription-state';
@@ -56,12 +56,18 @@ export class SubscriptionsService {
 
   // ----- payment session ------------------------------------------------------------------
 
-  async initSession(input: { planId: string | undefined; email: string | undefined; paymentMethods: string[] | undefined }) {
+  /**
+   * A gateway session for the plan's first charge. `holderEmail` (the signed-in user's verified
+   * email, never one a request names) lets the session list and pay with that holder's stored cards.
+   */
+  async initSession(input: { planId: string | undefined; holderEmail: string | undefined; paymentMethods: string[] | undefined }) {
     const { catalog } = this.context.config;
     const planId = input.planId ?? catalog.defaultPlanId;
     const terms = planTerms(catalog, planId);
     if (!terms) throw new AppError('BAD_REQUEST', 400, formatMessage(MESSAGES.unknownPlan, { parameter: planId }));
-    const holderReference = input.email ? holderReferenceFor(input.email, this.context.config.APP_SECRET) : `h_anon_${randomUUID()}`;
+    const holderReference = input.holderEmail
+      ? holderReferenceFor(input.holderEmail, this.context.config.APP_SECRET)
+      : `h_anon_${randomUUID()}`;
     try {
       const session = await this.context.gateway.createSession(
         {
@@ -490,14 +496,45 @@ export class SubscriptionsService {
     return { id: row.id };
   }
 
-  /** Subscriptions of an email, or the one with that id. */
-  async recover(emailOrId: string): Promise<SubscriptionSummary[]> {
-    const { repository, db } = this.context;
-    const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(emailOrId);
-    const rows = isId
-      ? [await repository.find(db, emailOrId.toLowerCase())].filter((row): row is SubscriptionRow => row !== undefined)
-      : await repository.byEmail(db, normalizeEmail(emailOrId));
-    return this.summaries(rows);
+  /** Summaries of an email's purchases (the report service's access check; never answered to a request by email). */
+  async summariesOf(email: string): Promise<SubscriptionSummary[]> {
+    return this.summaries(await this.context.repository.byEmail(this.context.db, normalizeEmail(email)));
+  }
+
+  /** The subscription with that id (for the routes' ownership checks). */
+  async find(id: string): Promise<SubscriptionRow | undefined> {
+    return this.context.repository.find(this.context.db, id.toLowerCase());
+  }
+
+  /**
+   * `/rec/subscriptions/{email}`: emails that address its purchases, each with its one-click cancel
+   * link; nothing when it bought nothing. The caller answers the same either way (ADR 085).
+   */
+  async emailPurchases(email: string): Promise<void> {
+    const { repository, db, config } = this.context;
+    const normalized = normalizeEmail(email);
+    const rows = await repository.byEmail(db, normalized);
+    if (rows.length === 0) return;
+    const summaries = await this.summaries(rows);
+    const day = Math.floor(this.context.clock.now().getTime() / 86_400_000);
+    await this.context.emails.enqueue(
+      db,
+      `purchases:${normalized}:${day}`,
+      normalized,
+      purchasesEmail({
+        productName: config.PRODUCT_NAME,
+        purchases: summaries.map((summary) => {
+          const terms = planTerms(config.catalog, summary.plan_id);
+          return {
+            planName: terms?.name ?? summary.plan_id,
+            status: summary.status,
+            accessUntil: summary.current_period_end ? new Date(summary.current_period_end) : null,
+            cancelUrl: terms?.recurring && summary.next_charge_at ? this.cancelUrl(summary.id) : null,
+          };
+        }),
+      }),
+    );
+    this.context.emails.kick();
   }
 
   async summaries(rows: SubscriptionRow[]): Promise<SubscriptionSummary[]> {

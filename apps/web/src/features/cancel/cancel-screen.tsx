@@ -7,15 +7,30 @@ import { EmailForm } from '../../components/ui/email-form';
 import { postJson, RequestError } from '../../lib/http';
 import { useAction } from '../../lib/use-action';
 
-type Outcome = 'idle' | 'check-email' | 'no-subscriptions' | 'canceled';
+type Outcome = 'idle' | 'confirm-link' | 'kept' | 'check-email' | 'no-subscriptions' | 'canceled';
 
 /** Cancelling is as easy as buying: email, the code we send, done (product-spec §4 outcomes). */
 export function CancelScreen({ withEmail }: { withEmail: boolean }) {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const [email, setEmail] = useState(withEmail ? (search.get('email') ?? '') : '');
-  const [outcome, setOutcome] = useState<Outcome>(search.get('canceled') === 'true' ? 'canceled' : 'idle');
+  // The emailed one-click link lands here with `link`: opening it changes nothing (mail scanners
+  // follow links), the button below cancels (ADR 085).
+  const link = search.get('link');
+  const [outcome, setOutcome] = useState<Outcome>(link ? 'confirm-link' : 'idle');
   const { busy, error, setError, run } = useAction();
+
+  const cancelByLink = (token: string) =>
+    run(async () => {
+      try {
+        await postJson<{ message: string }>(`/api/cancel-subscription/${encodeURIComponent(token)}`, {});
+        setOutcome('canceled');
+      } catch (reason) {
+        // A stale link: ask by email instead.
+        if (reason instanceof RequestError && reason.message === MESSAGES.noSubscriptions) setOutcome('idle');
+        else throw reason;
+      }
+    });
 
   const request = (body: { email: string; code?: string }) =>
     run(async () => {
@@ -37,6 +52,23 @@ export function CancelScreen({ withEmail }: { withEmail: boolean }) {
   return (
     <main className="screen cancel" data-testid="cancel-screen">
       <h1 className="screen__title">{t(withEmail ? 'screens.titles.unsubscribeWithEmail' : 'screens.titles.unsubscription')}</h1>
+      {outcome === 'confirm-link' && link && (
+        <div className="outcome">
+          <h2>{t('screens.cancel.linkTitle')}</h2>
+          <p>{t('screens.cancel.linkText')}</p>
+          <button type="button" className="button" disabled={busy} onClick={() => void cancelByLink(link)}>
+            {t('screens.cancel.confirm')}
+          </button>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => setOutcome('kept')}>
+            {t('screens.cancel.keep')}
+          </button>
+        </div>
+      )}
+      {outcome === 'kept' && (
+        <p className="outcome" role="status">
+          {t('screens.cancel.kept')}
+        </p>
+      )}
       {outcome === 'canceled' && (
         <p className="outcome" role="status">
           {MESSAGES.subscriptionCanceled}

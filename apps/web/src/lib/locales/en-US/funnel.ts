@@ -18,6 +18,10 @@ export const FUNNEL_SCREENS_EN_US = {
     codeSent: 'We sent a 6-digit code to {{email}}. It also works as a one-click link in the email.',
     codeLabel: 'Code from the email',
     confirm: 'Cancel my subscription',
+    linkTitle: 'Cancel your subscription?',
+    linkText: 'You opened the cancel link from our email. Confirm, and you will not be charged again; your access lasts until the end of the period you paid for.',
+    keep: 'Keep my subscription',
+    kept: 'Nothing changed: your subscription continues.',
   },
   onboarding: {
     next: 'Next',

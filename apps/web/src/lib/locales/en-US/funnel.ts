@@ -19,7 +19,8 @@ export const FUNNEL_SCREENS_EN_US = {
     codeLabel: 'Code from the email',
     confirm: 'Cancel my subscription',
     linkTitle: 'Cancel your subscription?',
-    linkText: 'You opened the cancel link from our email. Confirm, and you will not be charged again; your access lasts until the end of the period you paid for.',
+    linkText:
+      'You opened the cancel link from our email. Confirm, and you will not be charged again; your access lasts until the end of the period you paid for.',
     keep: 'Keep my subscription',
     kept: 'Nothing changed: your subscription continues.',
   },

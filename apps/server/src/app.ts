@@ -22,6 +22,8 @@ import { configuredProviders, createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { SessionReader } from './modules/auth/session';
 import { BillingService } from './modules/billing/billing.service';
+import { ChargesRepository } from './modules/charges/charges.repository';
+import { ChargesService } from './modules/charges/charges.service';
 import { CancellationRepository } from './modules/cancellation/cancellation.repository';
 import { cancellationRoutes } from './modules/cancellation/cancellation.routes';
 import { CancellationService } from './modules/cancellation/cancellation.service';
@@ -119,14 +121,16 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
 
   const mailer = createMailer(config.SMTP_URL);
   const emails = new EmailsService(database.db, new EmailsRepository(), mailer, clock, config.MAIL_FROM, app.log);
+  const gateway = new GatewayClient({
+    baseUrl: config.GATEWAY_URL.replace(/\/$/, ''),
+    merchantKey: config.GATEWAY_MERCHANT_SECRET,
+    timeoutMs: config.GATEWAY_TIMEOUT_MS,
+  });
   const context: BillingContext = {
     db: database.db,
     repository: new SubscriptionsRepository(),
-    gateway: new GatewayClient({
-      baseUrl: config.GATEWAY_URL.replace(/\/$/, ''),
-      merchantKey: config.GATEWAY_MERCHANT_SECRET,
-      timeoutMs: config.GATEWAY_TIMEOUT_MS,
-    }),
+    charges: new ChargesService({ db: database.db, repository: new ChargesRepository(), gateway, clock, config, log: app.log }),
+    gateway,
     emails,
     clock,
     config,
@@ -190,7 +194,9 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     distDir: config.WEB_DIST_DIR ?? defaultWebDist(),
     publicConfig,
   });
-  return Object.assign(app, { roots: { subscriptions, billing, cancellation, emails, clock, auth, sessions, account, proof } });
+  return Object.assign(app, {
+    roots: { subscriptions, billing, cancellation, charges: context.charges, emails, clock, auth, sessions, account, proof },
+  });
 }
 
 export type RootsApp = Awaited<ReturnType<typeof buildApp>>;

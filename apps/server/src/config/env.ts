@@ -129,7 +129,7 @@ export const envSchema = z.object({
   AUTH_APPLE_CLIENT_ID: z.string().min(1).optional(),
   AUTH_APPLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** Test only (NODE_ENV=test): crash the process at a named point (create-after-verify, renewal-after-charge). */
-  FAULT_INJECTION: z.enum(['create-after-verify', 'renewal-after-charge']).optional(),
+  FAULT_INJECTION: z.enum(['create-after-verify', 'renewal-after-charge', 'add-on-after-charge', 'refund-after-charge']).optional(),
 });
 
 /** Development-only defaults for secrets; production refuses to start without real values. */

@@ -1,3 +1,4 @@
+import type { AccessKind, SubscriptionStatus } from '@roots/contracts/subscriptions';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -20,6 +21,8 @@ export const serverStarts = pgTable('server_starts', {
  * A purchase the checkout announced, recorded before the gateway is asked: if the process dies
  * between the payment check and the subscription insert, the reconciler finishes it from here.
  */
+export type PurchaseIntentState = 'open' | 'completed' | 'failed';
+
 export const purchaseIntents = pgTable('purchase_intents', {
   executionId: text('execution_id').primaryKey(),
   planId: text('plan_id').notNull(),
@@ -30,8 +33,7 @@ export const purchaseIntents = pgTable('purchase_intents', {
   termsVersion: text('terms_version').notNull(),
   consentIp: text('consent_ip').notNull(),
   consentUserAgent: text('consent_user_agent').notNull(),
-  /** open | completed | failed */
-  state: text('state').notNull().default('open'),
+  state: text('state').$type<PurchaseIntentState>().notNull().default('open'),
   subscriptionId: uuid('subscription_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
@@ -44,8 +46,7 @@ export const subscriptions = pgTable(
     email: text('email').notNull(),
     userId: text('user_id'),
     planId: text('plan_id').notNull(),
-    /** trialing | active | past_due | canceled | expired (contracts SUBSCRIPTION_STATUSES). */
-    status: text('status').notNull(),
+    status: text('status').$type<SubscriptionStatus>().notNull(),
     /** Add-ons point at the subscription whose stored instrument paid for them. */
     parentId: uuid('parent_id'),
     /** The execution of the first payment: one subscription per execution (idempotency). */
@@ -86,49 +87,61 @@ export const subscriptions = pgTable(
 );
 
 /**
- * One row per charge attempt. The first attempt of period n carries the idempotency key
- * `sub:{id}:period:{n}`; a retry after a soft decline `sub:{id}:period:{n}:retry:{k}`. At most one
- * attempt per (subscription, period) may succeed (partial unique index).
+ * What a ledger entry moves: the first payment of a purchase (made by the shopper at the gateway,
+ * recorded here once verified), a renewal of a recurring plan, a one-click add-on on a parent's
+ * stored instrument, or a refund of one of those.
+ */
+export type ChargeKind = 'first' | 'renewal' | 'add-on' | 'refund';
+/** `pending`: written before the gateway call, outcome not known yet (a crash leaves it here). */
+export type ChargeStatus = 'pending' | 'succeeded' | 'failed';
+
+/**
+ * The charge ledger (modules/charges, ADR 105): one row per attempt to move money, written before
+ * the gateway is called with the row's idempotency key. Every id a recovery needs is a column; the
+ * key is only ever sent to the gateway. At most one charge attempt per (subscription, period) may
+ * succeed, and a charge is refunded at most once.
  */
 export const charges = pgTable(
   'charges',
   {
     id: uuid('id').primaryKey(),
+    kind: text('kind').$type<ChargeKind>().notNull(),
+    /** The subscription the money is for (an add-on's id is known before its row exists). */
     subscriptionId: uuid('subscription_id').notNull(),
+    /** Add-ons: the subscription whose stored instrument pays. */
+    parentSubscriptionId: uuid('parent_subscription_id'),
+    planId: text('plan_id').notNull(),
+    /** 0 for the first (trial or introductory) period; n for the n-th renewal. */
     period: integer('period').notNull(),
+    /** 0 for the first attempt of a period; k for the k-th retry after a decline. */
     attempt: integer('attempt').notNull(),
+    /** Refunds: the charge refunded. */
+    refundOfChargeId: uuid('refund_of_charge_id'),
     idempotencyKey: text('idempotency_key').notNull(),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
-    /** pending | succeeded | failed */
-    status: text('status').notNull(),
-    kind: text('kind').notNull(),
+    status: text('status').$type<ChargeStatus>().notNull(),
+    /** The gateway execution that moved the money (refunds: the execution refunded). */
     executionId: text('execution_id'),
+    /** Refunds: the gateway's refund id. */
+    gatewayRefundId: text('gateway_refund_id'),
     declineCode: text('decline_code'),
+    /** Charges: how much of it was refunded. */
     refundedMinor: integer('refunded_minor').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     uniqueIndex('charges_idempotency_key_unique').on(table.idempotencyKey),
-    uniqueIndex('charges_attempt_unique').on(table.subscriptionId, table.period, table.attempt),
+    uniqueIndex('charges_attempt_unique')
+      .on(table.subscriptionId, table.period, table.attempt)
+      .where(sql`${table.kind} <> 'refund'`),
     uniqueIndex('charges_one_success_per_period')
       .on(table.subscriptionId, table.period)
-      .where(sql`${table.status} = 'succeeded'`),
+      .where(sql`${table.status} = 'succeeded' and ${table.kind} <> 'refund'`),
+    uniqueIndex('charges_one_refund_per_charge').on(table.refundOfChargeId),
+    index('charges_pending_idx').on(table.status, table.createdAt),
   ],
-);
-
-export const refunds = pgTable(
-  'refunds',
-  {
-    id: uuid('id').primaryKey(),
-    chargeId: uuid('charge_id').notNull(),
-    subscriptionId: uuid('subscription_id').notNull(),
-    amountMinor: integer('amount_minor').notNull(),
-    gatewayRefundId: text('gateway_refund_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [uniqueIndex('refunds_charge_unique').on(table.chargeId)],
 );
 
 /** What a purchase unlocks (product-spec §6), until `expiresAt` (null: for good). */
@@ -138,7 +151,7 @@ export const accessGrants = pgTable(
     id: uuid('id').primaryKey(),
     subscriptionId: uuid('subscription_id').notNull(),
     email: text('email').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<AccessKind>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -1,18 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import type { DeclineCode, Execution } from '@roots/contracts/gateway';
-import type { SubscriptionStatus } from '@roots/contracts/subscriptions';
+import type { DeclineCode } from '@roots/contracts/gateway';
+import type { Tx } from '../../db/executor';
 import { HOUR_MS } from '../../lib/clock';
 import { maskEmail } from '../../lib/mask';
 import { renewalReceiptEmail, trialReminderEmail } from '../emails/email-templates';
-import { GatewayCallError } from '../gateway/gateway-client';
-import { crashPoint, type BillingContext } from '../subscriptions/context';
+import type { BillingContext } from '../subscriptions/context';
 import { transition, type SubscriptionEvent } from '../subscriptions/subscription-state';
-import type { ChargeRow, SubscriptionRow } from '../subscriptions/subscriptions.repository';
+import type { ChargeRow } from '../charges/charges.repository';
+import type { ChargeEffects } from '../charges/charges.service';
+import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { periodEnd, planTerms } from './plan-terms';
 
 /** Declines that may pass with time (funds arrive, the processor recovers): retried on a schedule. */
-const SOFT_DECLINES: ReadonlySet<DeclineCode> = new Set(['insufficient_funds', 'processing_error']);
+const SOFT_DECLINES: ReadonlySet<string> = new Set<DeclineCode>(['insufficient_funds', 'processing_error']);
 
 /** How long a claimed subscription stays with the instance that claimed it. */
 const LEASE_MS = 120_000;
@@ -52,7 +52,7 @@ export class BillingService {
       if (batch.length < 20) break;
     }
     const reminders = await this.sendTrialReminders();
-    const reconciled = await this.subscriptions.reconcile();
+    const reconciled = (await this.subscriptions.reconcile()) + (await this.context.charges.recover());
     const emails = await this.context.emails.deliverPending();
     return { processed, reminders, reconciled, emails };
   }
@@ -61,8 +61,7 @@ export class BillingService {
   async process(row: SubscriptionRow): Promise<RenewalOutcome> {
     const { repository, db, clock, config } = this.context;
     const terms = planTerms(config.catalog, row.planId);
-    const status = row.status as SubscriptionStatus;
-    if (status === 'canceled' || !terms?.recurring || terms.renewalAmountMinor === null || !terms.renewalPeriod) {
+    if (row.status === 'canceled' || !terms?.recurring || terms.renewalAmountMinor === null || !terms.renewalPeriod) {
       await this.move(row, 'period_ended', { dueAt: null });
       return 'expired';
     }
@@ -71,107 +70,40 @@ export class BillingService {
       return 'failed';
     }
     const period = row.currentPeriod + 1;
-    const attempts = await repository.attempts(db, row.id, period);
-    let charge: ChargeRow | undefined =
-      attempts.find((attempt) => attempt.status === 'succeeded') ?? attempts.find((attempt) => attempt.status === 'pending');
-    if (!charge) {
-      const attempt = attempts[0] ? attempts[0].attempt + 1 : 0;
-      const now = clock.now();
-      await repository.insertCharge(db, {
-        id: randomUUID(),
+    const attempts = await this.context.charges.attempts(row.id, period);
+    const open = attempts.find((attempt) => attempt.status === 'succeeded') ?? attempts.find((attempt) => attempt.status === 'pending');
+    const attempt = attempts[0] ? attempts[0].attempt + 1 : 0;
+    const charge =
+      open ??
+      (await this.context.charges.open({
+        kind: 'renewal',
         subscriptionId: row.id,
+        planId: row.planId,
         period,
         attempt,
         idempotencyKey: chargeKey(row.id, period, attempt),
         amountMinor: terms.renewalAmountMinor,
         currency: 'USD',
-        status: 'pending',
-        kind: 'renewal',
-        createdAt: now,
-        updatedAt: now,
-      });
-      charge = await repository.chargeByKey(db, chargeKey(row.id, period, attempt));
-      if (!charge) throw new Error('renewal charge row missing after insert');
-    }
-
-    let execution: Execution | undefined;
-    if (charge.status === 'pending') {
-      try {
-        execution = await this.context.gateway.charge(
-          {
-            instrumentId: row.instrumentId,
-            holderReference: row.holderReference,
-            amount: { value: charge.amountMinor, currency: charge.currency },
-            orderReference: `sub:${row.id}:period:${period}`,
-            reason: 'recurring',
-          },
-          charge.idempotencyKey,
-        );
-      } catch (error) {
-        if (error instanceof GatewayCallError && !error.retryable) {
-          // The instrument is gone or unusable: nothing a retry fixes.
-          await repository.settleCharge(db, charge.id, { status: 'failed', executionId: null, declineCode: error.code, now: clock.now() });
-          await this.move(row, 'renewal_failed', { dueAt: null });
-          return 'failed';
-        }
-        this.context.log.warn({ subscriptionId: row.id, period, err: error }, 'renewal charge deferred');
+      }));
+    const outcome = await this.context.charges.run(charge, this.renewalEffects(row, charge, row.instrumentId));
+    switch (outcome.status) {
+      case 'succeeded':
+        // Settled and recorded in one transaction; recording again is a no-op unless a legacy row was settled alone.
+        await db.transaction((tx) => this.recordRenewal(tx, row.id, period, outcome.charge));
+        this.context.log.info({ subscriptionId: row.id, period, email: maskEmail(row.email) }, 'subscription renewed');
+        return 'renewed';
+      case 'unknown':
+        // Sent again with the same key on the next pass (the gateway replays the first answer).
         await repository.update(db, row.id, { leaseUntil: null });
         return 'deferred';
+      case 'failed':
+        break;
+      default: {
+        const exhaustive: never = outcome;
+        return exhaustive;
       }
-      crashPoint(config, 'renewal-after-charge');
     }
-
-    const succeeded = charge.status === 'succeeded' || execution?.status === 'authorizeSuccessful';
-    if (succeeded) {
-      const start = row.currentPeriodEnd ?? clock.now();
-      const end = periodEnd(start, terms.renewalPeriod);
-      const now = clock.now();
-      const chargeId = charge.id;
-      const amountMinor = charge.amountMinor;
-      await db.transaction(async (tx) => {
-        const locked = await repository.lock(tx, row.id);
-        if (!locked || locked.currentPeriod >= period) return; // another instance recorded it
-        if (execution)
-          await repository.settleCharge(tx, chargeId, { status: 'succeeded', executionId: execution.id, declineCode: null, now });
-        await repository.update(tx, row.id, {
-          status: transition(locked.status as SubscriptionStatus, 'renewal_succeeded'),
-          currentPeriod: period,
-          currentPeriodStart: start,
-          currentPeriodEnd: end,
-          dueAt: end,
-          retryCount: 0,
-          leaseUntil: null,
-          updatedAt: now,
-        });
-        await repository.grant(tx, { subscriptionId: row.id, email: row.email, kind: terms.access, expiresAt: end, now });
-        await this.context.emails.enqueue(
-          tx,
-          `renewal:${row.id}:${period}`,
-          row.email,
-          renewalReceiptEmail({
-            productName: config.PRODUCT_NAME,
-            planName: terms.name,
-            amountMinor,
-            termsText: row.termsText,
-            nextChargeAt: end,
-            nextChargeMinor: terms.renewalAmountMinor,
-            cardLast4: row.cardLast4,
-            cancelUrl: this.subscriptions.cancelUrl(row.id),
-            period,
-          }),
-        );
-      });
-      this.context.log.info({ subscriptionId: row.id, period, email: maskEmail(row.email) }, 'subscription renewed');
-      return 'renewed';
-    }
-
-    const declineCode = execution?.finalState?.errors[0]?.reason.code;
-    await repository.settleCharge(db, charge.id, {
-      status: 'failed',
-      executionId: execution?.id ?? null,
-      declineCode: declineCode ?? null,
-      now: clock.now(),
-    });
+    const { declineCode } = outcome.charge;
     const delays = config.RENEWAL_RETRY_DELAYS_HOURS;
     if (declineCode && SOFT_DECLINES.has(declineCode) && row.retryCount < delays.length) {
       const retryAt = new Date(clock.now().getTime() + (delays[row.retryCount] ?? 24) * HOUR_MS);
@@ -184,6 +116,62 @@ export class BillingService {
     return 'failed';
   }
 
+  /** The gateway instruction of a renewal, and what its success records (the period, access, receipt). */
+  private renewalEffects(row: SubscriptionRow, charge: ChargeRow, instrumentId: string): ChargeEffects {
+    return {
+      instruction: {
+        action: 'charge',
+        request: {
+          instrumentId,
+          holderReference: row.holderReference,
+          amount: { value: charge.amountMinor, currency: charge.currency },
+          orderReference: `sub:${row.id}:period:${charge.period}`,
+          reason: 'recurring',
+        },
+      },
+      onSucceeded: (tx, settled) => this.recordRenewal(tx, row.id, settled.period, settled),
+    };
+  }
+
+  /** Moves the subscription into the paid period under its row lock; a no-op once recorded. */
+  private async recordRenewal(tx: Tx, subscriptionId: string, period: number, charge: ChargeRow): Promise<void> {
+    const { repository, clock, config } = this.context;
+    const locked = await repository.lock(tx, subscriptionId);
+    if (!locked || locked.currentPeriod >= period) return; // another instance recorded it
+    const terms = planTerms(config.catalog, locked.planId);
+    if (!terms?.renewalPeriod) return;
+    const start = locked.currentPeriodEnd ?? clock.now();
+    const end = periodEnd(start, terms.renewalPeriod);
+    const now = clock.now();
+    await repository.update(tx, subscriptionId, {
+      status: transition(locked.status, 'renewal_succeeded'),
+      currentPeriod: period,
+      currentPeriodStart: start,
+      currentPeriodEnd: end,
+      dueAt: end,
+      retryCount: 0,
+      leaseUntil: null,
+      updatedAt: now,
+    });
+    await repository.grant(tx, { subscriptionId, email: locked.email, kind: terms.access, expiresAt: end, now });
+    await this.context.emails.enqueue(
+      tx,
+      `renewal:${subscriptionId}:${period}`,
+      locked.email,
+      renewalReceiptEmail({
+        productName: config.PRODUCT_NAME,
+        planName: terms.name,
+        amountMinor: charge.amountMinor,
+        termsText: locked.termsText,
+        nextChargeAt: end,
+        nextChargeMinor: terms.renewalAmountMinor,
+        cardLast4: locked.cardLast4,
+        cancelUrl: this.subscriptions.cancelUrl(subscriptionId),
+        period,
+      }),
+    );
+  }
+
   /** Applies one state-machine event (and the patch) under a row lock; revokes access on expiry. */
   private async move(row: SubscriptionRow, event: SubscriptionEvent, patch: { dueAt: Date | null; retryCount?: number }): Promise<void> {
     const { repository, db, clock } = this.context;
@@ -191,7 +179,7 @@ export class BillingService {
     await db.transaction(async (tx) => {
       const locked = await repository.lock(tx, row.id);
       if (!locked) return;
-      const next = transition(locked.status as SubscriptionStatus, event);
+      const next = transition(locked.status, event);
       await repository.update(tx, row.id, {
         status: next,
         ...patch,

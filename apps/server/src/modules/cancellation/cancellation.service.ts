@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@roots/contracts';
 import { EMAIL_CODE_LENGTH } from '@roots/contracts/auth';
-import type { CancelOutcome, SubscriptionStatus } from '@roots/contracts/subscriptions';
+import type { CancelOutcome } from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
 import { DAY_MS } from '../../lib/clock';
 import { maskEmail, normalizeEmail } from '../../lib/mask';
@@ -9,7 +9,8 @@ import { fromMinor } from '../../lib/money';
 import { verifyToken } from '../../lib/signed-token';
 import { planTerms } from '../billing/plan-terms';
 import { activationEmail, cancelCodeEmail, cancelConfirmationEmail, refundEmail } from '../emails/email-templates';
-import { GatewayCallError } from '../gateway/gateway-client';
+import type { ChargeRow } from '../charges/charges.repository';
+import type { ChargeEffects } from '../charges/charges.service';
 import type { BillingContext } from '../subscriptions/context';
 import { isCancelable, transition } from '../subscriptions/subscription-state';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
@@ -25,7 +26,9 @@ export class CancellationService {
     private readonly context: BillingContext,
     private readonly codes: CancellationRepository,
     private readonly subscriptions: SubscriptionsService,
-  ) {}
+  ) {
+    context.charges.recoverWith('refund', (refund) => this.refundRecovery(refund));
+  }
 
   private hashCode(email: string, code: string): string {
     return createHmac('sha256', this.context.config.APP_SECRET).update(`cancel-code:${email}:${code}`).digest('hex');
@@ -34,9 +37,7 @@ export class CancellationService {
   /** Live recurring subscriptions of an email (what "cancel" applies to). */
   private async cancelableOf(email: string): Promise<SubscriptionRow[]> {
     const rows = await this.context.repository.byEmail(this.context.db, email);
-    return rows.filter(
-      (row) => isCancelable(row.status as SubscriptionStatus) && planTerms(this.context.config.catalog, row.planId)?.recurring === true,
-    );
+    return rows.filter((row) => isCancelable(row.status) && planTerms(this.context.config.catalog, row.planId)?.recurring === true);
   }
 
   /**
@@ -110,7 +111,7 @@ export class CancellationService {
    * wish; the money-back guarantee decides it ({@link refundLatest}).
    */
   async cancelOwned(row: SubscriptionRow, refund: boolean): Promise<CancelOutcome> {
-    const status = row.status as SubscriptionStatus;
+    const status = row.status;
     // Already canceled or ended: the same answer, so a second click on a link is harmless.
     if (isCancelable(status)) await this.cancel(row);
     const refunded = refund ? await this.refundLatest(row.id) : 0;
@@ -123,9 +124,9 @@ export class CancellationService {
     const now = clock.now();
     await db.transaction(async (tx) => {
       const locked = await repository.lock(tx, row.id);
-      if (!locked || !isCancelable(locked.status as SubscriptionStatus)) return;
+      if (!locked || !isCancelable(locked.status)) return;
       await repository.update(tx, row.id, {
-        status: transition(locked.status as SubscriptionStatus, 'canceled'),
+        status: transition(locked.status, 'canceled'),
         canceledAt: now,
         dueAt: locked.currentPeriodEnd,
         retryCount: 0,
@@ -148,49 +149,78 @@ export class CancellationService {
 
   /**
    * Refunds the latest successful charge when it is within MONEY_BACK_GUARANTEE_DAYS, through the
-   * gateway with the key `refund:{charge id}` (a retry replays the first refund). Access ends.
-   * Returns the refunded minor units (0 when nothing qualified).
+   * charge ledger with the key `refund:{charge id}` (a retry or the recovery replays the first
+   * refund). Access ends. Returns the refunded minor units (0 when nothing qualified).
    */
   async refundLatest(subscriptionId: string): Promise<number> {
-    const { repository, db, clock, config } = this.context;
-    const charges = await repository.chargesOf(db, subscriptionId);
-    const charge = charges.find((candidate) => candidate.status === 'succeeded' && candidate.executionId);
+    const { clock, config, charges } = this.context;
+    const charge = (await charges.chargesOf(subscriptionId)).find((candidate) => candidate.status === 'succeeded' && candidate.executionId);
     if (!charge?.executionId) return 0;
     if (charge.refundedMinor > 0) return charge.refundedMinor;
-    if (clock.now().getTime() - charge.createdAt.getTime() > config.MONEY_BACK_GUARANTEE_DAYS * DAY_MS) return 0;
-    let refundId: string;
-    try {
-      const answer = await this.context.gateway.refund(charge.executionId, { reason: 'money-back guarantee' }, `refund:${charge.id}`);
-      refundId = answer.refund.id;
-    } catch (error) {
-      if (error instanceof GatewayCallError && error.code === 'REFUND_NOT_ALLOWED') return 0;
-      throw new AppError('SERVICE_UNAVAILABLE', 503, MESSAGES.somethingWentWrong, { cause: error });
-    }
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      const recorded = await repository.recordRefund(tx, { charge, amountMinor: charge.amountMinor, gatewayRefundId: refundId, now });
-      if (!recorded) return;
-      const locked = await repository.lock(tx, subscriptionId);
-      if (locked && locked.status !== 'expired') {
-        await repository.update(tx, subscriptionId, {
-          status: transition(locked.status as SubscriptionStatus, 'refunded'),
-          dueAt: null,
-          endedAt: now,
-          updatedAt: now,
-        });
-        await repository.revokeGrants(tx, subscriptionId, now);
+    const previous = await charges.refundOf(charge.id);
+    if (!previous && clock.now().getTime() - charge.createdAt.getTime() > config.MONEY_BACK_GUARANTEE_DAYS * DAY_MS) return 0;
+    const refund =
+      previous ??
+      (await charges.open({
+        kind: 'refund',
+        subscriptionId,
+        planId: charge.planId,
+        period: charge.period,
+        attempt: 0,
+        refundOfChargeId: charge.id,
+        executionId: charge.executionId,
+        idempotencyKey: `refund:${charge.id}`,
+        amountMinor: charge.amountMinor,
+        currency: charge.currency,
+      }));
+    const outcome = await charges.run(refund, this.refundEffects(refund, charge.executionId));
+    switch (outcome.status) {
+      case 'succeeded':
+        this.context.emails.kick();
+        return outcome.charge.amountMinor;
+      case 'failed':
+        return 0;
+      case 'unknown':
+        throw new AppError('SERVICE_UNAVAILABLE', 503, MESSAGES.somethingWentWrong, { cause: outcome.error });
+      default: {
+        const exhaustive: never = outcome;
+        return exhaustive;
       }
-      const row = locked ?? (await repository.find(tx, subscriptionId));
-      if (row)
-        await this.context.emails.enqueue(
-          tx,
-          `refund:${charge.id}`,
-          row.email,
-          refundEmail({ productName: config.PRODUCT_NAME, amountMinor: charge.amountMinor, cardLast4: row.cardLast4 }),
-        );
-    });
-    this.context.emails.kick();
-    return charge.amountMinor;
+    }
+  }
+
+  /** A pending refund left by a dead process: what it refunds is a column of its ledger row. */
+  private async refundRecovery(refund: ChargeRow): Promise<ChargeEffects | undefined> {
+    return refund.executionId ? this.refundEffects(refund, refund.executionId) : undefined;
+  }
+
+  /** The gateway refund of an execution, and what its success changes: the charge, the subscription, access, an email. */
+  private refundEffects(refund: ChargeRow, executionId: string): ChargeEffects {
+    return {
+      instruction: { action: 'refund', executionId, reason: 'money-back guarantee' },
+      onSucceeded: async (tx, settled) => {
+        const { repository, charges, clock, config } = this.context;
+        const now = clock.now();
+        if (settled.refundOfChargeId) await charges.markRefunded(tx, settled.refundOfChargeId, settled.amountMinor);
+        const locked = await repository.lock(tx, settled.subscriptionId);
+        if (locked && locked.status !== 'expired') {
+          await repository.update(tx, settled.subscriptionId, {
+            status: transition(locked.status, 'refunded'),
+            dueAt: null,
+            endedAt: now,
+            updatedAt: now,
+          });
+          await repository.revokeGrants(tx, settled.subscriptionId, now);
+        }
+        if (locked)
+          await this.context.emails.enqueue(
+            tx,
+            `refund:${settled.refundOfChargeId ?? settled.id}`,
+            locked.email,
+            refundEmail({ productName: config.PRODUCT_NAME, amountMinor: settled.amountMinor, cardLast4: locked.cardLast4 }),
+          );
+      },
+    };
   }
 
   /** `POST /api/send-activation-by-email/{code}/{email}`: the activation link, when the email bought something. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import type { ChargesService } from '../charges/charges.service';
 import type { EmailsService } from '../emails/emails.service';
 import type { GatewayClient } from '../gateway/gateway-client';
 import type { SubscriptionsRepository } from './subscriptions.repository';
@@ -10,6 +11,8 @@ import type { SubscriptionsRepository } from './subscriptions.repository';
 export type BillingContext = {
   db: Db;
   repository: SubscriptionsRepository;
+  /** The charge ledger: every money movement goes through it (ADR 105). */
+  charges: ChargesService;
   gateway: GatewayClient;
   emails: EmailsService;
   clock: Clock;

@@ -1,16 +1,16 @@
+import type { AccessKind } from '@roots/contracts/subscriptions';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
-import { accessGrants, charges, funnelEvents, purchaseIntents, refunds, subscriptions } from '../../db/schema';
+import { type PurchaseIntentState, accessGrants, funnelEvents, purchaseIntents, subscriptions } from '../../db/schema';
 import { rowsOf } from '../emails/emails.repository';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
-export type ChargeRow = typeof charges.$inferSelect;
 export type IntentRow = typeof purchaseIntents.$inferSelect;
 export type GrantRow = typeof accessGrants.$inferSelect;
 
-/** SQL of subscriptions, charges, grants, intents and refunds. Uniqueness lives in the schema. */
+/** SQL of subscriptions, their grants, purchase intents and purchase events. Uniqueness lives in the schema. */
 export class SubscriptionsRepository {
   // ----- purchase intents -------------------------------------------------------------------
 
@@ -25,7 +25,7 @@ export class SubscriptionsRepository {
   async setIntentState(
     db: Executor,
     executionId: string,
-    state: 'completed' | 'failed',
+    state: Exclude<PurchaseIntentState, 'open'>,
     subscriptionId: string | null,
     now: Date,
   ): Promise<void> {
@@ -115,77 +115,11 @@ export class SubscriptionsRepository {
     return db.query.subscriptions.findMany({ where: inArray(subscriptions.id, ids) });
   }
 
-  // ----- charges ----------------------------------------------------------------------------
-
-  async insertCharge(db: Executor, row: typeof charges.$inferInsert): Promise<boolean> {
-    const inserted = await db.insert(charges).values(row).onConflictDoNothing().returning({ id: charges.id });
-    return inserted.length > 0;
-  }
-
-  chargeByKey(db: Executor, key: string): Promise<ChargeRow | undefined> {
-    return db.query.charges.findFirst({ where: eq(charges.idempotencyKey, key) });
-  }
-
-  /** Attempts of one period, latest first. */
-  attempts(db: Executor, subscriptionId: string, period: number): Promise<ChargeRow[]> {
-    return db.query.charges.findMany({
-      where: and(eq(charges.subscriptionId, subscriptionId), eq(charges.period, period)),
-      orderBy: desc(charges.attempt),
-    });
-  }
-
-  chargesOf(db: Executor, subscriptionId: string): Promise<ChargeRow[]> {
-    return db.query.charges.findMany({ where: eq(charges.subscriptionId, subscriptionId), orderBy: desc(charges.createdAt) });
-  }
-
-  async settleCharge(
-    db: Executor,
-    id: string,
-    patch: { status: 'succeeded' | 'failed'; executionId: string | null; declineCode: string | null; now: Date },
-  ): Promise<void> {
-    await db
-      .update(charges)
-      .set({ status: patch.status, executionId: patch.executionId, declineCode: patch.declineCode, updatedAt: patch.now })
-      .where(eq(charges.id, id));
-  }
-
-  /** Pending add-on charges older than `olderThan` (a process died between charge and record). */
-  pendingAddOnCharges(db: Executor, olderThan: Date, limit: number): Promise<ChargeRow[]> {
-    return db.query.charges.findMany({
-      where: (table, { and: all, eq: equals, lt }) =>
-        all(equals(table.status, 'pending'), equals(table.kind, 'addon'), lt(table.createdAt, olderThan)),
-      limit,
-    });
-  }
-
-  // ----- refunds ----------------------------------------------------------------------------
-
-  async recordRefund(
-    db: Executor,
-    input: { charge: ChargeRow; amountMinor: number; gatewayRefundId: string; now: Date },
-  ): Promise<boolean> {
-    const inserted = await db
-      .insert(refunds)
-      .values({
-        id: randomUUID(),
-        chargeId: input.charge.id,
-        subscriptionId: input.charge.subscriptionId,
-        amountMinor: input.amountMinor,
-        gatewayRefundId: input.gatewayRefundId,
-        createdAt: input.now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: refunds.id });
-    if (inserted.length === 0) return false;
-    await db.update(charges).set({ refundedMinor: input.amountMinor, updatedAt: input.now }).where(eq(charges.id, input.charge.id));
-    return true;
-  }
-
   // ----- access grants ----------------------------------------------------------------------
 
   async grant(
     db: Executor,
-    input: { subscriptionId: string; email: string; kind: string; expiresAt: Date | null; now: Date },
+    input: { subscriptionId: string; email: string; kind: AccessKind; expiresAt: Date | null; now: Date },
   ): Promise<void> {
     await db
       .insert(accessGrants)

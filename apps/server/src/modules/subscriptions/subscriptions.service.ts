@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { MESSAGES, formatMessage } from '@roots/contracts';
 import { compactAttribution, eventValue, type Attribution, type PurchaseEventName } from '@roots/contracts/events';
 import type { Execution } from '@roots/contracts/gateway';
-import type { AccessKind, Consent, SubscriptionStatus, SubscriptionSummary } from '@roots/contracts/subscriptions';
+import type { Consent, SubscriptionStatus, SubscriptionSummary } from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
 import type { Tx } from '../../db/executor';
 import { holderReferenceFor, maskEmail, normalizeEmail } from '../../lib/mask';
@@ -13,9 +13,11 @@ import { purchasesEmail, receiptEmail } from '../emails/email-templates';
 import { GatewayCallError } from '../gateway/gateway-client';
 import { crashPoint, type BillingContext } from './context';
 import { hasAccess } from './subscription-state';
-import type { ChargeRow, IntentRow, SubscriptionRow } from './subscriptions.repository';
+import type { ChargeRow } from '../charges/charges.repository';
+import type { ChargeEffects } from '../charges/charges.service';
+import type { IntentRow, SubscriptionRow } from './subscriptions.repository';
 
-/** Intents and add-on charges younger than this belong to a request still running. */
+/** Intents younger than this belong to a request still running. */
 const RECONCILE_AFTER_MS = 30_000;
 
 export type RequestMeta = { ip: string; userAgent: string };
@@ -42,7 +44,9 @@ function uuidFor(key: string): string {
  * confirmed server-to-server; duplicates collapse on unique constraints, not in memory.
  */
 export class SubscriptionsService {
-  constructor(private readonly context: BillingContext) {}
+  constructor(private readonly context: BillingContext) {
+    context.charges.recoverWith('add-on', (charge) => this.addOnRecovery(charge));
+  }
 
   terms(planId: string, failure: string, status = 400): PlanTerms {
     const terms = planTerms(this.context.config.catalog, planId);
@@ -210,20 +214,20 @@ export class SubscriptionsService {
         updatedAt: now,
       });
       if (created) {
-        await repository.insertCharge(tx, {
-          id: randomUUID(),
-          subscriptionId,
-          period: 0,
-          attempt: 0,
-          idempotencyKey: `execution:${execution.id}`,
-          amountMinor: execution.amount.value,
-          currency: execution.amount.currency,
-          status: 'succeeded',
-          kind: 'initial',
-          executionId: execution.id,
-          createdAt: now,
-          updatedAt: now,
-        });
+        await this.context.charges.record(
+          tx,
+          {
+            kind: 'first',
+            subscriptionId,
+            planId: terms.id,
+            period: 0,
+            attempt: 0,
+            idempotencyKey: `execution:${execution.id}`,
+            amountMinor: execution.amount.value,
+            currency: execution.amount.currency,
+          },
+          execution,
+        );
         await this.afterPurchase(tx, {
           subscriptionId,
           email: intent.email,
@@ -309,14 +313,13 @@ export class SubscriptionsService {
   // ----- one-click add-on (merchant-initiated on the parent's stored instrument) ------------------
 
   async createAddOn(input: AddOnInput, meta: RequestMeta): Promise<{ id: string }> {
-    const { repository, db, clock } = this.context;
+    const { repository, db } = this.context;
     const failure = MESSAGES.cantCreateSubscription;
     const terms = this.terms(input.planId, failure);
     if (terms.recurring) throw new AppError('BAD_REQUEST', 400, failure);
     const email = normalizeEmail(input.email);
     const parent = await repository.find(db, input.parentId);
-    if (!parent || parent.email !== email || !hasAccess(parent.status as SubscriptionStatus))
-      throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptionData);
+    if (!parent || parent.email !== email || !hasAccess(parent.status)) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptionData);
     if (!parent.instrumentId) throw new AppError('BAD_REQUEST', 422, failure);
 
     const baseKey = `addon:${parent.id}:${terms.id}`;
@@ -324,123 +327,123 @@ export class SubscriptionsService {
     const existing = await repository.find(db, subscriptionId);
     if (existing) return { id: existing.id };
 
-    const attempts = await repository.attempts(db, subscriptionId, 0);
-    let charge: ChargeRow | undefined = attempts[0];
-    if (!charge || charge.status === 'failed') {
-      const attempt = charge ? charge.attempt + 1 : 0;
-      const now = clock.now();
-      await repository.insertCharge(db, {
-        id: randomUUID(),
-        subscriptionId,
-        period: 0,
-        attempt,
-        idempotencyKey: attempt === 0 ? baseKey : `${baseKey}:retry:${attempt}`,
-        amountMinor: terms.firstAmountMinor,
-        currency: 'USD',
-        status: 'pending',
-        kind: 'addon',
-        createdAt: now,
-        updatedAt: now,
-      });
-      // A concurrent request may have inserted the same attempt: read back whichever holds.
-      charge = (await repository.attempts(db, subscriptionId, 0))[0];
+    const [latest] = await this.context.charges.attempts(subscriptionId, 0);
+    const attempt = latest ? latest.attempt + 1 : 0;
+    const charge =
+      latest && latest.status !== 'failed'
+        ? latest
+        : await this.context.charges.open({
+            kind: 'add-on',
+            subscriptionId,
+            parentSubscriptionId: parent.id,
+            planId: terms.id,
+            period: 0,
+            attempt,
+            idempotencyKey: attempt === 0 ? baseKey : `${baseKey}:retry:${attempt}`,
+            amountMinor: terms.firstAmountMinor,
+            currency: 'USD',
+          });
+    const outcome = await this.context.charges.run(charge, this.addOnEffects(charge, parent, { attribution: input.attribution, meta }));
+    switch (outcome.status) {
+      case 'succeeded':
+        this.context.emails.kick();
+        return { id: subscriptionId };
+      case 'unknown':
+        throw new AppError('SERVICE_UNAVAILABLE', 503, failure);
+      case 'failed':
+        throw new AppError('BAD_REQUEST', 402, failure);
+      default: {
+        const exhaustive: never = outcome;
+        return exhaustive;
+      }
     }
-    if (!charge) throw new AppError('INTERNAL_ERROR', 500, failure);
-    const settled = await this.chargeAddOn(charge, parent, { ...input, email }, meta);
-    if (settled === 'succeeded') return { id: subscriptionId };
-    if (settled === 'pending') throw new AppError('SERVICE_UNAVAILABLE', 503, failure);
-    throw new AppError('BAD_REQUEST', 402, failure);
   }
 
-  /** Sends (or re-sends, same key) an add-on charge and records its outcome. */
-  private async chargeAddOn(
+  /** A pending add-on left by a dead process: its parent and plan are columns of the ledger row. */
+  private async addOnRecovery(charge: ChargeRow): Promise<ChargeEffects | undefined> {
+    if (!charge.parentSubscriptionId) return undefined;
+    const parent = await this.context.repository.find(this.context.db, charge.parentSubscriptionId);
+    if (!parent) return undefined;
+    return this.addOnEffects(charge, parent, { attribution: undefined, meta: null });
+  }
+
+  /** The charge of an add-on on its parent's stored instrument, and the subscription its success creates. */
+  private addOnEffects(
     charge: ChargeRow,
     parent: SubscriptionRow,
-    input: AddOnInput | null,
-    meta: RequestMeta | null,
-  ): Promise<'succeeded' | 'failed' | 'pending'> {
-    const { repository, db, clock } = this.context;
-    if (charge.status === 'succeeded') return 'succeeded';
-    let execution: Execution;
-    try {
-      execution = await this.context.gateway.charge(
-        {
+    request: { attribution: Attribution | undefined; meta: RequestMeta | null },
+  ): ChargeEffects {
+    return {
+      instruction: {
+        action: 'charge',
+        request: {
           instrumentId: parent.instrumentId ?? '',
           holderReference: parent.holderReference,
           amount: { value: charge.amountMinor, currency: charge.currency },
           orderReference: charge.idempotencyKey.slice(0, 200),
           reason: 'unscheduled',
         },
-        charge.idempotencyKey,
-      );
-    } catch (error) {
-      if (error instanceof GatewayCallError && !error.retryable) {
-        await repository.settleCharge(db, charge.id, { status: 'failed', executionId: null, declineCode: error.code, now: clock.now() });
-        return 'failed';
-      }
-      this.context.log.warn({ chargeId: charge.id, err: error }, 'add-on charge left pending');
-      return 'pending';
-    }
-    if (execution.status !== 'authorizeSuccessful') {
-      const code = execution.finalState?.errors[0]?.reason.code ?? null;
-      await repository.settleCharge(db, charge.id, { status: 'failed', executionId: execution.id, declineCode: code, now: clock.now() });
-      return 'failed';
-    }
-    const planId = input?.planId ?? charge.idempotencyKey.split(':')[2] ?? '';
-    const terms = this.terms(planId, MESSAGES.cantCreateSubscription, 500);
-    const now = clock.now();
+      },
+      onSucceeded: (tx, settled) => this.createAddOnSubscription(tx, settled, parent, request),
+    };
+  }
+
+  private async createAddOnSubscription(
+    tx: Tx,
+    charge: ChargeRow,
+    parent: SubscriptionRow,
+    request: { attribution: Attribution | undefined; meta: RequestMeta | null },
+  ): Promise<void> {
+    const terms = this.terms(charge.planId, MESSAGES.cantCreateSubscription, 500);
+    const now = this.context.clock.now();
     const periodEndAt = terms.firstPeriod ? periodEnd(now, terms.firstPeriod) : null;
-    await db.transaction(async (tx) => {
-      await repository.settleCharge(tx, charge.id, { status: 'succeeded', executionId: execution.id, declineCode: null, now });
-      const { created } = await repository.insertSubscription(tx, {
-        id: charge.subscriptionId,
-        email: parent.email,
-        userId: parent.userId,
-        planId: terms.id,
-        status: 'active',
-        parentId: parent.id,
-        initialExecutionId: execution.id,
-        holderReference: parent.holderReference,
-        instrumentId: parent.instrumentId,
-        cardLast4: parent.cardLast4,
-        cardNetwork: parent.cardNetwork,
-        currentPeriodStart: now,
-        currentPeriodEnd: periodEndAt,
-        dueAt: periodEndAt,
-        termsText: terms.disclosure.terms_text,
-        termsVersion: terms.disclosure.terms_version,
-        consentAt: now,
-        consentIp: meta?.ip ?? parent.consentIp,
-        consentUserAgent: meta?.userAgent ?? parent.consentUserAgent,
-        attribution: compactAttribution(input?.attribution) as Record<string, string>,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (created) {
-        await this.afterPurchase(tx, {
-          subscriptionId: charge.subscriptionId,
-          email: parent.email,
-          terms,
-          periodEndAt,
-          amountMinor: charge.amountMinor,
-          cardLast4: parent.cardLast4,
-          termsText: terms.disclosure.terms_text,
-          attribution: compactAttribution(input?.attribution) as Record<string, string>,
-          meta,
-          now,
-        });
-      }
+    const attribution = compactAttribution(request.attribution);
+    const { created } = await this.context.repository.insertSubscription(tx, {
+      id: charge.subscriptionId,
+      email: parent.email,
+      userId: parent.userId,
+      planId: terms.id,
+      status: 'active',
+      parentId: parent.id,
+      initialExecutionId: charge.executionId ?? charge.idempotencyKey,
+      holderReference: parent.holderReference,
+      instrumentId: parent.instrumentId,
+      cardLast4: parent.cardLast4,
+      cardNetwork: parent.cardNetwork,
+      currentPeriodStart: now,
+      currentPeriodEnd: periodEndAt,
+      dueAt: periodEndAt,
+      termsText: terms.disclosure.terms_text,
+      termsVersion: terms.disclosure.terms_version,
+      consentAt: now,
+      consentIp: request.meta?.ip ?? parent.consentIp,
+      consentUserAgent: request.meta?.userAgent ?? parent.consentUserAgent,
+      attribution,
+      createdAt: now,
+      updatedAt: now,
     });
-    this.context.emails.kick();
-    return 'succeeded';
+    if (created) {
+      await this.afterPurchase(tx, {
+        subscriptionId: charge.subscriptionId,
+        email: parent.email,
+        terms,
+        periodEndAt,
+        amountMinor: charge.amountMinor,
+        cardLast4: parent.cardLast4,
+        termsText: terms.disclosure.terms_text,
+        attribution,
+        meta: request.meta,
+        now,
+      });
+    }
   }
 
   // ----- recovery after a crash ---------------------------------------------------------------
 
   /**
    * Finishes what a dead process left: open purchase intents whose payment succeeded get their
-   * subscription; pending add-on charges are re-sent with the same idempotency key (the gateway
-   * replays the first answer, so nothing is charged twice). Returns how many it settled.
+   * subscription (pending add-on charges are the charge ledger's: ChargesService.recover).
+   * Returns how many it settled.
    */
   async reconcile(limit = 50): Promise<number> {
     const { repository, db, clock } = this.context;
@@ -460,12 +463,6 @@ export class SubscriptionsService {
           settled += 1;
         } else this.context.log.warn({ executionId: intent.executionId, err: error }, 'reconcile: intent left open');
       }
-    }
-    for (const charge of await repository.pendingAddOnCharges(db, before, limit)) {
-      const parentId = charge.idempotencyKey.split(':')[1] ?? '';
-      const parent = await repository.find(db, parentId);
-      if (!parent) continue;
-      if ((await this.chargeAddOn(charge, parent, null, null)) !== 'pending') settled += 1;
     }
     return settled;
   }
@@ -545,7 +542,7 @@ export class SubscriptionsService {
     );
     return rows.map((row) => {
       const terms = planTerms(this.context.config.catalog, row.planId);
-      const status = row.status as SubscriptionStatus;
+      const status = row.status;
       const charging = terms?.recurring === true && (status === 'trialing' || status === 'active' || status === 'past_due');
       return {
         id: row.id,
@@ -557,7 +554,7 @@ export class SubscriptionsService {
         card_last4: row.cardLast4,
         access: grants
           .filter((grant) => grant.subscriptionId === row.id && !grant.revokedAt && (!grant.expiresAt || grant.expiresAt > now))
-          .map((grant) => grant.kind as AccessKind),
+          .map((grant) => grant.kind),
       };
     });
   }

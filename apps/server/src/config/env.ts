@@ -128,6 +128,17 @@ export const envSchema = z.object({
   AUTH_APPLE_ISSUER: z.url().optional(),
   AUTH_APPLE_CLIENT_ID: z.string().min(1).optional(),
   AUTH_APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * `frame-ancestors` of every response: who may frame the product's pages. `'none'` (default), `'self'`,
+   * or space-separated https origins of partners allowed to embed them.
+   */
+  CSP_FRAME_ANCESTORS: z
+    .string()
+    .regex(/^(?:'none'|'self'|(?:(?:'self'|https:\/\/[a-z0-9.-]+(?::\d+)?)(?: |$))+)$/i, {
+      error: "must be 'none', 'self' or space-separated https:// origins",
+    })
+    .transform((value) => value.trim())
+    .default("'none'"),
   /** Test only (NODE_ENV=test): crash the process at a named point (create-after-verify, renewal-after-charge). */
   FAULT_INJECTION: z.enum(['create-after-verify', 'renewal-after-charge']).optional(),
 });

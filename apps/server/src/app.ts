@@ -36,6 +36,9 @@ import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createReporting, reportingRoutes } from './modules/reports/reporting';
 import { registerErrorHandler } from './plugins/error-handler';
+import { cspReportRoutes } from './plugins/csp-report';
+import { registerOriginCheck } from './plugins/csrf';
+import { CSP_REPORT_PATH, registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 
 export type AppDependencies = {
@@ -108,6 +111,15 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSecurityHeaders(app, {
+    gatewayOrigin: new URL(config.GATEWAY_URL).origin,
+    signInOrigins: [config.AUTH_GOOGLE_ISSUER, config.AUTH_APPLE_ISSUER].flatMap((issuer) => (issuer ? [new URL(issuer).origin] : [])),
+    frameAncestors: config.CSP_FRAME_ANCESTORS,
+  });
+  registerOriginCheck(app, {
+    allowedOrigins: [config.publicUrl, ...config.AUTH_TRUSTED_ORIGINS],
+    exemptPathPrefixes: ['/api/auth/callback/', '/api/auth/oauth2/callback/', CSP_REPORT_PATH],
+  });
 
   const publicConfig = buildPublicConfig(config);
   await app.register(healthRoutes, { database });
@@ -164,6 +176,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config) });
     await api.register(reportingRoutes, { reporting, emailLimiter, sessions });
     await api.register(cancellationRoutes, { service: cancellation, emailLimiter, slug: config.PRODUCT_SLUG });
+    await api.register(cspReportRoutes);
     await api.register(eventsRoutes, {
       db: database.db,
       repository: new EventsRepository(),

@@ -9,8 +9,11 @@ export async function http<T = unknown>(
 ) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.json !== undefined) headers['content-type'] = 'application/json';
+  const method = init.method ?? (init.json !== undefined || init.body !== undefined ? 'POST' : 'GET');
+  // As a browser does on a page of that origin: every state change names its Origin.
+  if (method !== 'GET' && headers.origin === undefined) headers.origin = new URL(url).origin;
   const response = await fetch(url, {
-    method: init.method ?? (init.json !== undefined || init.body !== undefined ? 'POST' : 'GET'),
+    method,
     headers,
     ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : init.body !== undefined ? { body: init.body } : {}),
   });

@@ -40,6 +40,7 @@ import { cspReportRoutes } from './plugins/csp-report';
 import { registerOriginCheck } from './plugins/csrf';
 import { CSP_REPORT_PATH, registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { maskEmailsDeep, registerTextGuard } from './plugins/text-guard';
 
 export type AppDependencies = {
   config: Config;
@@ -85,6 +86,8 @@ export function serverLoggerOptions(level: string): LoggerOptions {
         url: redactUrl(request.url),
         id: request.id,
       }),
+      // Errors carry what they were given (a failed query's parameters): emails in them are masked.
+      err: (error: Error) => maskEmailsDeep(pino.stdSerializers.err(error)),
     },
   };
 }
@@ -116,6 +119,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     signInOrigins: [config.AUTH_GOOGLE_ISSUER, config.AUTH_APPLE_ISSUER].flatMap((issuer) => (issuer ? [new URL(issuer).origin] : [])),
     frameAncestors: config.CSP_FRAME_ANCESTORS,
   });
+  registerTextGuard(app);
   registerOriginCheck(app, {
     allowedOrigins: [config.publicUrl, ...config.AUTH_TRUSTED_ORIGINS],
     exemptPathPrefixes: ['/api/auth/callback/', '/api/auth/oauth2/callback/', CSP_REPORT_PATH],

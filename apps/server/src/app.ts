@@ -40,7 +40,11 @@ import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createReporting, reportingRoutes } from './modules/reports/reporting';
 import { registerErrorHandler } from './plugins/error-handler';
+import { cspReportRoutes } from './plugins/csp-report';
+import { registerOriginCheck } from './plugins/csrf';
+import { CSP_REPORT_PATH, registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { maskEmailsDeep, registerTextGuard } from './plugins/text-guard';
 
 export type AppDependencies = {
   config: Config;
@@ -86,6 +90,8 @@ export function serverLoggerOptions(level: string): LoggerOptions {
         url: redactUrl(request.url),
         id: request.id,
       }),
+      // Errors carry what they were given (a failed query's parameters): emails in them are masked.
+      err: (error: Error) => maskEmailsDeep(pino.stdSerializers.err(error)),
     },
   };
 }
@@ -113,6 +119,16 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await app.register(cookie);
+  registerSecurityHeaders(app, {
+    gatewayOrigin: new URL(config.GATEWAY_URL).origin,
+    signInOrigins: [config.AUTH_GOOGLE_ISSUER, config.AUTH_APPLE_ISSUER].flatMap((issuer) => (issuer ? [new URL(issuer).origin] : [])),
+    frameAncestors: config.CSP_FRAME_ANCESTORS,
+  });
+  registerTextGuard(app);
+  registerOriginCheck(app, {
+    allowedOrigins: [config.publicUrl, ...config.AUTH_TRUSTED_ORIGINS],
+    exemptPathPrefixes: ['/api/auth/callback/', '/api/auth/oauth2/callback/', CSP_REPORT_PATH],
+  });
 
   const publicConfig = buildPublicConfig(config);
   await app.register(healthRoutes, { database });
@@ -175,6 +191,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config) });
     await api.register(reportingRoutes, { reporting, emailLimiter, sessions, proof, subscriptions });
     await api.register(cancellationRoutes, { service: cancellation, emailLimiter, slug: config.PRODUCT_SLUG, proof });
+    await api.register(cspReportRoutes);
     await api.register(eventsRoutes, {
       db: database.db,
       repository: new EventsRepository(),

@@ -53,4 +53,52 @@ describe('server configuration', () => {
     const documented = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
     for (const key of Object.keys(envSchema.shape)) expect(documented, key).toContain(key);
   });
+
+  describe('production refuses silent settings, each by name', () => {
+    const production = {
+      NODE_ENV: 'production',
+      GATEWAY_MERCHANT_SECRET: 'sk_live_0123456789abcdef',
+      APP_SECRET: 'a'.repeat(40),
+      AUTH_SECRET: 'b'.repeat(40),
+      SMTP_URL: 'smtp://mail.example:587',
+      PUBLIC_URL: 'https://roots.example',
+      ANALYSIS_WORKERS: '2',
+    };
+    const without = (name: keyof typeof production) => Object.fromEntries(Object.entries(production).filter(([key]) => key !== name));
+
+    it('starts when every one is set', () => {
+      expect(loadConfig(production).publicUrl).toBe('https://roots.example');
+    });
+
+    it('without SMTP_URL (emails would be stored and never sent)', () => {
+      expect(problemsOf(without('SMTP_URL'))).toEqual([expect.stringMatching(/^SMTP_URL: required when NODE_ENV=production/)]);
+    });
+
+    it('without PUBLIC_URL, or with a loopback one (links in emails would point at localhost)', () => {
+      expect(problemsOf(without('PUBLIC_URL'))).toEqual([expect.stringMatching(/^PUBLIC_URL: required when NODE_ENV=production/)]);
+      for (const url of ['http://127.0.0.1:3000', 'http://localhost:3000', 'http://[::1]:3000', 'http://0.0.0.0']) {
+        expect(problemsOf({ ...production, PUBLIC_URL: url }), url).toEqual([
+          expect.stringMatching(/^PUBLIC_URL: .* is a loopback address/),
+        ]);
+      }
+    });
+
+    it('without ANALYSIS_WORKERS (the default would use every host core)', () => {
+      expect(problemsOf(without('ANALYSIS_WORKERS'))).toEqual([
+        expect.stringMatching(/^ANALYSIS_WORKERS: required when NODE_ENV=production/),
+      ]);
+    });
+
+    it('lists every problem at once, and development keeps its defaults', () => {
+      expect(problemsOf({ NODE_ENV: 'production' }).map((problem) => problem.split(':')[0])).toEqual([
+        'GATEWAY_MERCHANT_SECRET',
+        'APP_SECRET',
+        'AUTH_SECRET',
+        'SMTP_URL',
+        'PUBLIC_URL',
+        'ANALYSIS_WORKERS',
+      ]);
+      expect(loadConfig({}).ANALYSIS_WORKERS).toBeUndefined();
+    });
+  });
 });

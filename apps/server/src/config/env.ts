@@ -128,6 +128,17 @@ export const envSchema = z.object({
   AUTH_APPLE_ISSUER: z.url().optional(),
   AUTH_APPLE_CLIENT_ID: z.string().min(1).optional(),
   AUTH_APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * `frame-ancestors` of every response: who may frame the product's pages. `'none'` (default), `'self'`,
+   * or space-separated https origins of partners allowed to embed them.
+   */
+  CSP_FRAME_ANCESTORS: z
+    .string()
+    .regex(/^(?:'none'|'self'|(?:(?:'self'|https:\/\/[a-z0-9.-]+(?::\d+)?)(?: |$))+)$/i, {
+      error: "must be 'none', 'self' or space-separated https:// origins",
+    })
+    .transform((value) => value.trim())
+    .default("'none'"),
   /** Test only (NODE_ENV=test): crash the process at a named point (create-after-verify, renewal-after-charge). */
   FAULT_INJECTION: z.enum(['create-after-verify', 'renewal-after-charge', 'add-on-after-charge', 'refund-after-charge']).optional(),
 });
@@ -157,6 +168,32 @@ export class ConfigError extends Error {
   }
 }
 
+/** Hosts that only this machine reaches: links built on them are dead for everyone else. */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0|\[::\])$/i;
+
+/**
+ * Defaults that are right on a laptop and silently wrong in production, each named: emails kept in
+ * the dev mailbox and never sent, emailed links pointing at localhost, analysis workers sized to
+ * every host core (~285 MB each) rather than to the container.
+ */
+function silentProductionSettings(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.SMTP_URL === undefined) {
+    problems.push('SMTP_URL: required when NODE_ENV=production (without it receipts and reminders are stored and never sent)');
+  }
+  if (env.PUBLIC_URL === undefined) {
+    problems.push(
+      `PUBLIC_URL: required when NODE_ENV=production (the default http://${env.HOST}:${env.PORT} puts localhost links in emails)`,
+    );
+  } else if (LOOPBACK_HOST.test(new URL(env.PUBLIC_URL).hostname)) {
+    problems.push(`PUBLIC_URL: ${env.PUBLIC_URL} is a loopback address; set the public origin customers reach when NODE_ENV=production`);
+  }
+  if (env.ANALYSIS_WORKERS === undefined) {
+    problems.push('ANALYSIS_WORKERS: required when NODE_ENV=production (the default starts one ~285 MB worker per host core)');
+  }
+  return problems;
+}
+
 /** Parses and validates the environment once. Empty strings count as unset. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const raw = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
@@ -177,8 +214,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const missingSecrets = (Object.keys(DEV_SERVER_SECRETS) as Array<keyof typeof DEV_SERVER_SECRETS>).filter(
     (name) => env[name] === undefined,
   );
-  if (env.NODE_ENV === 'production' && missingSecrets.length > 0) {
-    throw new ConfigError(missingSecrets.map((name) => `${name}: required when NODE_ENV=production`));
+  if (env.NODE_ENV === 'production') {
+    const problems = [...missingSecrets.map((name) => `${name}: required when NODE_ENV=production`), ...silentProductionSettings(env)];
+    if (problems.length > 0) throw new ConfigError(problems);
   }
   if (env.FAULT_INJECTION && env.NODE_ENV !== 'test') throw new ConfigError(['FAULT_INJECTION: only allowed when NODE_ENV=test']);
   return {

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -53,11 +54,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite;
+  let unlock = async () => undefined as void;
   if (dataDir === 'memory://') {
     client = new PGlite();
   } else {
     const path = resolve(dataDir, 'pglite');
     mkdirSync(path, { recursive: true });
+    // One process per embedded database, in every mode (PGlite itself does not lock).
+    unlock = await lockDataDir(path);
     client = new PGlite(path);
   }
   await client.waitReady;
@@ -70,7 +74,10 @@ async function openPglite(dataDir: string): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
   };
 }
 

@@ -37,8 +37,11 @@ export async function http<T = unknown>(
   if (init.json !== undefined) headers['content-type'] = 'application/json';
   const cookie = init.jar?.header();
   if (cookie) headers.cookie = headers.cookie ? `${headers.cookie}; ${cookie}` : cookie;
+  const method = init.method ?? (init.json !== undefined || init.body !== undefined ? 'POST' : 'GET');
+  // As a browser does on a page of that origin: every state change names its Origin.
+  if (method !== 'GET' && headers.origin === undefined) headers.origin = new URL(url).origin;
   const response = await fetch(url, {
-    method: init.method ?? (init.json !== undefined || init.body !== undefined ? 'POST' : 'GET'),
+    method,
     headers,
     ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : init.body !== undefined ? { body: init.body } : {}),
   });

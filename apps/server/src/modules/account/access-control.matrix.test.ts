@@ -344,7 +344,7 @@ describe.each(testDatabases())('access-control matrix on $name', ({ url }) => {
       const answer = await app.inject({
         method: request.method,
         url: request.url,
-        headers: cookie ? { cookie } : {},
+        headers: cookie ? { cookie, origin: 'http://127.0.0.1:3000' } : {},
         ...(request.payload ? { payload: request.payload } : {}),
       });
       try {

@@ -31,7 +31,7 @@ describe.each(testDatabases())('signed-in area and its access control on $name',
   });
 
   const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, cookie?: string, payload?: unknown) =>
-    app.inject({ method, url: path, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+    app.inject({ method, url: path, headers: cookie ? { cookie, origin: 'http://127.0.0.1:3000' } : {}, ...(payload ? { payload } : {}) });
 
   const profileBody = { name: 'Alice', birth_date: '1990-04-02', birth_time: '07:30' };
 

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import { maskEmail } from '../lib/mask';
+
+/** Characters no text column may hold: PostgreSQL refuses NUL in `text` and answered with a 500. */
+const NUL = '\u0000';
+/** Deeper nesting than any of our schemas has; past it the request is refused rather than walked. */
+const MAX_DEPTH = 32;
+
+/** Where the first string holding a NUL is, as a dotted path; undefined when there is none. */
+export function findNul(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes(NUL) ? path || '(root)' : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  if (depth > MAX_DEPTH) return path || '(root)';
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes(NUL)) return path ? `${path}.${key.replaceAll(NUL, '\\0')}` : key.replaceAll(NUL, '\\0');
+    const found = findNul(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Refuses a NUL byte anywhere in a request's params, query or JSON body with 400 before the route
+ * validates it (issue 17: it reached the database and answered 500, logging the email in clear).
+ */
+export function registerTextGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
+      const path = findNul(value);
+      if (path !== undefined) throw new AppError('VALIDATION_ERROR', 400, `Invalid ${part}: ${path}: must not contain a NUL character`);
+    }
+  });
+}
+
+const EMAIL_IN_TEXT = /[^\s"'<>(),;:[\]\\/]+@[^\s"'<>(),;:[\]\\/]+\.[a-z]{2,}/gi;
+
+/** A value as it may be logged: every email in any string, at any depth, masked. */
+export function maskEmailsDeep(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(EMAIL_IN_TEXT, (email) => maskEmail(email));
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => maskEmailsDeep(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskEmailsDeep(item, depth + 1)]));
+}

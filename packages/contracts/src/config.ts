@@ -25,6 +25,8 @@ export const publicConfigSchema = z.object({
   /** Origin of the payment gateway (secure fields, hosted pages). */
   gatewayOrigin: z.string(),
   trackingEnabled: z.boolean(),
+  /** Days after a charge within which the money-back guarantee refunds it; 0 = no guarantee. */
+  guaranteeDays: z.number().int().min(0),
   links: z.object({ cookies: z.string(), privacy: z.string(), terms: z.string() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

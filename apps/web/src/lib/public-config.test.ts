@@ -24,6 +24,7 @@ describe('readPublicConfig', () => {
       },
       gatewayOrigin: 'http://127.0.0.1:4000',
       trackingEnabled: false,
+      guaranteeDays: 30,
       links: { cookies: '/c', privacy: '/p', terms: '/t' },
     });
     doc.head.append(script);

@@ -9,6 +9,7 @@ const DEV_FALLBACK: PublicConfig = {
   copy: DEFAULT_PRODUCT_COPY,
   gatewayOrigin: 'http://127.0.0.1:4000',
   trackingEnabled: false,
+  guaranteeDays: 30,
   links: { cookies: '/legal/cookies', privacy: '/legal/privacy', terms: '/legal/terms' },
 };
 
@@ -35,6 +36,7 @@ function assertPublicConfig(value: unknown): asserts value is PublicConfig {
     REQUIRED_STRINGS.every((key) => typeof record[key] === 'string') &&
     typeof record.copy === 'object' &&
     typeof record.links === 'object' &&
-    typeof record.trackingEnabled === 'boolean';
+    typeof record.trackingEnabled === 'boolean' &&
+    typeof record.guaranteeDays === 'number';
   if (!ok) throw new Error('#roots-config is not a valid public config');
 }

@@ -155,6 +155,7 @@ export class BillingService {
             termsText: row.termsText,
             nextChargeAt: end,
             nextChargeMinor: terms.renewalAmountMinor,
+            renewalPeriod: terms.renewalPeriod,
             cardLast4: row.cardLast4,
             cancelUrl: this.subscriptions.cancelUrl(row.id),
             period,
@@ -212,7 +213,7 @@ export class BillingService {
     await db.transaction(async (tx) => {
       for (const row of await repository.claimTrialReminders(tx, now, horizon, 100)) {
         const terms = planTerms(config.catalog, row.planId);
-        if (!terms?.renewalAmountMinor || !row.currentPeriodEnd) continue;
+        if (!terms?.renewalAmountMinor || !terms.renewalPeriod || !row.currentPeriodEnd) continue;
         await this.context.emails.enqueue(
           tx,
           `trial-reminder:${row.id}`,
@@ -222,6 +223,7 @@ export class BillingService {
             planName: terms.name,
             convertsAt: row.currentPeriodEnd,
             amountMinor: terms.renewalAmountMinor,
+            renewalPeriod: terms.renewalPeriod,
             cardLast4: row.cardLast4,
             cancelUrl: this.subscriptions.cancelUrl(row.id),
           }),

@@ -43,6 +43,9 @@ const env = {
   GATEWAY_PORT: String(E2E_GATEWAY_PORT),
   GATEWAY_URL: `http://127.0.0.1:${E2E_GATEWAY_PORT}`,
   PRODUCT_COPY: JSON.stringify(E2E_PRODUCT_COPY),
+  // White-label legal pages: the journeys check these appear (e2e/legal).
+  LEGAL_OPERATOR_NAME: 'Roots Test Operator Ltd',
+  LEGAL_CONTACT_EMAIL: 'privacy@roots.example',
 };
 
 export default defineConfig({

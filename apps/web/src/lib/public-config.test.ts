@@ -26,6 +26,7 @@ describe('readPublicConfig', () => {
       trackingEnabled: false,
       guaranteeDays: 30,
       links: { cookies: '/c', privacy: '/p', terms: '/t' },
+      legal: { operatorName: 'Kin Ltd', operatorAddress: null, contactEmail: 'help@kin.example' },
     });
     doc.head.append(script);
     expect(readPublicConfig(doc)).toMatchObject({ slug: 'kin', productName: 'Kin' });

@@ -19,6 +19,11 @@ export function buildPublicConfig(config: Config): PublicConfig {
     trackingEnabled: config.TRACKING_ENABLED,
     guaranteeDays: config.MONEY_BACK_GUARANTEE_DAYS,
     links: { cookies: config.COOKIE_LINK, privacy: config.PRIVACY_LINK, terms: config.TERMS_LINK },
+    legal: {
+      operatorName: config.LEGAL_OPERATOR_NAME,
+      operatorAddress: config.LEGAL_OPERATOR_ADDRESS ?? null,
+      contactEmail: config.LEGAL_CONTACT_EMAIL,
+    },
   };
 }
 

@@ -4,7 +4,6 @@ import { planClaims } from '@roots/contracts/plan-claims';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { SiteFooter } from '../../components/ui/site-footer';
 import { UnknownPlanOverlay } from '../../components/ui/unknown-plan-overlay';
 import { getPlans } from '../../lib/get-plans';
 import { FALLBACK_ERROR } from '../../lib/http';
@@ -153,7 +152,6 @@ export function PaywallScreen() {
           </p>
         )}
       </main>
-      <SiteFooter />
       <UnknownPlanOverlay unknown={unknown} />
     </>
   );

@@ -6,6 +6,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium';
 import { GOOGLE_TYPE_PROVIDER, oidcProviderEnv } from './e2e/support/oidc-provider.config';
 import { CAMERA_Y4M } from './e2e/support/paths';
+import { E2E_PRODUCT_COPY } from './e2e/support/product-copy';
 
 /** Ports of the product started for the browser tests (apart from the dev defaults 3000/4000); `E2E_PORT_OFFSET` moves them. */
 const E2E_PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
@@ -41,6 +42,10 @@ const env = {
   GATEWAY_HOST: '127.0.0.1',
   GATEWAY_PORT: String(E2E_GATEWAY_PORT),
   GATEWAY_URL: `http://127.0.0.1:${E2E_GATEWAY_PORT}`,
+  PRODUCT_COPY: JSON.stringify(E2E_PRODUCT_COPY),
+  // White-label legal pages: the journeys check these appear (e2e/legal).
+  LEGAL_OPERATOR_NAME: 'Roots Test Operator Ltd',
+  LEGAL_CONTACT_EMAIL: 'privacy@roots.example',
 };
 
 export default defineConfig({

@@ -69,8 +69,12 @@ test.describe('funnel screens', () => {
     await expect(disclosure).toContainText('Then $49.99 every 3 months');
     await expect(disclosure).toContainText('Cancel anytime');
     await expect(page.getByTestId('roots-pay')).toHaveText('Pay $48 and start plan');
-    for (const claim of ['Get 85% Discount Today', '7-day trial', '100% money back guarantee', '1.2 Million'])
+    // The 3-month plan's own discount; no trial (it has none) and no weekly renewal (issue 14).
+    for (const claim of ['Get 78% Discount Today', '100% money back guarantee', '1.2 Million'])
       await expect(page.getByText(claim).first()).toBeVisible();
+    await expect(page.getByTestId('paywall-screen')).not.toContainText('trial');
+    await expect(page.getByTestId('paywall-screen')).not.toContainText('every week');
+    await expect(page.getByTestId('renewal-claim')).toHaveText('Your plan renews automatically every 3 months until cancelled.');
     await expectNoSeriousA11yViolations(page);
   });
 

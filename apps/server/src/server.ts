@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/database';
 import { serverStarts } from './db/schema';
 import pino from 'pino';
 import { BillingScheduler } from './modules/billing/billing.scheduler';
+import { copyWarnings, formatCopyWarning } from './modules/public-config/public-config';
 
 /** Seconds a graceful shutdown may take before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -25,7 +26,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const warnings = copyWarnings(config).map(formatCopyWarning);
   if (process.argv.includes('--check-config')) {
+    for (const warning of warnings) console.warn(`roots-server: ${warning}`);
     console.info(
       `roots-server: configuration ok (slug '${config.PRODUCT_SLUG}', database ${config.DATABASE_URL ? 'DATABASE_URL' : `PGlite in ${config.DATA_DIR}`})`,
     );
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
 
   const logger = pino(serverLoggerOptions(config.LOG_LEVEL));
   logger.info({ version: APP_VERSION, slug: config.PRODUCT_SLUG }, 'roots server starting');
+  for (const warning of warnings) logger.warn(warning);
 
   let database: Database;
   try {

@@ -25,7 +25,11 @@ export const publicConfigSchema = z.object({
   /** Origin of the payment gateway (secure fields, hosted pages). */
   gatewayOrigin: z.string(),
   trackingEnabled: z.boolean(),
+  /** Days after a charge within which the money-back guarantee refunds it; 0 = no guarantee. */
+  guaranteeDays: z.number().int().min(0),
   links: z.object({ cookies: z.string(), privacy: z.string(), terms: z.string() }),
+  /** Who the legal pages name as operator and contact (white-label). */
+  legal: z.object({ operatorName: z.string(), operatorAddress: z.string().nullable(), contactEmail: z.string() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -12,9 +12,11 @@ export const EMAIL_CODE_LENGTH = 6;
 export const DEFAULT_PRODUCT_COPY: ProductCopy = {
   headline: 'Discover the heritage your face resembles',
   discountClaim: 'Get 85% Discount Today',
-  trialClaim: '7-day trial',
+  // product-spec §1 lists a '7-day trial'; no plan of §9 has one, so the default says the trial sold (ADR 100).
+  trialClaim: '3-day trial',
   guaranteeClaim: '100% money back guarantee',
-  guaranteeText: 'Not happy within your 3-day trial? Write to us and get 100% of your money back, no questions asked.',
+  guaranteeText:
+    'Not happy with your 3-day trial? Write to us within 30 days of payment and get 100% of your money back, no questions asked.',
   renewalClaim: 'Your plan renews automatically every week until cancelled.',
   usersClaim: '1.2 Million',
   privacyClaim: 'Your photo is processed and not stored.',

@@ -49,9 +49,16 @@ export const envSchema = z.object({
   /** Directory holding the built web app (index.html + assets). */
   WEB_DIST_DIR: z.string().min(1).optional(),
   GATEWAY_URL: z.url().default('http://127.0.0.1:4000'),
-  COOKIE_LINK: z.string().default('/legal/cookies'),
-  PRIVACY_LINK: z.string().default('/legal/privacy'),
-  TERMS_LINK: z.string().default('/legal/terms'),
+  /** Legal pages; default: the product's own pages at /{slug}/legal/{cookies,privacy,terms}. */
+  COOKIE_LINK: z.string().min(1).optional(),
+  PRIVACY_LINK: z.string().min(1).optional(),
+  TERMS_LINK: z.string().min(1).optional(),
+  /** Who operates the product, named on the legal pages; default: PRODUCT_NAME. */
+  LEGAL_OPERATOR_NAME: z.string().min(1).max(120).optional(),
+  /** Postal address of the operator, shown on the legal pages when set. */
+  LEGAL_OPERATOR_ADDRESS: z.string().min(1).max(300).optional(),
+  /** Contact address for privacy requests, refunds and questions; default: support@{slug}.local. */
+  LEGAL_CONTACT_EMAIL: z.email().optional(),
   TRACKING_ENABLED: booleanFlag.default(false),
   /** Trusted reverse proxies in front of the server: 'false' (default), 'true' (any), or a comma-separated list of addresses/CIDRs. */
   TRUST_PROXY: z.string().default('false'),
@@ -156,6 +163,11 @@ export type Config = Omit<Env, keyof typeof DEV_SERVER_SECRETS> & {
   [K in keyof typeof DEV_SERVER_SECRETS]: string;
 } & {
   publicUrl: string;
+  COOKIE_LINK: string;
+  PRIVACY_LINK: string;
+  TERMS_LINK: string;
+  LEGAL_OPERATOR_NAME: string;
+  LEGAL_CONTACT_EMAIL: string;
   copy: ProductCopy;
   catalog: PlanCatalog;
 };
@@ -224,6 +236,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     GATEWAY_MERCHANT_SECRET: env.GATEWAY_MERCHANT_SECRET ?? DEV_SERVER_SECRETS.GATEWAY_MERCHANT_SECRET,
     APP_SECRET: env.APP_SECRET ?? DEV_SERVER_SECRETS.APP_SECRET,
     AUTH_SECRET: env.AUTH_SECRET ?? DEV_SERVER_SECRETS.AUTH_SECRET,
+    COOKIE_LINK: env.COOKIE_LINK ?? `/${env.PRODUCT_SLUG}/legal/cookies`,
+    PRIVACY_LINK: env.PRIVACY_LINK ?? `/${env.PRODUCT_SLUG}/legal/privacy`,
+    TERMS_LINK: env.TERMS_LINK ?? `/${env.PRODUCT_SLUG}/legal/terms`,
+    LEGAL_OPERATOR_NAME: env.LEGAL_OPERATOR_NAME ?? env.PRODUCT_NAME,
+    LEGAL_CONTACT_EMAIL: env.LEGAL_CONTACT_EMAIL ?? `support@${env.PRODUCT_SLUG}.local`,
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
     copy: { ...DEFAULT_PRODUCT_COPY, ...env.PRODUCT_COPY },
     catalog,

@@ -24,6 +24,13 @@ describe('route table (product-spec §2)', () => {
     expect(describeMatch(path).titleKey).toBe(titleKey);
   });
 
+  it.each(['cookies', 'privacy', 'terms'])('/roots/legal/%s → the legal screen', async (kind) => {
+    const matches = matchRoutes(createRoutes('roots'), `/roots/legal/${kind}`) ?? [];
+    const leaf = matches.at(-1)?.route;
+    expect(leaf?.handle).toEqual({ legalDocument: kind });
+    expect((await (leaf?.lazy as () => Promise<{ Component: { name: string } }>)()).Component.name).toBe('LegalScreen');
+  });
+
   it('passes the report id to My Ethnicity', () => {
     expect(describeMatch('/roots/webapp/myethnicity/r-42').params).toMatchObject({ reportId: 'r-42' });
   });

@@ -21,6 +21,7 @@ const reports = async () => ({ Component: (await import('../features/webapp-repo
 const accessRecovery = async () => ({
   Component: (await import('../features/access-recovery/access-recovery-screen')).AccessRecoveryScreen,
 });
+const legal = async () => ({ Component: (await import('../features/legal/legal-screen')).LegalScreen });
 const shell = async () => ({ Component: (await import('../features/screen-shell/titled-screen-shell')).TitledScreenShell });
 
 /** A route whose screen is still the titled shell. */
@@ -47,6 +48,9 @@ export function createRoutes(slug: string): RouteObject[] {
         { path: ROUTE_PATHS.unsubscription, lazy: unsubscription },
         { path: ROUTE_PATHS.unsubscribeWithEmail, lazy: unsubscribeWithEmail },
         { path: ROUTE_PATHS.accessRecovery, lazy: accessRecovery, handle: { titleKey: 'accessRecovery' } },
+        { path: ROUTE_PATHS.legalCookies, lazy: legal, handle: { legalDocument: 'cookies' } },
+        { path: ROUTE_PATHS.legalPrivacy, lazy: legal, handle: { legalDocument: 'privacy' } },
+        { path: ROUTE_PATHS.legalTerms, lazy: legal, handle: { legalDocument: 'terms' } },
         {
           path: ROUTE_PATHS.webapp,
           children: [

@@ -18,6 +18,9 @@ export const ROUTE_PATHS = {
   profile: 'webapp/profile',
   reports: 'webapp/reports',
   manageSubscriptions: 'webapp/manage-subscriptions',
+  legalCookies: 'legal/cookies',
+  legalPrivacy: 'legal/privacy',
+  legalTerms: 'legal/terms',
 } as const;
 
 /** Absolute URL path of a product route, e.g. productPath('roots', 'subscription') → '/roots/subscription'. */

@@ -24,7 +24,9 @@ describe('readPublicConfig', () => {
       },
       gatewayOrigin: 'http://127.0.0.1:4000',
       trackingEnabled: false,
+      guaranteeDays: 30,
       links: { cookies: '/c', privacy: '/p', terms: '/t' },
+      legal: { operatorName: 'Kin Ltd', operatorAddress: null, contactEmail: 'help@kin.example' },
     });
     doc.head.append(script);
     expect(readPublicConfig(doc)).toMatchObject({ slug: 'kin', productName: 'Kin' });

@@ -9,7 +9,9 @@ const DEV_FALLBACK: PublicConfig = {
   copy: DEFAULT_PRODUCT_COPY,
   gatewayOrigin: 'http://127.0.0.1:4000',
   trackingEnabled: false,
-  links: { cookies: '/legal/cookies', privacy: '/legal/privacy', terms: '/legal/terms' },
+  guaranteeDays: 30,
+  links: { cookies: '/roots/legal/cookies', privacy: '/roots/legal/privacy', terms: '/roots/legal/terms' },
+  legal: { operatorName: 'Roots', operatorAddress: null, contactEmail: 'support@roots.local' },
 };
 
 /** Reads the public config the server put into index.html (`#roots-config`). */
@@ -35,6 +37,8 @@ function assertPublicConfig(value: unknown): asserts value is PublicConfig {
     REQUIRED_STRINGS.every((key) => typeof record[key] === 'string') &&
     typeof record.copy === 'object' &&
     typeof record.links === 'object' &&
-    typeof record.trackingEnabled === 'boolean';
+    typeof record.legal === 'object' &&
+    typeof record.trackingEnabled === 'boolean' &&
+    typeof record.guaranteeDays === 'number';
   if (!ok) throw new Error('#roots-config is not a valid public config');
 }

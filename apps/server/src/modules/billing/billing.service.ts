@@ -165,6 +165,7 @@ export class BillingService {
         termsText: locked.termsText,
         nextChargeAt: end,
         nextChargeMinor: terms.renewalAmountMinor,
+        renewalPeriod: terms.renewalPeriod,
         cardLast4: locked.cardLast4,
         cancelUrl: this.subscriptions.cancelUrl(subscriptionId),
         period,
@@ -200,7 +201,7 @@ export class BillingService {
     await db.transaction(async (tx) => {
       for (const row of await repository.claimTrialReminders(tx, now, horizon, 100)) {
         const terms = planTerms(config.catalog, row.planId);
-        if (!terms?.renewalAmountMinor || !row.currentPeriodEnd) continue;
+        if (!terms?.renewalAmountMinor || !terms.renewalPeriod || !row.currentPeriodEnd) continue;
         await this.context.emails.enqueue(
           tx,
           `trial-reminder:${row.id}`,
@@ -210,6 +211,7 @@ export class BillingService {
             planName: terms.name,
             convertsAt: row.currentPeriodEnd,
             amountMinor: terms.renewalAmountMinor,
+            renewalPeriod: terms.renewalPeriod,
             cardLast4: row.cardLast4,
             cancelUrl: this.subscriptions.cancelUrl(row.id),
           }),

@@ -1,5 +1,6 @@
 import type { EmailKind } from '@roots/contracts/emails';
 import { formatMinorUsd } from '../../lib/money';
+import type { PeriodLength } from '../billing/plan-terms';
 
 export type RenderedEmail = { kind: EmailKind; subject: string; text: string; html: string };
 
@@ -24,6 +25,8 @@ export type ReceiptInput = {
   termsText: string;
   nextChargeAt: Date | null;
   nextChargeMinor: number | null;
+  /** Renewal period after the next charge; null for purchases that never renew. */
+  renewalPeriod?: PeriodLength | null;
   cardLast4: string | null;
   cancelUrl: string | null;
 };
@@ -33,7 +36,7 @@ export function receiptEmail(input: ReceiptInput): RenderedEmail {
     `Thank you for your purchase of ${input.planName}.`,
     `Amount charged: ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` (card ending in ${input.cardLast4})` : ''}.`,
     input.nextChargeAt && input.nextChargeMinor !== null
-      ? `Next charge: ${formatMinorUsd(input.nextChargeMinor)} on ${day(input.nextChargeAt)}.`
+      ? `Next charge: ${formatMinorUsd(input.nextChargeMinor)} on ${day(input.nextChargeAt)}${input.renewalPeriod ? `, then ${everyPeriod(input.renewalPeriod)} until you cancel` : ''}.`
       : 'No further charges.',
     `Terms you accepted: ${input.termsText}`,
     ...(input.cancelUrl ? [`Cancel any time in one click: ${input.cancelUrl}`] : []),
@@ -44,17 +47,25 @@ export function renewalReceiptEmail(input: ReceiptInput & { period: number }): R
   return { ...receiptEmail(input), kind: 'renewal_receipt', subject: `Your ${input.productName} subscription renewed` };
 }
 
+/** 'every week', 'every 3 months', 'every 10 days': the renewal period in the words of the paywall. */
+export function everyPeriod(length: PeriodLength): string {
+  if (length.unit === 'day' && length.count % 7 === 0) return length.count === 7 ? 'every week' : `every ${length.count / 7} weeks`;
+  return length.count === 1 ? `every ${length.unit}` : `every ${length.count} ${length.unit}s`;
+}
+
 export function trialReminderEmail(input: {
   productName: string;
   planName: string;
   convertsAt: Date;
   amountMinor: number;
+  /** The plan's renewal period: the email says it in the paywall's words. */
+  renewalPeriod: PeriodLength;
   cardLast4: string | null;
   cancelUrl: string;
 }): RenderedEmail {
   return render('trial_reminder', `Your ${input.productName} trial ends on ${day(input.convertsAt)}`, [
     `Your trial of ${input.planName} ends on ${day(input.convertsAt)}.`,
-    `Then ${formatMinorUsd(input.amountMinor)} will be charged${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''}, and again every period until you cancel.`,
+    `Then ${formatMinorUsd(input.amountMinor)} will be charged${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''}, and again ${everyPeriod(input.renewalPeriod)} until you cancel.`,
     `Not for you? Cancel in one click before then: ${input.cancelUrl}`,
   ]);
 }

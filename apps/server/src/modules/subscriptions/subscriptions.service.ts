@@ -285,6 +285,7 @@ export class SubscriptionsService {
         termsText: input.termsText,
         nextChargeAt: terms.recurring ? input.periodEndAt : null,
         nextChargeMinor: terms.renewalAmountMinor,
+        renewalPeriod: terms.renewalPeriod,
         cardLast4: input.cardLast4,
         cancelUrl: terms.recurring ? this.cancelUrl(input.subscriptionId) : null,
       }),

@@ -1,7 +1,8 @@
-import type { PlanCatalog } from '@roots/contracts';
+import type { Plan, PlanCatalog } from '@roots/contracts';
 import { formatUsd } from '@roots/contracts/disclosure';
 import { eventValue } from '@roots/contracts/events';
 import { MESSAGES } from '@roots/contracts/messages';
+import { struckPrice } from '@roots/contracts/plan-claims';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +17,18 @@ import { currentAttribution } from '../../lib/tracking';
 import { resolveOffers, type Offer } from './offer-plans';
 
 type OfferState = 'idle' | 'buying' | 'bought';
+
+/** The pack's price; a struck previous price and saving only where the arithmetic holds. */
+function OfferPrice({ plan }: { plan: Plan }) {
+  const struck = struckPrice(plan);
+  return (
+    <>
+      {struck && <s aria-label={`Previous price ${formatUsd(struck.previous)}`}>{formatUsd(struck.previous)}</s>}{' '}
+      <strong>{formatUsd(plan.sum)}</strong>
+      {struck && <span> −{struck.percentOff}%</span>}
+    </>
+  );
+}
 
 /** `/{slug}/offers`: one-time packs bought in one click on the stored instrument, then sign-in. */
 export function OffersScreen() {
@@ -80,7 +93,7 @@ export function OffersScreen() {
               <h2>{offer.plan.name}</h2>
               <p>{offer.plan.name_full}</p>
               <p className="plan-card__price">
-                <strong>{formatUsd(offer.plan.sum)}</strong> <span>−{offer.plan.discount_percent}%</span> · {t('screens.offers.oneTime')}
+                <OfferPrice plan={offer.plan} /> · {t('screens.offers.oneTime')}
               </p>
               {states[offer.family] === 'bought' ? (
                 <p role="status">{t('screens.offers.bought')}</p>

@@ -1,7 +1,6 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyPlaceholder } from '../../components/ui/empty-placeholder';
-import { SiteFooter } from '../../components/ui/site-footer';
 import { useOnboardingStore, useQuizStore, type Selfie } from '../../lib/onboarding-store';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
@@ -108,7 +107,6 @@ export function OnboardingScreen() {
           {step === 'email' && <EmailStep defaultEmail={quizEmail} onSubmit={onEmail} />}
         </Suspense>
       </main>
-      <SiteFooter />
     </>
   );
 }

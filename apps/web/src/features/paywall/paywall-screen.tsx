@@ -1,9 +1,9 @@
 import type { PlanCatalog } from '@roots/contracts';
 import { buildDisclosure, formatUsd } from '@roots/contracts/disclosure';
+import { planClaims } from '@roots/contracts/plan-claims';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { SiteFooter } from '../../components/ui/site-footer';
 import { UnknownPlanOverlay } from '../../components/ui/unknown-plan-overlay';
 import { getPlans } from '../../lib/get-plans';
 import { FALLBACK_ERROR } from '../../lib/http';
@@ -32,7 +32,7 @@ const EmailForm = lazy(async () => ({ default: (await import('../../components/u
  */
 export function PaywallScreen() {
   const { t } = useTranslation();
-  const { copy, slug } = usePublicConfig();
+  const { copy, slug, guaranteeDays } = usePublicConfig();
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -89,24 +89,33 @@ export function PaywallScreen() {
 
   const { plan, unknown } = resolved;
   const disclosure = buildDisclosure(plan);
+  // Every sentence about trial, discount, renewal and guarantee is true of this plan: a configured
+  // claim that is not gives way to the one derived from the plan (ADR 100).
+  const claims = planClaims(copy, plan, { guaranteeDays });
   return (
     <>
-      <main className="screen paywall" data-testid="paywall-screen">
+      <main className="screen paywall" data-testid="paywall-screen" data-plan-id={plan.id}>
         <h1 className="screen__title">{t('screens.titles.subscription')}</h1>
-        <p className="paywall__discount">{copy.discountClaim}</p>
+        <p className="paywall__discount" data-testid="discount-headline">
+          {claims.discountHeadline}
+        </p>
         <section className="plan-card" aria-labelledby="plan-name">
           <h2 id="plan-name">{plan.name}</h2>
-          <p className="plan-card__price">
-            {plan.prev_price !== undefined && (
-              <s aria-label={`Previous price ${formatUsd(plan.prev_price)}`}>{formatUsd(plan.prev_price)}</s>
-            )}{' '}
-            <strong>{formatUsd(plan.trial_sum ?? plan.sum)}</strong> <span>−{plan.discount_percent}%</span>
+          <p className="plan-card__price" data-testid="plan-price">
+            {/* A struck price and its saving only where the saving on screen is the real one. */}
+            {claims.struckPrice && (
+              <>
+                <s aria-label={`Previous price ${formatUsd(claims.struckPrice.previous)}`}>{formatUsd(claims.struckPrice.previous)}</s>{' '}
+              </>
+            )}
+            <strong>{formatUsd(plan.trial_sum ?? plan.sum)}</strong>
+            {claims.struckPrice && <span> −{claims.struckPrice.percentOff}%</span>}
           </p>
           <p>{plan.name_full}</p>
         </section>
-        <ul className="paywall__claims">
-          <li>{copy.trialClaim}</li>
-          <li>{copy.guaranteeClaim}</li>
+        <ul className="paywall__claims" data-testid="plan-claims">
+          {claims.trialClaim && <li data-testid="trial-claim">{claims.trialClaim}</li>}
+          {claims.guaranteeClaim && <li>{claims.guaranteeClaim}</li>}
           <li>{copy.privacyClaim}</li>
           <li>{copy.biometricClaim}</li>
           <li>
@@ -132,10 +141,17 @@ export function PaywallScreen() {
             <EmailForm label={t('screens.onboarding.emailLabel')} submitLabel={t('screens.onboarding.continue')} onSubmit={setEmail} />
           )}
         </Suspense>
-        <p className="guarantee">{copy.guaranteeText}</p>
-        <p className="hint">{copy.renewalClaim}</p>
+        {claims.guaranteeText && (
+          <p className="guarantee" data-testid="guarantee-text">
+            {claims.guaranteeText}
+          </p>
+        )}
+        {claims.renewalClaim && (
+          <p className="hint" data-testid="renewal-claim">
+            {claims.renewalClaim}
+          </p>
+        )}
       </main>
-      <SiteFooter />
       <UnknownPlanOverlay unknown={unknown} />
     </>
   );

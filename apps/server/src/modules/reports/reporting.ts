@@ -9,6 +9,7 @@ import type { EmailRateLimiter } from '../../lib/email-rate-limit';
 import { normalizeEmail } from '../../lib/mask';
 import type { SessionReader } from '../auth/session';
 import { lazyAnalysisEngine, type AnalysisEngine } from '../analysis/analysis-engine';
+import { remoteAnalysisEngine } from '../analysis/remote-analysis-engine';
 import { faceCheckRoutes } from '../face-check/face-check.routes';
 import { insightsRoutes } from '../insights/insights.routes';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
@@ -35,7 +36,15 @@ export function createReporting(deps: {
   log: FastifyBaseLogger;
 }): Reporting {
   const { config, db, subscriptions, clock, log } = deps;
-  const engine = lazyAnalysisEngine(config.ANALYSIS_WORKERS);
+  // ANALYSIS_URLS: photos go to analyzer services (ADR 115); otherwise a worker pool in this process.
+  const engine = config.ANALYSIS_URLS
+    ? remoteAnalysisEngine({
+        urls: config.ANALYSIS_URLS,
+        timeoutMs: config.ANALYSIS_TIMEOUT_MS,
+        deadlineMs: config.ANALYSIS_DEADLINE_MS,
+        log,
+      })
+    : lazyAnalysisEngine(config.ANALYSIS_WORKERS);
   const subscriptionRows = new SubscriptionsRepository();
   const purchases: PurchaseDirectory = {
     async subscription(id) {
@@ -55,7 +64,9 @@ export function createReporting(deps: {
     clock,
     log,
     processingTimeoutMs: config.REPORT_PROCESSING_TIMEOUT_MS,
-    maxInFlight: (config.ANALYSIS_WORKERS ?? availableParallelism()) * IN_FLIGHT_PER_WORKER,
+    maxInFlight: config.ANALYSIS_URLS
+      ? config.ANALYSIS_MAX_IN_FLIGHT
+      : (config.ANALYSIS_WORKERS ?? availableParallelism()) * IN_FLIGHT_PER_WORKER,
   });
   return { service, engine, config };
 }

@@ -39,7 +39,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
   for (const path of ['/report/create', '/pdf-report/create']) {
     app.post(path, createOptions, async (request) => {
       const { email, subscription_id, image, kind } = request.body;
-      emailLimiter.hit(email);
+      await emailLimiter.hit(email);
       return service.create({ email, subscriptionId: subscription_id, kind }, decodeImagePayload(image));
     });
   }

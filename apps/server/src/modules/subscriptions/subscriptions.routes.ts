@@ -90,7 +90,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     );
   /** `/subs/create` and `/subs/create-applepay`: the buyer must be the signed-in user (ADR 071). */
   const signedInPurchase = async (request: FastifyRequest, body: PurchaseBody & IdentityClaim, executionId: string) => {
-    emailLimiter.hit(body.email);
+    await emailLimiter.hit(body.email);
     const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.cantCreateSubscription);
     return purchase(request, body, executionId, identity.userId);
   };
@@ -100,7 +100,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     { schema: { body: createNoUserRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
     async (request) => {
       const body = request.body;
-      emailLimiter.hit(body.email);
+      await emailLimiter.hit(body.email);
       if ('subscription_id' in body) {
         return service.createAddOn(
           { planId: body.plan_id, email: body.email, parentId: body.subscription_id, attribution: body.attribution },
@@ -115,7 +115,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     '/subs/create-no-user-applepay',
     { schema: { body: createNoUserApplePayRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
     async (request) => {
-      emailLimiter.hit(request.body.email);
+      await emailLimiter.hit(request.body.email);
       return purchase(request, request.body, request.body.execution_id, null);
     },
   );
@@ -137,7 +137,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     { schema: { body: finalizeRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
     async (request) => {
       const body = request.body;
-      emailLimiter.hit(body.email);
+      await emailLimiter.hit(body.email);
       const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.finalizeError);
       return service.finalize(
         { subscriptionId: body.subscription_id, email: body.email, userId: identity.userId, attribution: body.attribution },
@@ -155,7 +155,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
       },
     },
     async (request) => {
-      emailLimiter.hit(request.params.emailOrId);
+      await emailLimiter.hit(request.params.emailOrId);
       const subscriptions = await service.recover(request.params.emailOrId);
       if (subscriptions.length === 0) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptionData);
       // Anyone can type an email: by email the answer names no payment detail. The subscription id

@@ -268,11 +268,12 @@ export async function runClusterScenario(options: ClusterScenarioOptions): Promi
         });
         if (report.status === 200) {
           const reportId = (report.body as { report_id: string }).report_id;
-          for (let poll = 0; poll < 120; poll += 1) {
+          // A browser polls about once a second; 60 polls outlast the processing timeout.
+          for (let poll = 0; poll < 60; poll += 1) {
             const got = await send('POST /report/get-report', '/report/get-report', { json: { ...owner, report_id: reportId } });
             const status = (got.body as { report?: { status: string } }).report?.status;
             if (got.status === 200 && status !== 'pending' && status !== 'processing') break;
-            await sleep(500);
+            await sleep(1_000);
           }
         }
         buyersWithReports.push({ ...owner, send });

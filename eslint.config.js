@@ -11,8 +11,10 @@ const ALLOWED_WORKSPACE_IMPORTS = {
   'packages/insights': ['@roots/contracts'],
   'packages/checkout': ['@roots/contracts'],
   'packages/secure-fields': ['@roots/contracts'],
-  'apps/gateway': ['@roots/contracts', '@roots/secure-fields'],
-  'apps/server': ['@roots/contracts', '@roots/analysis', '@roots/insights'],
+  'packages/observability': [],
+  'apps/gateway': ['@roots/contracts', '@roots/secure-fields', '@roots/observability'],
+  'apps/server': ['@roots/contracts', '@roots/analysis', '@roots/insights', '@roots/observability'],
+  'apps/analyzer': ['@roots/contracts', '@roots/analysis', '@roots/observability'],
   'apps/web': ['@roots/contracts', '@roots/checkout', '@roots/insights'],
 };
 const ALL_WORKSPACES = [
@@ -21,7 +23,9 @@ const ALL_WORKSPACES = [
   '@roots/insights',
   '@roots/checkout',
   '@roots/secure-fields',
+  '@roots/observability',
   '@roots/gateway',
+  '@roots/analyzer',
   '@roots/server',
   '@roots/web',
 ];

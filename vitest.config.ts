@@ -11,7 +11,13 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           exclude: ['packages/analysis/**', '**/node_modules/**'],
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/gateway/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/gateway/src/**/*.test.ts',
+            'apps/analyzer/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       {

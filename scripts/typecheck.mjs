@@ -6,6 +6,8 @@ const projects = [
   'packages/contracts',
   'apps/gateway',
   'apps/server',
+  'apps/analyzer',
+  'packages/observability',
   'apps/web',
   'e2e',
   'packages/insights',

@@ -32,6 +32,7 @@ import { WebhooksService } from './modules/webhooks/webhooks.service';
 import { authenticators, rateLimitKey } from './plugins/auth';
 import { registerCors } from './plugins/cors';
 import { registerErrorHandler } from './plugins/error-handler';
+import { createRegistry, registerObservability } from '@roots/observability';
 
 export type GatewayDependencies = {
   config: GatewayConfig;
@@ -83,6 +84,8 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Request rate and latency per route and status at GET /metrics (ADR 118).
+  registerObservability(app, { registry: createRegistry('gateway'), service: 'gateway' });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(GATEWAY_HEADERS.requestId, request.id);
   });

@@ -13,6 +13,9 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { systemClock, type Clock } from './lib/clock';
 import { EmailRateLimiter } from './lib/email-rate-limit';
+import { SharedRateLimitCounters, sharedRateLimitStore } from './lib/shared-rate-limit';
+import { createRegistry, registerObservability, requestIdFrom } from '@roots/observability';
+import { registerBusinessMetrics } from './modules/metrics/business-metrics';
 import { maskEmail } from './lib/mask';
 import { AccountRepository } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
@@ -113,11 +116,16 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     loggerInstance: loggerInstance ?? pino(serverLoggerOptions(config.LOG_LEVEL)),
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
+    genReqId: requestIdFrom,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Request metrics and ids first, so every route below is measured (ADR 118).
+  const metricsRegistry = createRegistry('server');
+  registerObservability(app, { registry: metricsRegistry, service: 'server' });
+  registerBusinessMetrics(metricsRegistry, database.db, clock);
   await app.register(cookie);
   registerSecurityHeaders(app, {
     gatewayOrigin: new URL(config.GATEWAY_URL).origin,
@@ -155,7 +163,9 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   const subscriptions = new SubscriptionsService(context);
   const billing = new BillingService(context, subscriptions);
   const cancellation = new CancellationService(context, new CancellationRepository(), subscriptions);
-  const emailLimiter = new EmailRateLimiter(config.EMAIL_RATE_LIMIT_PER_HOUR, 3_600_000, clock);
+  // Limits shared by every instance through the database (ADR 116).
+  const rateLimitCounters = new SharedRateLimitCounters(database.db, clock);
+  const emailLimiter = new EmailRateLimiter(config.EMAIL_RATE_LIMIT_PER_HOUR, 3_600_000, rateLimitCounters);
   const trustProxy = config.TRUST_PROXY !== 'false';
   const reporting = createReporting({ config, db: database.db, subscriptions, clock, log: app.log });
   const auth = createAuth({ config, db: database.db, emails, log: app.log });
@@ -179,6 +189,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
       global: true,
       max: config.RATE_LIMIT_PER_MINUTE,
       timeWindow: 60_000,
+      store: sharedRateLimitStore(rateLimitCounters),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         code: 'RATE_LIMITED',

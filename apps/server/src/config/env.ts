@@ -27,6 +27,29 @@ const port = z.coerce.number().int().min(0).max(65535);
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
+ * Running several instances and remote analyzers (ADR 115–117); kept in one block apart from the rest.
+ */
+const scaleOutEnv = {
+  /** Comma-separated base URLs of analyzer services (`npm run analyzer`); unset: an in-process worker pool. */
+  ANALYSIS_URLS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be comma-separated http(s) URLs' })).min(1))
+    .optional(),
+  /** Timeout of one call to one analyzer; a timed-out photo moves to the next analyzer. */
+  ANALYSIS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Total time one photo may spend going round busy or failing analyzers before the report fails. */
+  ANALYSIS_DEADLINE_MS: z.coerce.number().int().min(100).default(120_000),
+  /** Photos this instance holds for remote analysis at once (waiting or sent); more answer 503. */
+  ANALYSIS_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(64),
+};
+
+/**
  * Every environment variable the server reads. `.env.example` documents each one;
  * a test keeps the two in step.
  */
@@ -148,6 +171,7 @@ export const envSchema = z.object({
     .default("'none'"),
   /** Test only (NODE_ENV=test): crash the process at a named point (create-after-verify, renewal-after-charge). */
   FAULT_INJECTION: z.enum(['create-after-verify', 'renewal-after-charge', 'add-on-after-charge', 'refund-after-charge']).optional(),
+  ...scaleOutEnv,
 });
 
 /** Development-only defaults for secrets; production refuses to start without real values. */

@@ -340,3 +340,18 @@ export const reports = pgTable(
     index('reports_open_deadline_idx').on(table.status, table.deadlineAt),
   ],
 );
+
+/**
+ * Fixed-window request counters shared by every instance (ADR 116): the per-IP limit (keys
+ * `ip:{route}:{address}`) and the per-email limit (`email:{sha256 of the address}`). One row per
+ * key and window; rows whose window ended are reused in place or swept.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_hits_window_idx').on(table.windowEndsAt)],
+);

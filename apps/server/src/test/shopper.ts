@@ -72,8 +72,16 @@ export type CardInput = { number: string; name?: string };
  * `/init/session`, tokenize in the vault, save the instrument for later, authorize. Returns the
  * execution the server is then asked to turn into a subscription.
  */
-export async function payWithCard(serverUrl: string, planId: string, card: CardInput = { number: '4242424242424242' }) {
-  const init = await http<InitSessionResponse>(`${serverUrl}/init/session?plan_id=${encodeURIComponent(planId)}`);
+export async function payWithCard(
+  serverUrl: string,
+  planId: string,
+  card: CardInput = { number: '4242424242424242' },
+  /** Extra headers of the server call (a simulated client's address or cookies). */
+  serverHeaders: Record<string, string> = {},
+) {
+  const init = await http<InitSessionResponse>(`${serverUrl}/init/session?plan_id=${encodeURIComponent(planId)}`, {
+    headers: serverHeaders,
+  });
   if (init.status !== 200) throw new Error(`init/session: ${init.status} ${init.text}`);
   const session: SdkInitPayload = init.body;
   const instrument = await storeCard(session, card);

@@ -8,6 +8,7 @@ import type { Executor } from '../../db/executor';
 import { authAccounts } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { EmailRateLimiter } from '../../lib/email-rate-limit';
+import { SharedRateLimitCounters } from '../../lib/shared-rate-limit';
 import type { SessionUser, SignInCodeSender } from '../auth/session';
 import type { CancellationService } from '../cancellation/cancellation.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -35,7 +36,12 @@ export class AccountService {
   private readonly recoveryLimiter: EmailRateLimiter;
 
   constructor(private readonly deps: AccountDependencies) {
-    this.recoveryLimiter = new EmailRateLimiter(ACCESS_RECOVERY_PER_EMAIL_PER_HOUR, 3_600_000, deps.clock);
+    this.recoveryLimiter = new EmailRateLimiter(
+      ACCESS_RECOVERY_PER_EMAIL_PER_HOUR,
+      3_600_000,
+      new SharedRateLimitCounters(deps.db, deps.clock),
+      'access-recovery',
+    );
   }
 
   async summary(user: SessionUser): Promise<SignedInUserSummary> {
@@ -110,7 +116,7 @@ export class AccountService {
    * @throws AppError RATE_LIMITED (429) past ACCESS_RECOVERY_PER_EMAIL_PER_HOUR for one address.
    */
   async recoverAccess(email: string, codes: SignInCodeSender): Promise<AccessRecoveryResponse> {
-    this.recoveryLimiter.hit(email);
+    await this.recoveryLimiter.hit(email);
     const { db, repository } = this.deps;
     const [links, userId] = await Promise.all([repository.purchaseLinksOf(db, email), repository.userIdByEmail(db, email)]);
     const reachable =

@@ -15,7 +15,7 @@ const linkQuery = z.object({ refund: z.enum(['true', 'false']).optional() });
 /** Cancel by email code, by id and by one-click link; activation email (product-spec §4, §7). */
 export const cancellationRoutes: FastifyPluginAsyncZod<CancellationRoutesOptions> = async (app, { service, emailLimiter, slug, proof }) => {
   app.post('/api/cancel-request', { schema: { body: cancelRequestSchema, response: { 200: cancelOutcomeSchema } } }, async (request) => {
-    emailLimiter.hit(request.body.email);
+    await emailLimiter.hit(request.body.email);
     return service.request({ email: request.body.email, code: request.body.code });
   });
 
@@ -51,7 +51,7 @@ export const cancellationRoutes: FastifyPluginAsyncZod<CancellationRoutesOptions
       },
     },
     async (request) => {
-      emailLimiter.hit(request.params.email);
+      await emailLimiter.hit(request.params.email);
       await service.sendActivation(request.params.code, request.params.email);
       return { ok: true as const };
     },

@@ -9,6 +9,11 @@ import type { Mailer } from './mailer';
 /** Attempts before an email is marked failed. */
 const MAX_DELIVERY_ATTEMPTS = 5;
 const CLAIM_MS = 60_000;
+/**
+ * An email is sent only while this much of its claim is left: a batch that ran slow stops before
+ * another instance may claim the same rows, so no email goes out twice (ADR 117).
+ */
+const SEND_MARGIN_MS = 15_000;
 
 /**
  * Emails go through an outbox: `enqueue` writes the row in the caller's transaction (so an email
@@ -31,7 +36,10 @@ export class EmailsService {
   /** Delivers pending emails (any instance may call it; claims keep each email to one sender). */
   async deliverPending(limit = 50): Promise<number> {
     const batch = await this.repository.claimPending(this.db, this.clock.now(), CLAIM_MS, limit, MAX_DELIVERY_ATTEMPTS);
+    const claimEndsMs = this.clock.now().getTime() + CLAIM_MS;
     for (const row of batch) {
+      // The rest of the batch stays claimed until the lease ends; the next pass (any instance) takes it.
+      if (this.clock.now().getTime() > claimEndsMs - SEND_MARGIN_MS) break;
       try {
         const status = await this.mailer.deliver({ from: this.from, to: row.to, subject: row.subject, text: row.text, html: row.html });
         await this.repository.markDelivered(this.db, row.id, status, this.clock.now());

@@ -14,6 +14,7 @@ import {
   type SdkInitPayload,
 } from '@roots/contracts/gateway';
 import { z } from 'zod';
+import { requestIdHeaders } from '@roots/observability';
 
 /** A failed gateway call: `status` 0 means no answer (network error or timeout). */
 export class GatewayCallError extends Error {
@@ -79,7 +80,12 @@ export class GatewayClient {
     schema: z.ZodType<T>,
     options: { body?: unknown; idempotencyKey?: string } = {},
   ): Promise<T> {
-    const headers: Record<string, string> = { [GATEWAY_HEADERS.merchantKey]: this.options.merchantKey, accept: 'application/json' };
+    // The request id of the call this runs for (if any) goes along, so the gateway logs the same id.
+    const headers: Record<string, string> = {
+      ...requestIdHeaders(),
+      [GATEWAY_HEADERS.merchantKey]: this.options.merchantKey,
+      accept: 'application/json',
+    };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.idempotencyKey) headers[GATEWAY_HEADERS.idempotencyKey] = options.idempotencyKey;
     let response: Response;

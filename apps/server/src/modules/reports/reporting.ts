@@ -12,6 +12,7 @@ import { AppError } from '../../errors';
 import type { PurchaseProof } from '../account/purchase-proof';
 import type { SessionReader } from '../auth/session';
 import { lazyAnalysisEngine, type AnalysisEngine } from '../analysis/analysis-engine';
+import { remoteAnalysisEngine } from '../analysis/remote-analysis-engine';
 import { faceCheckRoutes } from '../face-check/face-check.routes';
 import { insightsRoutes } from '../insights/insights.routes';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
@@ -38,7 +39,15 @@ export function createReporting(deps: {
   log: FastifyBaseLogger;
 }): Reporting {
   const { config, db, subscriptions, clock, log } = deps;
-  const engine = lazyAnalysisEngine(config.ANALYSIS_WORKERS);
+  // ANALYSIS_URLS: photos go to analyzer services (ADR 115); otherwise a worker pool in this process.
+  const engine = config.ANALYSIS_URLS
+    ? remoteAnalysisEngine({
+        urls: config.ANALYSIS_URLS,
+        timeoutMs: config.ANALYSIS_TIMEOUT_MS,
+        deadlineMs: config.ANALYSIS_DEADLINE_MS,
+        log,
+      })
+    : lazyAnalysisEngine(config.ANALYSIS_WORKERS);
   const subscriptionRows = new SubscriptionsRepository();
   const purchases: PurchaseDirectory = {
     async subscription(id) {
@@ -58,7 +67,9 @@ export function createReporting(deps: {
     clock,
     log,
     processingTimeoutMs: config.REPORT_PROCESSING_TIMEOUT_MS,
-    maxInFlight: (config.ANALYSIS_WORKERS ?? availableParallelism()) * IN_FLIGHT_PER_WORKER,
+    maxInFlight: config.ANALYSIS_URLS
+      ? config.ANALYSIS_MAX_IN_FLIGHT
+      : (config.ANALYSIS_WORKERS ?? availableParallelism()) * IN_FLIGHT_PER_WORKER,
   });
   return { service, engine, config };
 }

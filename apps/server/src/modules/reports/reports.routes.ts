@@ -56,7 +56,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (
   for (const path of ['/report/create', '/pdf-report/create']) {
     app.post(path, createOptions, async (request) => {
       const { email, subscription_id, image, kind } = request.body;
-      emailLimiter.hit(email);
+      await emailLimiter.hit(email);
       await assertPurchaseProof(request, subscription_id);
       return service.create({ email, subscriptionId: subscription_id, kind }, decodeImagePayload(image));
     });

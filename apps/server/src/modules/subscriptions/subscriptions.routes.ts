@@ -129,7 +129,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     body: PurchaseBody & IdentityClaim,
     executionId: string,
   ) => {
-    emailLimiter.hit(body.email);
+    await emailLimiter.hit(body.email);
     const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.cantCreateSubscription);
     return purchase(request, reply, body, executionId, identity.userId);
   };
@@ -139,7 +139,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     { schema: { body: createNoUserRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
     async (request, reply) => {
       const body = request.body;
-      emailLimiter.hit(body.email);
+      await emailLimiter.hit(body.email);
       if ('subscription_id' in body) {
         // A one-click add-on charges the parent's stored card: only its buyer's browser or its
         // signed-in owner may ask (ADR 085). Anyone else gets the answer of an unknown id.
@@ -160,7 +160,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     '/subs/create-no-user-applepay',
     { schema: { body: createNoUserApplePayRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
     async (request, reply) => {
-      emailLimiter.hit(request.body.email);
+      await emailLimiter.hit(request.body.email);
       return purchase(request, reply, request.body, request.body.execution_id, null);
     },
   );
@@ -182,7 +182,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     { schema: { body: finalizeRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
     async (request) => {
       const body = request.body;
-      emailLimiter.hit(body.email);
+      await emailLimiter.hit(body.email);
       const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.finalizeError);
       // Being signed in is not enough: the purchase must be this user's (bought in this browser, or
       // of their verified email). Someone else's unlinked purchase answers as an unknown one.
@@ -205,7 +205,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     },
     async (request) => {
       const { emailOrId } = request.params;
-      emailLimiter.hit(emailOrId);
+      await emailLimiter.hit(emailOrId);
       // By email: the same answer whatever the email bought; the purchases go to that address
       // (ADR 085). An email proves nothing, so it never yields ids, state or payment details.
       if (emailOrId.includes('@')) {

@@ -1,0 +1,30 @@
+import { availableParallelism } from 'node:os';
+import { z } from 'zod';
+
+/** Every environment variable the analyzer reads (documented in `.env.example`). */
+export const analyzerEnvSchema = z.object({
+  ANALYZER_HOST: z.string().min(1).default('127.0.0.1'),
+  ANALYZER_PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  /** Worker threads, each with its own models (~200–290 MB); default: available cores. */
+  ANALYZER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Photos waiting for a worker beyond the ones running; one more answers 503 with retry-after. Default: 4 per worker. */
+  ANALYZER_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** After SIGTERM, how long analyses in progress may take before the process exits anyway. */
+  ANALYZER_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AnalyzerConfig = z.infer<typeof analyzerEnvSchema> & { workers: number; maxQueue: number };
+
+/** Parses the environment once; empty strings count as unset. @throws Error naming each bad variable. */
+export function loadAnalyzerConfig(source: NodeJS.ProcessEnv = process.env): AnalyzerConfig {
+  const raw = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = analyzerEnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new Error(
+      `Invalid configuration:\n${parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`).join('\n')}`,
+    );
+  }
+  const workers = parsed.data.ANALYZER_WORKERS ?? availableParallelism();
+  return { ...parsed.data, workers, maxQueue: parsed.data.ANALYZER_MAX_QUEUE ?? workers * 4 };
+}

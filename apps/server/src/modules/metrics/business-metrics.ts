@@ -1,0 +1,75 @@
+import { Gauge, type Registry } from '@roots/observability';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { rowsOf } from '../emails/emails.repository';
+
+/**
+ * Gauges read from the database at scrape time, so every instance reports the same shared truth
+ * (sum nothing across instances: take any one, or `max`): reports by status, recorded charges by
+ * status, the billing backlog (subscriptions due and not yet processed) with the age of the oldest,
+ * and the email outbox backlog with the age of its oldest pending message.
+ */
+export function registerBusinessMetrics(registry: Registry, db: Db, clock: Clock): void {
+  const countsBy = async (gauge: Gauge<'status'>, query: ReturnType<typeof sql>) => {
+    gauge.reset();
+    for (const row of rowsOf<{ status: string; count: number | string }>(await db.execute(query))) {
+      gauge.set({ status: row.status }, Number(row.count));
+    }
+  };
+  new Gauge({
+    name: 'roots_reports',
+    help: 'Reports by status (pending, processing, completed, failed, expired)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      await countsBy(this, sql`select status, count(*) as count from reports group by status`);
+    },
+  });
+  new Gauge({
+    name: 'roots_charges',
+    help: 'Charge attempts recorded by the product, by outcome (pending, succeeded, failed)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      await countsBy(this, sql`select status, count(*) as count from charges group by status`);
+    },
+  });
+  const billingLag = new Gauge({
+    name: 'roots_billing_lag_seconds',
+    help: 'Age of the oldest subscription due for billing and not processed yet (0: none due)',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'roots_billing_backlog',
+    help: 'Subscriptions due for billing (renewal, conversion, retry or expiry) and not processed yet',
+    registers: [registry],
+    async collect() {
+      const now = clock.now();
+      const [row] = rowsOf<{ count: number | string; oldest: string | Date | null }>(
+        await db.execute(sql`
+          select count(*) as count, min(due_at) as oldest from subscriptions
+          where due_at is not null and due_at <= ${now.toISOString()} and status in ('trialing', 'active', 'past_due', 'canceled')`),
+      );
+      this.set(Number(row?.count ?? 0));
+      billingLag.set(row?.oldest ? Math.max(0, (now.getTime() - new Date(row.oldest).getTime()) / 1000) : 0);
+    },
+  });
+  const outboxLag = new Gauge({
+    name: 'roots_email_outbox_lag_seconds',
+    help: 'Age of the oldest email waiting in the outbox (0: none)',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'roots_email_outbox_backlog',
+    help: 'Emails waiting in the outbox',
+    registers: [registry],
+    async collect() {
+      const [row] = rowsOf<{ count: number | string; oldest: string | Date | null }>(
+        await db.execute(sql`select count(*) as count, min(created_at) as oldest from emails where status = 'pending'`),
+      );
+      this.set(Number(row?.count ?? 0));
+      outboxLag.set(row?.oldest ? Math.max(0, (clock.now().getTime() - new Date(row.oldest).getTime()) / 1000) : 0);
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { FACE_CHECK_ERROR_CODES } from './face-check';
+
+/**
+ * The analyzer service (apps/analyzer): `POST /v1/analyze` and `POST /v1/check` take the photo's
+ * bytes as the request body (`application/octet-stream`) and answer the engine's outcome as JSON.
+ * The photo is never logged, stored or queued on either side.
+ */
+export const ANALYZER_ANALYZE_PATH = '/v1/analyze';
+export const ANALYZER_CHECK_PATH = '/v1/check';
+
+/** The engine's failure: a photo problem (the face-check codes) or the engine's own fault. */
+export const analyzerFailureSchema = z.object({
+  ok: z.literal(false),
+  code: z.enum([...FACE_CHECK_ERROR_CODES, 'INTERNAL']),
+  message: z.string(),
+  cause: z.string().max(500).optional(),
+});
+
+/** A usable face: box fractions and quality measures (the face check's answer). */
+export const analyzerCheckSuccessSchema = z.object({
+  ok: z.literal(true),
+  face: z.object({
+    box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+    detectionScore: z.number(),
+  }),
+  quality: z.record(z.string(), z.number()),
+});
+
+/**
+ * A full analysis. The estimate, traits and attributions are checked field by field where the server
+ * stores them (`reportResultSchema` validates the report built from them); here their shape is
+ * required to be objects and arrays so a wrong answer fails before it reaches that point.
+ */
+export const analyzerAnalysisSuccessSchema = analyzerCheckSuccessSchema.extend({
+  modelVersion: z.string().min(1),
+  heritage: z.looseObject({}),
+  traits: z.array(z.looseObject({})),
+  attributions: z.looseObject({}),
+});
+
+export const analyzerCheckOutcomeSchema = z.discriminatedUnion('ok', [analyzerCheckSuccessSchema, analyzerFailureSchema]);
+export const analyzerAnalysisOutcomeSchema = z.discriminatedUnion('ok', [analyzerAnalysisSuccessSchema, analyzerFailureSchema]);
+
+/** 503 of a full or draining analyzer (with a `retry-after` header in seconds). */
+export const analyzerBusySchema = z.object({ error: z.string(), code: z.literal('SERVICE_UNAVAILABLE') });

@@ -35,6 +35,7 @@ import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.r
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createReporting, reportingRoutes } from './modules/reports/reporting';
+import { registerOperatorConsole } from './modules/admin/operator-console';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSpa } from './plugins/spa';
 
@@ -146,6 +147,9 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     erasers: [reporting.service.eraseUserData],
   });
 
+  // Operator console and compliance controls (issue 13): app-wide hooks first, then its routes.
+  const admin = await registerOperatorConsole(app, { context, subscriptions, cancellation, account, sessions });
+
   // The public API: rate-limited per IP (and per email inside the routes that take one).
   await app.register(async (api) => {
     await api.register(rateLimit, {
@@ -183,7 +187,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     distDir: config.WEB_DIST_DIR ?? defaultWebDist(),
     publicConfig,
   });
-  return Object.assign(app, { roots: { subscriptions, billing, cancellation, emails, clock, auth, sessions, account } });
+  return Object.assign(app, { roots: { subscriptions, billing, cancellation, emails, clock, auth, sessions, account, admin } });
 }
 
 export type RootsApp = Awaited<ReturnType<typeof buildApp>>;

@@ -11,6 +11,8 @@ export const EMAIL_KINDS = [
   'activation',
   'refund_receipt',
   'sign_in_code',
+  /** The one-click cancel link, resent by an operator (issue 13). */
+  'cancel_link',
 ] as const;
 export const emailKindSchema = z.enum(EMAIL_KINDS);
 export type EmailKind = z.infer<typeof emailKindSchema>;

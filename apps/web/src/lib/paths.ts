@@ -18,6 +18,8 @@ export const ROUTE_PATHS = {
   profile: 'webapp/profile',
   reports: 'webapp/reports',
   manageSubscriptions: 'webapp/manage-subscriptions',
+  /** The operator console (issue 13). */
+  admin: 'admin',
 } as const;
 
 /** Absolute URL path of a product route, e.g. productPath('roots', 'subscription') → '/roots/subscription'. */

@@ -42,6 +42,7 @@ import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.r
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createReporting, reportingRoutes } from './modules/reports/reporting';
+import { registerOperatorConsole } from './modules/admin/operator-console';
 import { registerErrorHandler } from './plugins/error-handler';
 import { cspReportRoutes } from './plugins/csp-report';
 import { registerOriginCheck } from './plugins/csrf';
@@ -183,6 +184,9 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     erasers: [reporting.service.eraseUserData],
   });
 
+  // Operator console and compliance controls (issue 13): app-wide hooks first, then its routes.
+  const admin = await registerOperatorConsole(app, { context, subscriptions, cancellation, account, sessions });
+
   // The public API: rate-limited per IP (and per email inside the routes that take one).
   await app.register(async (api) => {
     await api.register(rateLimit, {
@@ -223,7 +227,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     publicConfig,
   });
   return Object.assign(app, {
-    roots: { subscriptions, billing, cancellation, charges: context.charges, emails, clock, auth, sessions, account, proof },
+    roots: { subscriptions, billing, cancellation, charges: context.charges, emails, clock, auth, sessions, account, proof, admin },
   });
 }
 

@@ -12,6 +12,8 @@ export const EMAIL_KINDS = [
   'refund_receipt',
   'sign_in_code',
   'purchases_summary',
+  /** The one-click cancel link, resent by an operator (issue 13). */
+  'cancel_link',
 ] as const;
 export const emailKindSchema = z.enum(EMAIL_KINDS);
 export type EmailKind = z.infer<typeof emailKindSchema>;

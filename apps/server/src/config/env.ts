@@ -1,3 +1,4 @@
+import { EU_EEA_COUNTRIES, GEO_FALLBACKS } from '@roots/contracts/admin';
 import {
   buildPlanCatalog,
   DEFAULT_PRODUCT_COPY,
@@ -53,6 +54,16 @@ const scaleOutEnv = {
  * Every environment variable the server reads. `.env.example` documents each one;
  * a test keeps the two in step.
  */
+/** `EU_EEA,CH` → the EU and EEA states plus CH; `none` → no country. */
+function faceAnalysisBlockedCountries(value: string): string[] {
+  const codes = value
+    .split(',')
+    .map((item) => item.trim().toUpperCase())
+    .filter(Boolean);
+  if (codes.length === 1 && codes[0] === 'NONE') return [];
+  return [...new Set(codes.flatMap((code) => (code === 'EU_EEA' ? [...EU_EEA_COUNTRIES] : [code])))];
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -172,6 +183,20 @@ export const envSchema = z.object({
   /** Test only (NODE_ENV=test): crash the process at a named point (create-after-verify, renewal-after-charge). */
   FAULT_INJECTION: z.enum(['create-after-verify', 'renewal-after-charge', 'add-on-after-charge', 'refund-after-charge']).optional(),
   ...scaleOutEnv,
+
+  // ----- operator console and compliance (issue 13; ADR 120-124) -----
+  /**
+   * Countries (ISO 3166-1 alpha-2, comma-separated) where the face analysis is not offered; `EU_EEA`
+   * stands for the EU and EEA states (the default), `none` offers it everywhere. The caller's
+   * country comes from COUNTRY_HEADER behind TRUST_PROXY, else the offline GeoIP database.
+   */
+  FACE_ANALYSIS_BLOCKED_COUNTRIES: z
+    .string()
+    .default('EU_EEA')
+    .transform((value) => faceAnalysisBlockedCountries(value))
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'must list ISO 3166-1 alpha-2 codes, EU_EEA or none'))),
+  /** What the funnel offers where the face analysis is not: `insights` (horoscope, biorhythm, population) or `nothing`. */
+  FACE_ANALYSIS_BLOCKED_OFFER: z.enum(GEO_FALLBACKS).default('insights'),
 });
 
 /** Development-only defaults for secrets; production refuses to start without real values. */

@@ -355,3 +355,48 @@ export const rateLimitHits = pgTable(
   },
   (table) => [index('rate_limit_hits_window_idx').on(table.windowEndsAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Operator console (issue 13; ADR 120–124): operators, their append-only audit trail, and the
+// channel each cancellation came through
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Operators of the business, apart from customers: an email listed here may open `/{slug}/admin`
+ * after the ordinary email-code sign-in. Added by `npm run operator:add -- <email>`.
+ */
+export const operators = pgTable('operators', {
+  email: text('email').primaryKey(),
+  addedBy: text('added_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * One row per operator action (who, when, what, on which customer). Append-only: the repository
+ * only inserts and reads, and a trigger (migration 'admin_audit_append_only') refuses UPDATE and DELETE.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: uuid('id').primaryKey(),
+    operatorEmail: text('operator_email').notNull(),
+    action: text('action').notNull(),
+    customerEmail: text('customer_email'),
+    subscriptionId: uuid('subscription_id'),
+    detail: jsonb('detail').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('admin_audit_created_idx').on(table.createdAt), index('admin_audit_customer_idx').on(table.customerEmail)],
+);
+
+/** How a subscription was canceled (email code, one-click link, account, by id, operator) and why. */
+export const cancellationChannels = pgTable(
+  'cancellation_channels',
+  {
+    subscriptionId: uuid('subscription_id').primaryKey(),
+    channel: text('channel').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('cancellation_channels_created_idx').on(table.createdAt)],
+);

@@ -1,9 +1,21 @@
 import type { RouteObject } from 'react-router';
 import { EmptyPlaceholder } from '../components/ui/empty-placeholder';
+import { fetchGeoPolicy } from '../lib/geo-policy';
 import { ROUTE_PATHS } from '../lib/paths';
 import { RootLayout } from './root-layout';
 
-const landing = async () => ({ Component: (await import('../features/onboarding/onboarding-screen')).OnboardingScreen });
+/** One geo-policy question per page load, asked beside the landing's code download. */
+let geoPolicy: ReturnType<typeof fetchGeoPolicy> | undefined;
+/** The funnel, or where the face analysis is not offered (geo policy, issue 13) the screen that says so. */
+const landing = async () => {
+  const [policy, onboarding] = await Promise.all([(geoPolicy ??= fetchGeoPolicy()), import('../features/onboarding/onboarding-screen')]);
+  if (policy && !policy.face_analysis) {
+    const { GeoPolicyScreen } = await import('../features/geo-policy/geo-policy-screen');
+    return { loader: () => policy, Component: GeoPolicyScreen };
+  }
+  return { Component: onboarding.OnboardingScreen };
+};
+const admin = async () => ({ Component: (await import('../features/admin/admin-screen')).AdminScreen });
 const notFound = async () => ({ Component: (await import('../features/not-found/not-found-screen')).NotFoundScreen });
 const paywall = async () => ({ Component: (await import('../features/paywall/paywall-screen')).PaywallScreen });
 const unsubscription = async () => ({ Component: (await import('../features/cancel/cancel-screen')).UnsubscriptionScreen });
@@ -51,6 +63,7 @@ export function createRoutes(slug: string): RouteObject[] {
         { path: ROUTE_PATHS.legalCookies, lazy: legal, handle: { legalDocument: 'cookies' } },
         { path: ROUTE_PATHS.legalPrivacy, lazy: legal, handle: { legalDocument: 'privacy' } },
         { path: ROUTE_PATHS.legalTerms, lazy: legal, handle: { legalDocument: 'terms' } },
+        { path: ROUTE_PATHS.admin, lazy: admin },
         {
           path: ROUTE_PATHS.webapp,
           children: [

@@ -21,6 +21,8 @@ export const ROUTE_PATHS = {
   legalCookies: 'legal/cookies',
   legalPrivacy: 'legal/privacy',
   legalTerms: 'legal/terms',
+  /** The operator console (issue 13). */
+  admin: 'admin',
 } as const;
 
 /** Absolute URL path of a product route, e.g. productPath('roots', 'subscription') → '/roots/subscription'. */

@@ -4,7 +4,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RootsApp } from '../../app';
 import type { Database } from '../../db/database';
-import { authUsers, profiles, reports, subscriptions } from '../../db/schema';
+import { adminAudit, authUsers, profiles, reports, subscriptions } from '../../db/schema';
+import { ADMIN_ENDPOINTS } from '../admin/admin.routes';
 import { buildTestApp, openTestDatabase, testDatabases } from '../../test/helpers';
 import { signInWithEmailCode } from '../../test/sign-in';
 import { seedSubscription } from './account.fixtures';
@@ -397,5 +398,105 @@ describe.each(testDatabases())('access-control matrix on $name', ({ url }) => {
     const unknown = await app.inject({ method: 'POST', url: '/api/cancel', payload: { id: randomUUID() } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ error: 'No subscriptions' });
+  });
+});
+
+/**
+ * The operator console (issue 13): every `/api/admin/*` endpoint answers 401 to a visitor and 403 to
+ * a signed-in customer, and changes nothing; an operator (added as `operator:add` does) gets through.
+ */
+describe.each(testDatabases())('operator endpoints in the access-control matrix on $name', ({ url }) => {
+  let database: Database;
+  let app: RootsApp;
+  const tag = url ? 'pg' : 'pglite';
+  const customerEmail = `customer.admin-matrix.${tag}@example.com`;
+  const operatorEmail = `operator.admin-matrix.${tag}@example.com`;
+  let customerCookie: string;
+  let operatorCookie: string;
+  let subscriptionId: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(url);
+    app = await buildTestApp({ database });
+    await app.roots.admin.addOperator(operatorEmail, 'matrix test');
+    customerCookie = await signInWithEmailCode(app, customerEmail);
+    operatorCookie = await signInWithEmailCode(app, operatorEmail);
+    subscriptionId = await seedSubscription(database, customerEmail);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const range = 'from=2026-01-01&to=2026-01-31';
+  /** Each endpoint of ADMIN_ENDPOINTS with a request an operator may send, and the operator's expected status. */
+  const calls = (): Array<{ endpoint: (typeof ADMIN_ENDPOINTS)[number]; url: string; payload?: object; operatorStatus: number }> => [
+    { endpoint: 'GET /api/admin/me', url: '/api/admin/me', operatorStatus: 200 },
+    { endpoint: 'GET /api/admin/audit', url: '/api/admin/audit', operatorStatus: 200 },
+    { endpoint: 'GET /api/admin/funnel', url: `/api/admin/funnel?${range}`, operatorStatus: 200 },
+    { endpoint: 'GET /api/admin/revenue', url: `/api/admin/revenue?${range}`, operatorStatus: 200 },
+    { endpoint: 'GET /api/admin/revenue/reconciliation', url: `/api/admin/revenue/reconciliation?${range}`, operatorStatus: 200 },
+    { endpoint: 'GET /api/admin/quality', url: `/api/admin/quality?${range}`, operatorStatus: 200 },
+    { endpoint: 'GET /api/admin/customers', url: `/api/admin/customers?q=${encodeURIComponent(customerEmail)}`, operatorStatus: 200 },
+    {
+      endpoint: 'POST /api/admin/customers/refund',
+      url: '/api/admin/customers/refund',
+      payload: { charge_id: randomUUID(), reason: 'matrix' },
+      operatorStatus: 404,
+    },
+    {
+      endpoint: 'POST /api/admin/customers/cancel',
+      url: '/api/admin/customers/cancel',
+      payload: { subscription_id: subscriptionId, when: 'period_end', reason: 'matrix' },
+      operatorStatus: 200,
+    },
+    {
+      endpoint: 'POST /api/admin/customers/resend',
+      url: '/api/admin/customers/resend',
+      payload: { subscription_id: subscriptionId, what: 'cancel_link' },
+      operatorStatus: 200,
+    },
+    {
+      endpoint: 'POST /api/admin/customers/delete',
+      url: '/api/admin/customers/delete',
+      payload: { email: `nobody.admin-matrix.${tag}@example.com` },
+      operatorStatus: 200,
+    },
+  ];
+
+  it('covers every operator endpoint', () => {
+    expect(calls().map((call) => call.endpoint)).toEqual([...ADMIN_ENDPOINTS]);
+  });
+
+  it.each(ADMIN_ENDPOINTS.map((endpoint) => ({ endpoint })))(
+    '$endpoint: a visitor gets 401, a customer 403, an operator through',
+    async ({ endpoint }) => {
+      const call = calls().find((candidate) => candidate.endpoint === endpoint)!;
+      const method = endpoint.split(' ')[0] as 'GET' | 'POST';
+      const send = (cookie: string | undefined) =>
+        app.inject({ method, url: call.url, headers: cookie ? { cookie } : {}, ...(call.payload ? { payload: call.payload } : {}) });
+      const auditBefore = (await database.db.select().from(adminAudit)).length;
+      const statusNow = async () => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)))[0]?.status;
+      const statusBefore = await statusNow();
+
+      const visitor = await send(undefined);
+      expect(visitor.statusCode, visitor.body).toBe(401);
+      expect(visitor.json()).toMatchObject({ error: 'user-token-expired', code: 'UNAUTHORIZED' });
+      const customer = await send(customerCookie);
+      expect(customer.statusCode, customer.body).toBe(403);
+      expect(customer.json()).toMatchObject({ code: 'FORBIDDEN' });
+      expect(customer.body).not.toContain(customerEmail);
+      // Neither left a trace nor changed the customer's subscription.
+      expect((await database.db.select().from(adminAudit)).length).toBe(auditBefore);
+      expect(await statusNow()).toBe(statusBefore);
+
+      const operator = await send(operatorCookie);
+      expect(operator.statusCode, operator.body).toBe(call.operatorStatus);
+    },
+  );
+
+  it('a forged cookie is a visitor on the operator endpoints too', async () => {
+    const forged = await app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie: 'better-auth.session_token=forged.value' } });
+    expect(forged.statusCode).toBe(401);
   });
 });

@@ -13,7 +13,7 @@ import type { ChargeRow } from '../charges/charges.repository';
 import type { ChargeEffects } from '../charges/charges.service';
 import type { BillingContext } from '../subscriptions/context';
 import { isCancelable, transition } from '../subscriptions/subscription-state';
-import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
+import type { ChargeRow, SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { CancellationRepository } from './cancellation.repository';
 
@@ -221,6 +221,66 @@ export class CancellationService {
           );
       },
     };
+  }
+
+  /**
+   * An operator's refund of one succeeded charge (issue 13), full or partial, through the gateway
+   * with the same key `refund:{charge id}` as the money-back refund: a retry or a second click
+   * replays the first refund, and a charge is refunded at most once. A full refund ends the
+   * subscription's access like the money-back guarantee; a partial one leaves it. The customer
+   * gets the refund email.
+   * @throws AppError NOT_FOUND for an unknown or unpaid charge; CONFLICT when the amount exceeds
+   * the charge or the charge was already refunded with another amount; SERVICE_UNAVAILABLE when
+   * the gateway refuses or cannot be reached.
+   */
+  async refundCharge(
+    charge: ChargeRow,
+    amountMinor: number | undefined,
+    reason: string,
+  ): Promise<{ refundedMinor: number; refundId: string }> {
+    const { repository, db, clock, config } = this.context;
+    if (!charge.executionId || charge.status !== 'succeeded') throw new AppError('NOT_FOUND', 404, 'No paid charge with this id');
+    const amount = amountMinor ?? charge.amountMinor;
+    if (amount > charge.amountMinor) throw new AppError('CONFLICT', 409, 'The refund exceeds the charge');
+    if (charge.refundedMinor > 0 && charge.refundedMinor !== amount)
+      throw new AppError('CONFLICT', 409, 'This charge was already refunded');
+    const executionId = charge.executionId;
+    let answer: Awaited<ReturnType<BillingContext['gateway']['refund']>>;
+    try {
+      answer = await this.context.gateway.refund(
+        executionId,
+        { amount: { value: amount, currency: charge.currency }, reason },
+        `refund:${charge.id}`,
+      );
+    } catch (error) {
+      throw new AppError('SERVICE_UNAVAILABLE', 503, MESSAGES.somethingWentWrong, { cause: error });
+    }
+    const refunded = answer.refund.amount.value;
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const recorded = await repository.recordRefund(tx, { charge, amountMinor: refunded, gatewayRefundId: answer.refund.id, now });
+      if (!recorded) return;
+      const locked = await repository.lock(tx, charge.subscriptionId);
+      if (locked && refunded >= charge.amountMinor && locked.status !== 'expired') {
+        await repository.update(tx, charge.subscriptionId, {
+          status: transition(locked.status as SubscriptionStatus, 'refunded'),
+          dueAt: null,
+          endedAt: now,
+          updatedAt: now,
+        });
+        await repository.revokeGrants(tx, charge.subscriptionId, now);
+      }
+      const row = locked ?? (await repository.find(tx, charge.subscriptionId));
+      if (row)
+        await this.context.emails.enqueue(
+          tx,
+          `refund:${charge.id}`,
+          row.email,
+          refundEmail({ productName: config.PRODUCT_NAME, amountMinor: refunded, cardLast4: row.cardLast4 }),
+        );
+    });
+    this.context.emails.kick();
+    return { refundedMinor: refunded, refundId: answer.refund.id };
   }
 
   /** `POST /api/send-activation-by-email/{code}/{email}`: the activation link, when the email bought something. */

@@ -63,6 +63,14 @@ export function ProfileScreen() {
           {status && <p role="status">{status}</p>}
         </form>
       )}
+      {me && (
+        // GDPR Art. 15/20: everything we keep about the customer, as a JSON file.
+        <p>
+          <a href="/api/account/export" download="my-data.json" data-testid="download-my-data">
+            {t('webapp.profile.downloadData')}
+          </a>
+        </p>
+      )}
     </main>
   );
 }

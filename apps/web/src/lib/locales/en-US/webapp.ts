@@ -55,7 +55,14 @@ export const WEBAPP_EN_US = {
     date: 'Date',
     showTable: 'Show the values as a table',
   },
-  profile: { name: 'Name', birthDate: 'Date of birth', birthTime: 'Time of birth', update: 'Update', saved: 'Profile updated' },
+  profile: {
+    name: 'Name',
+    birthDate: 'Date of birth',
+    birthTime: 'Time of birth',
+    update: 'Update',
+    saved: 'Profile updated',
+    downloadData: 'Download my data (JSON)',
+  },
   loading: 'Loading…',
   retry: 'Try again',
   myEthnicity: {

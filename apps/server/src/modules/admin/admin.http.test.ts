@@ -1,0 +1,296 @@
+import type {
+  AuditList,
+  CustomerRecord,
+  DataExport,
+  FunnelReport,
+  GeoPolicy,
+  QualityReport,
+  Reconciliation,
+  RevenueReport,
+} from '@roots/contracts/admin';
+import type { Execution } from '@roots/contracts/gateway';
+import type { MailboxMessage } from '@roots/contracts/emails';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type RootsApp } from '../../app';
+import { DEV_SERVER_SECRETS, loadConfig } from '../../config/env';
+import type { Database } from '../../db/database';
+import { adminAudit, cancellationChannels, subscriptions } from '../../db/schema';
+import { ManualClock } from '../../lib/clock';
+import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
+import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
+import { http, payWithCard, purchaseBody } from '../../test/shopper';
+import { signInWithEmailCode } from '../../test/sign-in';
+
+const WEEKLY = 'roots_3d1_7d2499';
+const THREE_MONTH = 'roots_3m4800_3m4999';
+
+let gateway: GatewayProcess;
+beforeAll(async () => {
+  gateway = await startGatewayProcess();
+});
+afterAll(async () => {
+  await gateway?.stop();
+});
+
+async function gatewayExecution(id: string): Promise<Execution> {
+  return (
+    await http<Execution>(`${gateway.url}/merchant/v1/executions/${id}`, {
+      headers: { 'x-api-key': DEV_SERVER_SECRETS.GATEWAY_MERCHANT_SECRET },
+    })
+  ).body;
+}
+
+describe.each(testDatabases())('operator console over HTTP against the gateway on $name', ({ url }) => {
+  let database: Database;
+  let app: RootsApp;
+  let base: string;
+  let operatorCookie: string;
+  const clock = new ManualClock('2026-03-10T12:00:00.000Z');
+  const tag = url ? 'pg' : 'pglite';
+  const operatorEmail = `ops.${tag}@example.com`;
+  const range = 'from=2026-03-10&to=2026-03-10';
+
+  beforeAll(async () => {
+    database = await openTestDatabase(url);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: makeWebDist(),
+      GATEWAY_URL: gateway.url,
+      RATE_LIMIT_PER_MINUTE: '100000',
+      EMAIL_RATE_LIMIT_PER_HOUR: '100000',
+      TRUST_PROXY: 'true',
+      COUNTRY_HEADER: 'x-test-country',
+      FACE_ANALYSIS_BLOCKED_COUNTRIES: 'EU_EEA,CH',
+    });
+    app = await buildApp({ config, database, clock });
+    base = await app.listen({ host: '127.0.0.1', port: 0 });
+    config.publicUrl = base;
+    await app.roots.admin.addOperator(operatorEmail, 'test');
+    operatorCookie = await signInWithEmailCode(app, operatorEmail);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const asOperator = <T>(path: string, payload?: object) =>
+    app
+      .inject({ method: payload ? 'POST' : 'GET', url: path, headers: { cookie: operatorCookie }, ...(payload ? { payload } : {}) })
+      .then((answer) => {
+        if (answer.statusCode !== 200) throw new Error(`${path}: ${answer.statusCode} ${answer.body}`);
+        return answer.json<T>();
+      });
+  const buy = async (planId: string, buyer: string) => {
+    const paid = await payWithCard(base, planId);
+    const created = await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(paid, buyer) });
+    expect(created.status, created.text).toBe(200);
+    return { id: created.body.id, executionId: paid.execution.id };
+  };
+  const mailbox = async () => {
+    await app.roots.emails.idle();
+    return (await app.inject({ method: 'GET', url: '/dev/mailbox.json' })).json<{ messages: MailboxMessage[] }>().messages;
+  };
+
+  it('refunds part of a charge through the gateway once, emails the customer and audits it', async () => {
+    const buyer = `refund.${tag}@example.com`;
+    const bought = await buy(THREE_MONTH, buyer);
+    const record = await asOperator<CustomerRecord>(`/api/admin/customers?q=${encodeURIComponent(buyer)}`);
+    expect(record.subscriptions.map((row) => row.id)).toEqual([bought.id]);
+    expect(record.subscriptions[0]!.consent.terms_text.length).toBeGreaterThan(10);
+    const charge = record.charges[0]!;
+    expect(charge).toMatchObject({ status: 'succeeded', amount_minor: 4800, refunded_minor: 0, execution_id: bought.executionId });
+    expect(record.emails.map((message) => message.kind)).toContain('receipt');
+
+    const body = { charge_id: charge.id, amount_minor: 1000, reason: 'goodwill' };
+    const [first, second] = await Promise.all([
+      asOperator<{ refunded_minor: number; gateway_refund_id: string }>('/api/admin/customers/refund', body),
+      asOperator<{ refunded_minor: number; gateway_refund_id: string }>('/api/admin/customers/refund', body),
+    ]);
+    expect(first.refunded_minor).toBe(1000);
+    expect(second.gateway_refund_id).toBe(first.gateway_refund_id);
+    const execution = await gatewayExecution(bought.executionId);
+    expect(execution.amountRefunded).toBe(1000);
+    expect(execution.refunds).toHaveLength(1);
+    // A partial refund keeps the subscription (in its introductory period).
+    expect((await database.db.select().from(subscriptions).where(eq(subscriptions.id, bought.id)))[0]?.status).toBe('trialing');
+    const refundMails = (await mailbox()).filter((message) => message.to === buyer && message.kind === 'refund_receipt');
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0]!.text).toContain('$10.00');
+
+    const audit = await asOperator<AuditList>('/api/admin/audit');
+    const refunds = audit.entries.filter((entry) => entry.action === 'customer.refund' && entry.subscription_id === bought.id);
+    expect(refunds.length).toBeGreaterThanOrEqual(1);
+    expect(refunds[0]).toMatchObject({
+      operator_email: operatorEmail,
+      customer_email: buyer,
+      detail: { amount_minor: 1000, reason: 'goodwill' },
+    });
+
+    // Another amount on the same charge is refused; the gateway holds one refund.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/admin/customers/refund',
+      headers: { cookie: operatorCookie },
+      payload: { ...body, amount_minor: 500 },
+    });
+    expect(again.statusCode).toBe(409);
+    expect((await gatewayExecution(bought.executionId)).refunds).toHaveLength(1);
+  });
+
+  it('keeps the audit trail append-only in the database', async () => {
+    await expect(database.db.execute(sql`update admin_audit set action = 'customer.lookup'`)).rejects.toThrow();
+    await expect(database.db.delete(adminAudit)).rejects.toThrow();
+    expect((await database.db.select().from(adminAudit)).length).toBeGreaterThan(0);
+  });
+
+  it('cancels now or at period end, resends receipt and cancel link, and records each channel', async () => {
+    const atEnd = await buy(WEEKLY, `cancel-end.${tag}@example.com`);
+    const now = await buy(WEEKLY, `cancel-now.${tag}@example.com`);
+    await asOperator('/api/admin/customers/cancel', { subscription_id: atEnd.id, when: 'period_end', reason: 'too expensive' });
+    await asOperator('/api/admin/customers/cancel', { subscription_id: now.id, when: 'now', reason: 'fraud suspicion' });
+    const statusOf = async (id: string) => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+    expect((await statusOf(atEnd.id)).status).toBe('canceled');
+    expect((await statusOf(now.id)).status).toBe('expired');
+
+    await asOperator('/api/admin/customers/resend', { subscription_id: atEnd.id, what: 'receipt' });
+    await asOperator('/api/admin/customers/resend', { subscription_id: atEnd.id, what: 'cancel_link' });
+    const mails = (await mailbox()).filter((message) => message.to === `cancel-end.${tag}@example.com`);
+    expect(mails.filter((message) => message.kind === 'receipt')).toHaveLength(2);
+    expect(mails.find((message) => message.kind === 'cancel_link')?.text).toContain('/api/cancel-subscription/');
+
+    // A customer's own cancel by id is recorded with its channel.
+    const own = await buy(WEEKLY, `cancel-own.${tag}@example.com`);
+    expect((await http(`${base}/api/cancel`, { json: { id: own.id } })).status).toBe(200);
+    const channels = await database.db.select().from(cancellationChannels);
+    expect(Object.fromEntries(channels.map((row) => [row.subscriptionId, row.channel]))).toMatchObject({
+      [atEnd.id]: 'operator',
+      [now.id]: 'operator',
+      [own.id]: 'by_id',
+    });
+
+    const revenue = await asOperator<RevenueReport>(`/api/admin/revenue?${range}`);
+    expect(revenue.cancellations).toEqual(
+      expect.arrayContaining([
+        { channel: 'operator', reason: 'too expensive', count: 1 },
+        { channel: 'operator', reason: 'fraud suspicion', count: 1 },
+        { channel: 'by_id', reason: 'not asked', count: 1 },
+      ]),
+    );
+    const actions = (await asOperator<AuditList>('/api/admin/audit')).entries.map((entry) => entry.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'customer.cancel_now',
+        'customer.cancel_at_period_end',
+        'customer.resend_receipt',
+        'customer.resend_cancel_link',
+      ]),
+    );
+  });
+
+  it('revenue counts the day’s purchases and refunds and reconciles with the gateway', async () => {
+    const revenue = await asOperator<RevenueReport>(`/api/admin/revenue?${range}`);
+    // Three weekly trials and one three-month introductory period: all four start with a trial price.
+    expect(revenue.totals.trials_started).toBe(4);
+    expect(revenue.totals.direct_purchases).toBe(0);
+    expect(revenue.days).toHaveLength(1);
+    expect(revenue.active_subscriptions).toBe(1); // the refunded one, still in its introductory period
+    expect(revenue.totals.refunds).toBe(1);
+    expect(revenue.totals.refunded_minor).toBe(1000);
+    expect(revenue.totals.gross_minor).toBe(4800 + 3 * 100);
+    const reconciliation = await asOperator<Reconciliation>(`/api/admin/revenue/reconciliation?${range}`);
+    expect(reconciliation.checked).toBe(4);
+    expect(reconciliation.mismatches).toEqual([]);
+  });
+
+  it('counts funnel steps per day and source from the events, purchases once per subscription', async () => {
+    const send = (event: string, country: string, path = '/roots/', subscription_id?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/event',
+        headers: { 'x-test-country': country },
+        payload: {
+          event,
+          campaign: { campaign_name: 'spring', media_source: 'fb', event_source_url: `http://x${path}` },
+          ...(subscription_id ? { subscription_id } : {}),
+        },
+      });
+    for (const [event, count] of [
+      ['intro', 4],
+      ['onboarding', 3],
+      ['selfie', 2],
+    ] as const)
+      for (let index = 0; index < count; index += 1) await send(event, 'US');
+    await send('intro', 'BR', '/roots/quiz');
+    const funnel = await asOperator<FunnelReport>(`/api/admin/funnel?${range}`);
+    const total = Object.fromEntries(funnel.totals.map((row) => [row.step, row]));
+    expect(total.landing?.count).toBe(5);
+    expect(total.consent).toMatchObject({ count: 3, conversion: 0.6, drop_off: 0.4 });
+    // The server recorded one Purchase per subscription bought above (four).
+    expect(total.purchase?.count).toBe(4);
+    expect(funnel.days).toEqual([{ day: '2026-03-10', counts: expect.objectContaining({ landing: 5, consent: 3, selfie: 2 }) }]);
+    expect(funnel.sources).toEqual(
+      expect.arrayContaining([
+        { dimension: 'variant', value: 'quiz', counts: expect.objectContaining({ landing: 1 }) },
+        { dimension: 'country', value: 'US', counts: expect.objectContaining({ landing: 4 }) },
+        { dimension: 'campaign', value: 'spring', counts: expect.objectContaining({ landing: 5 }) },
+      ]),
+    );
+  });
+
+  it('quality answers with empty figures when no report was made', async () => {
+    const quality = await asOperator<QualityReport>(`/api/admin/quality?${range}`);
+    expect(quality).toEqual({
+      by_status: [],
+      refusals: [],
+      feedback: { answered: 0, looks_correct: 0, share_correct: 0, texts: [] },
+      model_versions: [],
+    });
+  });
+
+  it('the geo policy follows the request’s country and refuses the face analysis where it is not offered', async () => {
+    const policy = async (country: string) =>
+      (await app.inject({ method: 'GET', url: '/api/geo-policy', headers: { 'x-test-country': country } })).json<GeoPolicy>();
+    expect(await policy('DE')).toEqual({ country: 'DE', face_analysis: false, fallback: 'insights' });
+    expect(await policy('CH')).toMatchObject({ face_analysis: false });
+    expect(await policy('US')).toMatchObject({ country: 'US', face_analysis: true });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/face-check',
+      headers: { 'x-test-country': 'FR', 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', error: 'The face analysis is not offered in your country.' });
+    const elsewhere = await app.inject({ method: 'POST', url: '/api/face-check', headers: { 'x-test-country': 'US' }, payload: {} });
+    expect(elsewhere.statusCode).not.toBe(403);
+  });
+
+  it('a customer downloads their own data as JSON, consent records included', async () => {
+    const buyer = `export.${tag}@example.com`;
+    const bought = await buy(WEEKLY, buyer);
+    const cookie = await signInWithEmailCode(app, buyer);
+    const answer = await app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-disposition']).toContain('attachment');
+    const data = answer.json<DataExport>();
+    expect(data.user.email).toBe(buyer);
+    expect(data.subscriptions.map((row) => row.id)).toEqual([bought.id]);
+    expect(data.subscriptions[0]!.consent.ip).not.toBe('');
+    expect(data.charges).toHaveLength(1);
+    expect(answer.body).not.toContain(`refund.${tag}@example.com`);
+    expect((await app.inject({ method: 'GET', url: '/api/account/export' })).statusCode).toBe(401);
+  });
+
+  it('deletes a customer’s data on request and audits it', async () => {
+    const buyer = `export.${tag}@example.com`;
+    await asOperator('/api/admin/customers/delete', { email: buyer });
+    expect((await app.roots.admin.lookup({ email: operatorEmail }, buyer)).subscriptions[0]?.id).toBeDefined();
+    const entries = (await asOperator<AuditList>('/api/admin/audit')).entries;
+    expect(entries.find((entry) => entry.action === 'customer.delete_data')).toMatchObject({
+      customer_email: buyer,
+      detail: { had_account: true },
+    });
+  });
+});

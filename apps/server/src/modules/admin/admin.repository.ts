@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import type { AdminAction } from '@roots/contracts/admin';
+import { desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/executor';
+import { adminAudit, authUsers, cancellationChannels, charges, emails, operators, refunds, reports, subscriptions } from '../../db/schema';
+import { rowsOf } from '../emails/emails.repository';
+
+export type AuditRow = typeof adminAudit.$inferSelect;
+export type AuditInput = {
+  operatorEmail: string;
+  action: AdminAction;
+  customerEmail: string | null;
+  subscriptionId: string | null;
+  detail: Record<string, string | number | boolean | null>;
+  now: Date;
+};
+
+/** Half-open range of instants [from, to) the dashboards read. */
+export type Instants = { from: Date; to: Date };
+
+/** SQL of the operator console: operators, the audit trail, customer records and dashboard aggregates. */
+export class AdminRepository {
+  // ----- operators ------------------------------------------------------------------------------
+
+  async isOperator(db: Executor, email: string): Promise<boolean> {
+    const [row] = await db.select({ email: operators.email }).from(operators).where(eq(operators.email, email)).limit(1);
+    return row !== undefined;
+  }
+
+  /** Adds an operator; false when the email already is one. */
+  async addOperator(db: Executor, input: { email: string; addedBy: string; now: Date }): Promise<boolean> {
+    const inserted = await db
+      .insert(operators)
+      .values({ email: input.email, addedBy: input.addedBy, createdAt: input.now })
+      .onConflictDoNothing()
+      .returning({ email: operators.email });
+    return inserted.length > 0;
+  }
+
+  // ----- audit (append-only: insert and read, nothing else) -------------------------------------
+
+  async appendAudit(db: Executor, input: AuditInput): Promise<AuditRow> {
+    const [row] = await db
+      .insert(adminAudit)
+      .values({
+        id: randomUUID(),
+        operatorEmail: input.operatorEmail,
+        action: input.action,
+        customerEmail: input.customerEmail,
+        subscriptionId: input.subscriptionId,
+        detail: input.detail,
+        createdAt: input.now,
+      })
+      .returning();
+    return row!;
+  }
+
+  audit(db: Executor, options: { limit: number; customerEmails?: string[] }): Promise<AuditRow[]> {
+    const query = db.select().from(adminAudit);
+    const filtered =
+      options.customerEmails && options.customerEmails.length > 0
+        ? query.where(inArray(adminAudit.customerEmail, options.customerEmails))
+        : query;
+    return filtered.orderBy(desc(adminAudit.createdAt)).limit(options.limit);
+  }
+
+  // ----- customer records -----------------------------------------------------------------------
+
+  /** Subscriptions bought with `email`, or the one with id `id` (and its add-ons and parent's siblings by email). */
+  async subscriptionsMatching(db: Executor, query: { email?: string; id?: string }) {
+    if (query.id) {
+      const [found] = await db.select().from(subscriptions).where(eq(subscriptions.id, query.id));
+      if (!found) return [];
+      return db.select().from(subscriptions).where(eq(subscriptions.email, found.email)).orderBy(subscriptions.createdAt);
+    }
+    if (!query.email) return [];
+    return db.select().from(subscriptions).where(eq(subscriptions.email, query.email)).orderBy(subscriptions.createdAt);
+  }
+
+  chargesOf(db: Executor, subscriptionIds: string[]) {
+    if (subscriptionIds.length === 0) return Promise.resolve([]);
+    return db.select().from(charges).where(inArray(charges.subscriptionId, subscriptionIds)).orderBy(charges.createdAt);
+  }
+
+  async chargeById(db: Executor, id: string) {
+    const [row] = await db.select().from(charges).where(eq(charges.id, id));
+    return row;
+  }
+
+  refundsOf(db: Executor, subscriptionIds: string[]) {
+    if (subscriptionIds.length === 0) return Promise.resolve([]);
+    return db.select().from(refunds).where(inArray(refunds.subscriptionId, subscriptionIds)).orderBy(refunds.createdAt);
+  }
+
+  emailsTo(db: Executor, address: string) {
+    return db
+      .select({
+        id: emails.id,
+        kind: emails.kind,
+        subject: emails.subject,
+        status: emails.status,
+        createdAt: emails.createdAt,
+        text: emails.text,
+        html: emails.html,
+      })
+      .from(emails)
+      .where(eq(emails.to, address))
+      .orderBy(emails.createdAt);
+  }
+
+  /** The latest email of `kind` sent about anything to `address` (resending a receipt). */
+  async latestEmail(db: Executor, address: string, kinds: string[]) {
+    const [row] = await db
+      .select()
+      .from(emails)
+      .where(sql`${emails.to} = ${address} and ${emails.kind} in ${kinds}`)
+      .orderBy(desc(emails.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  reportsOf(db: Executor, email: string, subscriptionIds: string[]) {
+    const bySubscription = subscriptionIds.length > 0 ? inArray(reports.subscriptionId, subscriptionIds) : undefined;
+    return db
+      .select({
+        id: reports.id,
+        subscriptionId: reports.subscriptionId,
+        status: reports.status,
+        errorCode: reports.errorCode,
+        groups: sql<Array<{ id?: string; share?: number }> | null>`${reports.result}->'heritage'->'groups'`,
+        createdAt: reports.createdAt,
+      })
+      .from(reports)
+      .where(bySubscription ? or(eq(reports.email, email), bySubscription) : eq(reports.email, email))
+      .orderBy(reports.createdAt);
+  }
+
+  /** Reports of a signed-in user: linked to them, or of their purchases. */
+  reportsOfUser(db: Executor, userId: string, subscriptionIds: string[]) {
+    const bySubscription = subscriptionIds.length > 0 ? inArray(reports.subscriptionId, subscriptionIds) : undefined;
+    return db
+      .select({
+        id: reports.id,
+        subscriptionId: reports.subscriptionId,
+        status: reports.status,
+        errorCode: reports.errorCode,
+        groups: sql<Array<{ id?: string; share?: number }> | null>`${reports.result}->'heritage'->'groups'`,
+        createdAt: reports.createdAt,
+      })
+      .from(reports)
+      .where(bySubscription ? or(eq(reports.userId, userId), bySubscription) : eq(reports.userId, userId))
+      .orderBy(reports.createdAt);
+  }
+
+  async userByEmail(db: Executor, email: string) {
+    const [row] = await db.select().from(authUsers).where(eq(authUsers.email, email));
+    return row;
+  }
+
+  async recordCancellation(db: Executor, input: { subscriptionId: string; channel: string; reason: string; now: Date }): Promise<void> {
+    await db
+      .insert(cancellationChannels)
+      .values({ subscriptionId: input.subscriptionId, channel: input.channel, reason: input.reason, createdAt: input.now })
+      .onConflictDoNothing();
+  }
+
+  /** Subscriptions canceled since `since` among `ids`, or of `email` (the cancel routes' channel recorder). */
+  async canceledSince(db: Executor, since: Date, match: { ids?: string[]; email?: string }): Promise<string[]> {
+    const where =
+      match.ids && match.ids.length > 0
+        ? sql`${subscriptions.id} in ${match.ids}`
+        : match.email
+          ? sql`${subscriptions.email} = ${match.email}`
+          : undefined;
+    if (!where) return [];
+    const rows = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(sql`${where} and ${subscriptions.canceledAt} >= ${since.toISOString()}`);
+    return rows.map((row) => row.id);
+  }
+
+  // ----- dashboards -----------------------------------------------------------------------------
+
+  /**
+   * Funnel step counts per UTC day. A purchase is counted once per subscription (the page and the
+   * server may both report it); every other event once per row.
+   */
+  async funnelByDay(db: Executor, range: Instants, events: readonly string[]) {
+    const result = await db.execute(sql`
+      select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as day, name,
+             count(distinct coalesce(subscription_id::text, id::text))::int as count
+      from funnel_events
+      where name in ${events} and created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}
+      group by 1, 2`);
+    return rowsOf<{ day: string; name: string; count: number }>(result);
+  }
+
+  /** Funnel step counts per value of one attribution dimension. */
+  async funnelBySource(
+    db: Executor,
+    range: Instants,
+    events: readonly string[],
+    dimension: 'campaign' | 'media_source' | 'country' | 'variant',
+  ) {
+    const value =
+      dimension === 'campaign'
+        ? sql`coalesce(nullif(attribution->>'campaign_name', ''), nullif(attribution->>'campaign_id', ''), '(none)')`
+        : dimension === 'media_source'
+          ? sql`coalesce(nullif(attribution->>'media_source', ''), '(none)')`
+          : dimension === 'country'
+            ? sql`coalesce(nullif(country, ''), nullif(attribution->>'country_code', ''), '(unknown)')`
+            : sql`case when attribution->>'event_source_url' like '%/quiz%' then 'quiz' else 'walkthrough' end`;
+    const result = await db.execute(sql`
+      select ${value} as value, name, count(distinct coalesce(subscription_id::text, id::text))::int as count
+      from funnel_events
+      where name in ${events} and created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}
+      group by 1, 2`);
+    return rowsOf<{ value: string; name: string; count: number }>(result);
+  }
+
+  /** Charges per day, kind, plan, period, status and whether they were a retry. */
+  async chargesByDay(db: Executor, range: Instants) {
+    const result = await db.execute(sql`
+      select to_char(date_trunc('day', c.created_at at time zone 'UTC'), 'YYYY-MM-DD') as day, c.kind, s.plan_id, c.period,
+             c.status, (c.attempt > 0) as retry, count(*)::int as count, coalesce(sum(c.amount_minor), 0)::bigint as amount_minor
+      from charges c join subscriptions s on s.id = c.subscription_id
+      where c.created_at >= ${range.from.toISOString()} and c.created_at < ${range.to.toISOString()}
+      group by 1, 2, 3, 4, 5, 6`);
+    return rowsOf<{
+      day: string;
+      kind: string;
+      plan_id: string;
+      period: number;
+      status: string;
+      retry: boolean;
+      count: number;
+      amount_minor: string | number;
+    }>(result);
+  }
+
+  async refundsByDay(db: Executor, range: Instants) {
+    const result = await db.execute(sql`
+      select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*)::int as count,
+             coalesce(sum(amount_minor), 0)::bigint as amount_minor
+      from refunds
+      where created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}
+      group by 1`);
+    return rowsOf<{ day: string; count: number; amount_minor: string | number }>(result);
+  }
+
+  async cancellationsByDay(db: Executor, range: Instants) {
+    const result = await db.execute(sql`
+      select to_char(date_trunc('day', s.canceled_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
+             coalesce(cc.channel, 'by_id') as channel, coalesce(cc.reason, 'not given') as reason, count(*)::int as count
+      from subscriptions s left join cancellation_channels cc on cc.subscription_id = s.id
+      where s.canceled_at >= ${range.from.toISOString()} and s.canceled_at < ${range.to.toISOString()}
+      group by 1, 2, 3`);
+    return rowsOf<{ day: string; channel: string; reason: string; count: number }>(result);
+  }
+
+  /** Live top-level subscriptions per plan and status, now. */
+  async liveByPlan(db: Executor) {
+    const result = await db.execute(sql`
+      select plan_id, status, count(*)::int as count from subscriptions
+      where status in ('trialing', 'active', 'past_due') and parent_id is null
+      group by 1, 2`);
+    return rowsOf<{ plan_id: string; status: string; count: number }>(result);
+  }
+
+  /** Succeeded charges of the range with their gateway execution (reconciliation). */
+  chargesToReconcile(db: Executor, range: Instants, limit: number) {
+    return db
+      .select()
+      .from(charges)
+      .where(
+        sql`${charges.status} = 'succeeded' and ${charges.executionId} is not null and ${charges.createdAt} >= ${range.from.toISOString()} and ${charges.createdAt} < ${range.to.toISOString()}`,
+      )
+      .orderBy(charges.createdAt)
+      .limit(limit);
+  }
+
+  async reportsByStatus(db: Executor, range: Instants) {
+    const result = await db.execute(sql`
+      select status, error_code, result->>'modelVersion' as model_version, count(*)::int as count
+      from reports where created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}
+      group by 1, 2, 3`);
+    return rowsOf<{ status: string; error_code: string | null; model_version: string | null; count: number }>(result);
+  }
+
+  async feedback(db: Executor, range: Instants, event: string, limit: number) {
+    const result = await db.execute(sql`
+      select created_at, payload from funnel_events
+      where name = ${event} and created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}
+      order by created_at desc limit ${limit}`);
+    const counts = await db.execute(sql`
+      select count(*)::int as answered, count(*) filter (where (payload::jsonb->>'looks_correct') = 'true')::int as looks_correct
+      from funnel_events
+      where name = ${event} and created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}`);
+    return {
+      rows: rowsOf<{ created_at: string | Date; payload: string | null }>(result),
+      counts: rowsOf<{ answered: number; looks_correct: number }>(counts)[0] ?? { answered: 0, looks_correct: 0 },
+    };
+  }
+}

@@ -1,0 +1,495 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FUNNEL_DIMENSIONS,
+  FUNNEL_STEPS,
+  type AdminAction,
+  type AdminCancelRequest,
+  type AdminRefundRequest,
+  type AdminRefundResponse,
+  type AdminResendRequest,
+  type AuditEntry,
+  type CancelChannel,
+  type CustomerRecord,
+  type DateRangeQuery,
+  type FunnelReport,
+  type FunnelStep,
+  type QualityReport,
+  type Reconciliation,
+  type RevenueDay,
+  type RevenueReport,
+} from '@roots/contracts/admin';
+import type { SubscriptionStatus } from '@roots/contracts/subscriptions';
+import { AppError } from '../../errors';
+import { DAY_MS } from '../../lib/clock';
+import { normalizeEmail } from '../../lib/mask';
+import type { AccountService } from '../account/account.service';
+import type { SessionUser } from '../auth/session';
+import { planTerms, type PeriodLength } from '../billing/plan-terms';
+import type { CancellationService } from '../cancellation/cancellation.service';
+import { REPORT_FEEDBACK_EVENT } from '../reports/reports.repository';
+import type { BillingContext } from '../subscriptions/context';
+import { isCancelable, transition } from '../subscriptions/subscription-state';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { cancelLinkEmail } from './admin-emails';
+import type { AdminRepository, AuditRow, Instants } from './admin.repository';
+import { toChargeRecord, toEmailRecord, toRefundRecord, toReportRecord, toSubscriptionRecord } from './customer-records';
+
+/** Charges one reconciliation run checks against the gateway, one call each. */
+export const RECONCILE_MAX_CHARGES = 200;
+/** Feedback texts the quality view lists. */
+const FEEDBACK_TEXTS_LIMIT = 100;
+/** Audit entries the console lists. */
+const AUDIT_PAGE = 200;
+
+export type AdminDependencies = {
+  context: BillingContext;
+  repository: AdminRepository;
+  subscriptions: SubscriptionsService;
+  cancellation: CancellationService;
+  account: AccountService;
+};
+
+const STEP_OF_EVENT = new Map<string, FunnelStep>(FUNNEL_STEPS.map((item) => [item.event, item.step]));
+const STEP_EVENTS = FUNNEL_STEPS.map((item) => item.event);
+
+function emptyCounts(): Record<FunnelStep, number> {
+  return Object.fromEntries(FUNNEL_STEPS.map((item) => [item.step, 0])) as Record<FunnelStep, number>;
+}
+
+/** Every UTC day of a range, in order. */
+export function daysOf(range: DateRangeQuery): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(`${range.from}T00:00:00Z`); at <= Date.parse(`${range.to}T00:00:00Z`); at += DAY_MS)
+    days.push(new Date(at).toISOString().slice(0, 10));
+  return days;
+}
+
+export function instantsOf(range: DateRangeQuery): Instants {
+  return { from: new Date(`${range.from}T00:00:00Z`), to: new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS) };
+}
+
+function periodDays(length: PeriodLength): number {
+  return length.unit === 'day' ? length.count : length.count * 30;
+}
+
+const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
+
+export function toAuditEntry(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    at: row.createdAt.toISOString(),
+    operator_email: row.operatorEmail,
+    action: row.action as AdminAction,
+    customer_email: row.customerEmail,
+    subscription_id: row.subscriptionId,
+    detail: row.detail,
+  };
+}
+
+/**
+ * The operator console's rules (issue 13): who is an operator, the audit trail every action
+ * writes, customer care through the subscription and cancellation services, and the dashboards.
+ */
+export class AdminService {
+  constructor(private readonly deps: AdminDependencies) {}
+
+  private get db() {
+    return this.deps.context.db;
+  }
+
+  private now(): Date {
+    return this.deps.context.clock.now();
+  }
+
+  /**
+   * The caller as an operator.
+   * @throws AppError FORBIDDEN when the signed-in user is not an operator (a customer).
+   */
+  async requireOperator(user: SessionUser): Promise<{ email: string }> {
+    const email = normalizeEmail(user.email);
+    if (!user.emailVerified || !(await this.deps.repository.isOperator(this.db, email)))
+      throw new AppError('FORBIDDEN', 403, 'Operators only');
+    return { email };
+  }
+
+  /** Adds an operator (the `operator:add` command); false when already one. */
+  addOperator(email: string, addedBy: string): Promise<boolean> {
+    return this.deps.repository.addOperator(this.db, { email: normalizeEmail(email), addedBy, now: this.now() });
+  }
+
+  async audit(
+    operator: { email: string },
+    action: AdminAction,
+    target: { customerEmail: string | null; subscriptionId: string | null },
+    detail: Record<string, string | number | boolean | null> = {},
+  ): Promise<AuditEntry> {
+    const row = await this.deps.repository.appendAudit(this.db, {
+      operatorEmail: operator.email,
+      action,
+      customerEmail: target.customerEmail,
+      subscriptionId: target.subscriptionId,
+      detail,
+      now: this.now(),
+    });
+    return toAuditEntry(row);
+  }
+
+  async auditLog(): Promise<AuditEntry[]> {
+    return (await this.deps.repository.audit(this.db, { limit: AUDIT_PAGE })).map(toAuditEntry);
+  }
+
+  // ----- customer care --------------------------------------------------------------------------
+
+  /** A customer by email or subscription id: everything the console shows, never any image. */
+  async lookup(operator: { email: string }, query: string): Promise<CustomerRecord> {
+    const { repository } = this.deps;
+    const trimmed = query.trim();
+    const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(trimmed);
+    const rows = await repository.subscriptionsMatching(this.db, isId ? { id: trimmed.toLowerCase() } : { email: normalizeEmail(trimmed) });
+    const email = rows[0]?.email ?? (isId ? null : normalizeEmail(trimmed));
+    const ids = rows.map((row) => row.id);
+    const [charges, refunds, emails, reports, audit] = await Promise.all([
+      repository.chargesOf(this.db, ids),
+      repository.refundsOf(this.db, ids),
+      email ? repository.emailsTo(this.db, email) : Promise.resolve([]),
+      email ? repository.reportsOf(this.db, email, ids) : Promise.resolve([]),
+      email ? repository.audit(this.db, { limit: AUDIT_PAGE, customerEmails: [email] }) : Promise.resolve([]),
+    ]);
+    await this.audit(
+      operator,
+      'customer.lookup',
+      { customerEmail: email, subscriptionId: isId ? trimmed.toLowerCase() : null },
+      {
+        found: rows.length,
+      },
+    );
+    return {
+      query: trimmed,
+      emails_found: email && rows.length > 0 ? [email] : [],
+      subscriptions: rows.map(toSubscriptionRecord),
+      charges: charges.map(toChargeRecord),
+      refunds: refunds.map(toRefundRecord),
+      emails: emails.map(toEmailRecord),
+      reports: reports.map(toReportRecord),
+      audit: audit.map(toAuditEntry),
+    };
+  }
+
+  private async subscription(id: string) {
+    const row = await this.deps.context.repository.find(this.db, id);
+    if (!row) throw new AppError('NOT_FOUND', 404, 'No subscription with this id');
+    return row;
+  }
+
+  /** Full or partial refund of one charge through the gateway's merchant API (idempotent per charge). */
+  async refund(operator: { email: string }, input: AdminRefundRequest): Promise<AdminRefundResponse> {
+    const charge = await this.deps.repository.chargeById(this.db, input.charge_id);
+    if (!charge) throw new AppError('NOT_FOUND', 404, 'No paid charge with this id');
+    const row = await this.subscription(charge.subscriptionId);
+    const done = await this.deps.cancellation.refundCharge(charge, input.amount_minor, input.reason);
+    await this.audit(
+      operator,
+      'customer.refund',
+      { customerEmail: row.email, subscriptionId: row.id },
+      { charge_id: charge.id, amount_minor: done.refundedMinor, gateway_refund_id: done.refundId, reason: input.reason },
+    );
+    return { refunded_minor: done.refundedMinor, gateway_refund_id: done.refundId };
+  }
+
+  /**
+   * Cancels at period end through the cancellation service (the customer's own path, with its
+   * email); `now` then ends the access at once (the state machine's `period_ended`).
+   */
+  async cancel(operator: { email: string }, input: AdminCancelRequest): Promise<void> {
+    const { context } = this.deps;
+    const row = await this.subscription(input.subscription_id);
+    if (isCancelable(row.status as SubscriptionStatus)) {
+      await this.deps.cancellation.cancel(row);
+      await this.deps.repository.recordCancellation(this.db, {
+        subscriptionId: row.id,
+        channel: 'operator' satisfies CancelChannel,
+        reason: input.reason,
+        now: this.now(),
+      });
+    }
+    if (input.when === 'now') {
+      const now = this.now();
+      await this.db.transaction(async (tx) => {
+        const locked = await context.repository.lock(tx, row.id);
+        if (!locked || locked.status !== 'canceled') return;
+        await context.repository.update(tx, row.id, {
+          status: transition('canceled', 'period_ended'),
+          dueAt: null,
+          currentPeriodEnd: now,
+          endedAt: now,
+          updatedAt: now,
+        });
+        await context.repository.revokeGrants(tx, row.id, now);
+      });
+    }
+    await this.audit(
+      operator,
+      input.when === 'now' ? 'customer.cancel_now' : 'customer.cancel_at_period_end',
+      { customerEmail: row.email, subscriptionId: row.id },
+      { reason: input.reason, status_before: row.status },
+    );
+  }
+
+  /** Sends the receipt again (a copy of the last one) or a fresh one-click cancel link. */
+  async resend(operator: { email: string }, input: AdminResendRequest): Promise<void> {
+    const { context } = this.deps;
+    const row = await this.subscription(input.subscription_id);
+    const key = `admin-resend:${input.what}:${row.id}:${randomUUID()}`;
+    if (input.what === 'receipt') {
+      const last = await this.deps.repository.latestEmail(this.db, row.email, ['receipt', 'renewal_receipt']);
+      if (!last) throw new AppError('NOT_FOUND', 404, 'No receipt was sent for this customer');
+      await context.emails.enqueue(this.db, key, row.email, {
+        kind: last.kind as 'receipt' | 'renewal_receipt',
+        subject: last.subject,
+        text: last.text,
+        html: last.html,
+      });
+    } else {
+      await context.emails.enqueue(
+        this.db,
+        key,
+        row.email,
+        cancelLinkEmail({ productName: context.config.PRODUCT_NAME, cancelUrl: this.deps.subscriptions.cancelUrl(row.id) }),
+      );
+    }
+    context.emails.kick();
+    await this.audit(operator, input.what === 'receipt' ? 'customer.resend_receipt' : 'customer.resend_cancel_link', {
+      customerEmail: row.email,
+      subscriptionId: row.id,
+    });
+  }
+
+  /**
+   * Deletes the customer's data the way 'Delete my data' does (account, sessions, profile, reports
+   * and feedback); purchases, charges and refunds stay as the accounting record, unlinked.
+   */
+  async deleteCustomer(operator: { email: string }, rawEmail: string): Promise<void> {
+    const email = normalizeEmail(rawEmail);
+    const user = await this.deps.repository.userByEmail(this.db, email);
+    await this.deps.account.deleteMyData({
+      id: user?.id ?? randomUUID(),
+      email,
+      emailVerified: true,
+      name: user?.name ?? '',
+      sessionExpiresAt: this.now(),
+    });
+    await this.audit(operator, 'customer.delete_data', { customerEmail: email, subscriptionId: null }, { had_account: user !== undefined });
+  }
+
+  // ----- dashboards -----------------------------------------------------------------------------
+
+  async funnel(range: DateRangeQuery): Promise<FunnelReport> {
+    const { repository } = this.deps;
+    const instants = instantsOf(range);
+    const [byDay, ...bySource] = await Promise.all([
+      repository.funnelByDay(this.db, instants, STEP_EVENTS),
+      ...FUNNEL_DIMENSIONS.map((dimension) => repository.funnelBySource(this.db, instants, STEP_EVENTS, dimension)),
+    ]);
+    const days = new Map(daysOf(range).map((day) => [day, emptyCounts()]));
+    const totals = emptyCounts();
+    for (const row of byDay) {
+      const step = STEP_OF_EVENT.get(row.name);
+      const counts = days.get(row.day);
+      if (!step || !counts) continue;
+      counts[step] += row.count;
+      totals[step] += row.count;
+    }
+    const sources: FunnelReport['sources'] = [];
+    FUNNEL_DIMENSIONS.forEach((dimension, index) => {
+      const values = new Map<string, Record<FunnelStep, number>>();
+      for (const row of bySource[index] ?? []) {
+        const step = STEP_OF_EVENT.get(row.name);
+        if (!step) continue;
+        const counts = values.get(row.value) ?? emptyCounts();
+        counts[step] += row.count;
+        values.set(row.value, counts);
+      }
+      for (const [value, counts] of [...values].sort((a, b) => b[1].landing - a[1].landing || a[0].localeCompare(b[0])))
+        sources.push({ dimension, value, counts });
+    });
+    const landing = totals.landing;
+    return {
+      steps: FUNNEL_STEPS.map((item) => item.step),
+      totals: FUNNEL_STEPS.map((item, index) => {
+        const previous = index === 0 ? totals[item.step] : totals[FUNNEL_STEPS[index - 1]!.step];
+        return {
+          step: item.step,
+          count: totals[item.step],
+          conversion: ratio(totals[item.step], landing),
+          drop_off: index === 0 ? 0 : ratio(Math.max(0, previous - totals[item.step]), previous),
+        };
+      }),
+      days: [...days].map(([day, counts]) => ({ day, counts })),
+      sources,
+    };
+  }
+
+  async revenue(range: DateRangeQuery): Promise<RevenueReport> {
+    const { repository, context } = this.deps;
+    const catalog = context.config.catalog;
+    const instants = instantsOf(range);
+    const [charges, refunds, cancellations, live] = await Promise.all([
+      repository.chargesByDay(this.db, instants),
+      repository.refundsByDay(this.db, instants),
+      repository.cancellationsByDay(this.db, instants),
+      repository.liveByPlan(this.db),
+    ]);
+    const empty = (day: string): RevenueDay => ({
+      day,
+      trials_started: 0,
+      direct_purchases: 0,
+      trial_conversions: 0,
+      renewals: 0,
+      renewal_failures: 0,
+      recovered: 0,
+      refunds: 0,
+      refunded_minor: 0,
+      cancellations: 0,
+      addon_minor: 0,
+      gross_minor: 0,
+    });
+    const days = new Map(daysOf(range).map((day) => [day, empty(day)]));
+    let trialsEnded = 0;
+    for (const row of charges) {
+      const day = days.get(row.day);
+      if (!day) continue;
+      const amount = Number(row.amount_minor);
+      const hasTrial = planTerms(catalog, row.plan_id)?.hasTrial ?? false;
+      const succeeded = row.status === 'succeeded';
+      if (succeeded) day.gross_minor += amount;
+      if (row.kind === 'addon') {
+        if (succeeded) day.addon_minor += amount;
+      } else if (row.kind === 'initial') {
+        if (succeeded && hasTrial) day.trials_started += row.count;
+        else if (succeeded) day.direct_purchases += row.count;
+      } else if (row.kind === 'renewal') {
+        const trialEnd = hasTrial && row.period === 1;
+        if (succeeded) {
+          if (trialEnd) day.trial_conversions += row.count;
+          else day.renewals += row.count;
+          if (row.retry) day.recovered += row.count;
+        } else if (row.status === 'failed') {
+          day.renewal_failures += row.count;
+        }
+        if (trialEnd && !row.retry && row.status !== 'pending') trialsEnded += row.count;
+      }
+    }
+    for (const row of refunds) {
+      const day = days.get(row.day);
+      if (!day) continue;
+      day.refunds += row.count;
+      day.refunded_minor += Number(row.amount_minor);
+    }
+    const byChannel = new Map<string, { channel: CancelChannel; reason: string; count: number }>();
+    for (const row of cancellations) {
+      const day = days.get(row.day);
+      if (day) day.cancellations += row.count;
+      const key = `${row.channel}\u0000${row.reason}`;
+      const entry = byChannel.get(key) ?? { channel: row.channel as CancelChannel, reason: row.reason, count: 0 };
+      entry.count += row.count;
+      byChannel.set(key, entry);
+    }
+    const list = [...days.values()];
+    const sum = (field: Exclude<keyof RevenueDay, 'day'>) => list.reduce((total, day) => total + day[field], 0);
+    const totals = {
+      trials_started: sum('trials_started'),
+      direct_purchases: sum('direct_purchases'),
+      trial_conversions: sum('trial_conversions'),
+      renewals: sum('renewals'),
+      renewal_failures: sum('renewal_failures'),
+      recovered: sum('recovered'),
+      refunds: sum('refunds'),
+      refunded_minor: sum('refunded_minor'),
+      cancellations: sum('cancellations'),
+      addon_minor: sum('addon_minor'),
+      gross_minor: sum('gross_minor'),
+    };
+    let active = 0;
+    let mrr = 0;
+    for (const row of live) {
+      active += row.count;
+      const terms = planTerms(catalog, row.plan_id);
+      if (row.status === 'trialing' || !terms?.recurring || terms.renewalAmountMinor === null || !terms.renewalPeriod) continue;
+      mrr += (terms.renewalAmountMinor * 30 * row.count) / periodDays(terms.renewalPeriod);
+    }
+    return {
+      days: list,
+      totals: { ...totals, trial_to_paid: ratio(totals.trial_conversions, trialsEnded) },
+      active_subscriptions: active,
+      mrr_minor: Math.round(mrr),
+      cancellations: [...byChannel.values()].sort((a, b) => b.count - a.count),
+    };
+  }
+
+  /** Our succeeded charges of the range, each compared with the gateway's execution. */
+  async reconcile(range: DateRangeQuery): Promise<Reconciliation> {
+    const { repository, context } = this.deps;
+    const rows = await repository.chargesToReconcile(this.db, instantsOf(range), RECONCILE_MAX_CHARGES + 1);
+    const checked = rows.slice(0, RECONCILE_MAX_CHARGES);
+    const mismatches: Reconciliation['mismatches'] = [];
+    for (const charge of checked) {
+      const executionId = charge.executionId!;
+      const base = { charge_id: charge.id, execution_id: executionId };
+      let execution: Awaited<ReturnType<BillingContext['gateway']['getExecution']>>;
+      try {
+        execution = await context.gateway.getExecution(executionId);
+      } catch {
+        mismatches.push({ ...base, field: 'missing', ours: 'succeeded', gateway: 'not found' });
+        continue;
+      }
+      if (execution.status !== 'authorizeSuccessful')
+        mismatches.push({ ...base, field: 'status', ours: 'succeeded', gateway: execution.status });
+      if (execution.amount.value !== charge.amountMinor)
+        mismatches.push({ ...base, field: 'amount', ours: String(charge.amountMinor), gateway: String(execution.amount.value) });
+      if (execution.amountRefunded !== charge.refundedMinor)
+        mismatches.push({ ...base, field: 'refunded', ours: String(charge.refundedMinor), gateway: String(execution.amountRefunded) });
+    }
+    return { checked: checked.length, truncated: rows.length > RECONCILE_MAX_CHARGES, mismatches };
+  }
+
+  async quality(range: DateRangeQuery): Promise<QualityReport> {
+    const { repository } = this.deps;
+    const instants = instantsOf(range);
+    const [rows, feedback] = await Promise.all([
+      repository.reportsByStatus(this.db, instants),
+      repository.feedback(this.db, instants, REPORT_FEEDBACK_EVENT, FEEDBACK_TEXTS_LIMIT),
+    ]);
+    const tally = (key: (row: (typeof rows)[number]) => string | null) => {
+      const counts = new Map<string, number>();
+      for (const row of rows) {
+        const value = key(row);
+        if (value !== null) counts.set(value, (counts.get(value) ?? 0) + row.count);
+      }
+      return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    };
+    const texts: QualityReport['feedback']['texts'] = [];
+    for (const row of feedback.rows) {
+      try {
+        const parsed = JSON.parse(row.payload ?? '{}') as { looks_correct?: unknown; text?: unknown };
+        if (typeof parsed.text === 'string' && parsed.text.trim() !== '')
+          texts.push({ at: new Date(row.created_at).toISOString(), looks_correct: parsed.looks_correct === true, text: parsed.text });
+      } catch {
+        // A payload that is not JSON is not feedback.
+      }
+    }
+    return {
+      by_status: tally((row) => row.status).map(([status, count]) => ({ status, count })),
+      refusals: tally((row) => (row.status === 'failed' ? (row.error_code ?? 'UNKNOWN') : null)).map(([error_code, count]) => ({
+        error_code,
+        count,
+      })),
+      feedback: {
+        answered: feedback.counts.answered,
+        looks_correct: feedback.counts.looks_correct,
+        share_correct: ratio(feedback.counts.looks_correct, feedback.counts.answered),
+        texts,
+      },
+      model_versions: tally((row) => row.model_version).map(([version, count]) => ({ version, count })),
+    };
+  }
+}

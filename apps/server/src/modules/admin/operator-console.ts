@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { AccountRepository } from '../account/account.repository';
+import type { AccountService } from '../account/account.service';
+import type { SessionReader } from '../auth/session';
+import type { CancellationService } from '../cancellation/cancellation.service';
+import type { BillingContext } from '../subscriptions/context';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { AdminRepository } from './admin.repository';
+import { adminRoutes, complianceRoutes, enforceGeoPolicy } from './admin.routes';
+import { AdminService } from './admin.service';
+import { recordCancellationChannels } from './cancellation-channels';
+import { DataExportService } from './data-export';
+
+export type OperatorConsoleDependencies = {
+  context: BillingContext;
+  subscriptions: SubscriptionsService;
+  cancellation: CancellationService;
+  account: AccountService;
+  sessions: SessionReader;
+};
+
+/**
+ * The operator console and the compliance controls (issue 13) on the app: the geo-policy gate and
+ * the cancellation-channel recorder as app-wide hooks (so call this before the public routes), the
+ * `/api/admin/*` routes, `/api/geo-policy` and the customer's data download.
+ */
+export async function registerOperatorConsole(app: FastifyInstance, deps: OperatorConsoleDependencies): Promise<AdminService> {
+  const repository = new AdminRepository();
+  const { context } = deps;
+  const admin = new AdminService({
+    context,
+    repository,
+    subscriptions: deps.subscriptions,
+    cancellation: deps.cancellation,
+    account: deps.account,
+  });
+  enforceGeoPolicy(app, context.config);
+  recordCancellationChannels(app, { db: context.db, repository, clock: context.clock, appSecret: context.config.APP_SECRET });
+  const exporter = new DataExportService({ db: context.db, accounts: new AccountRepository(), repository, clock: context.clock });
+  await app.register(adminRoutes, { admin, sessions: deps.sessions });
+  await app.register(complianceRoutes, { config: context.config, sessions: deps.sessions, exporter });
+  return admin;
+}

@@ -1,0 +1,175 @@
+import type { DateRangeQuery } from '@roots/contracts/admin';
+import { useState, type FormEvent } from 'react';
+import { sendEmailCode, signInWithEmailCode, signOut } from '../../lib/auth-session';
+import { errorMessage, RequestError } from '../../lib/http';
+import { useResource } from '../../lib/use-resource';
+import { getAudit, getOperator } from './admin-api';
+import { AuditTable, CustomersView } from './admin-customers';
+import { FunnelView, QualityView, RevenueView } from './admin-dashboards';
+import './admin.css';
+
+const TABS = ['funnel', 'revenue', 'quality', 'customers', 'audit'] as const;
+type Tab = (typeof TABS)[number];
+const TAB_LABELS: Record<Tab, string> = {
+  funnel: 'Funnel',
+  revenue: 'Revenue',
+  quality: 'Quality',
+  customers: 'Customers',
+  audit: 'Audit log',
+};
+
+const DAY_MS = 86_400_000;
+const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/** The last 30 UTC days, today included. */
+export function defaultRange(nowMs: number = Date.now()): DateRangeQuery {
+  return { from: day(nowMs - 29 * DAY_MS), to: day(nowMs) };
+}
+
+/** The operator's email-code sign-in: the same better-auth codes as customers, without the purchase check. */
+function OperatorSignIn({ onSignedIn }: { onSignedIn: () => void }) {
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    try {
+      if (!sent) {
+        await sendEmailCode(email);
+        setSent(true);
+        setMessage('We sent a code to your email.');
+      } else {
+        await signInWithEmailCode(email, code);
+        onSignedIn();
+      }
+    } catch (reason) {
+      setMessage(errorMessage(reason));
+    }
+  };
+  return (
+    <form className="admin-signin" onSubmit={submit} data-testid="operator-sign-in">
+      <h2>Operator sign-in</h2>
+      <label>
+        Email
+        <input
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          required
+          readOnly={sent}
+        />
+      </label>
+      {sent && (
+        <label>
+          Code from the email
+          <input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+            required
+          />
+        </label>
+      )}
+      <button type="submit" className="admin-button">
+        {sent ? 'Sign in' : 'Send code'}
+      </button>
+      {message && <p role="status">{message}</p>}
+    </form>
+  );
+}
+
+function AuditView() {
+  const audit = useResource('audit', (signal) => getAudit(signal));
+  if (audit.status === 'loading') return <p role="status">Loading…</p>;
+  if (audit.status === 'error') return <p role="alert">{errorMessage(audit.error)}</p>;
+  return (
+    <section aria-labelledby="audit-title" data-testid="admin-audit">
+      <h2 id="audit-title">Audit log</h2>
+      <AuditTable entries={audit.data.entries} />
+    </section>
+  );
+}
+
+/** `/{slug}/admin`: the operator console. Customers see that it is for operators; visitors the sign-in. */
+export function AdminScreen() {
+  const [attempt, setAttempt] = useState(0);
+  const operator = useResource(`operator:${attempt}`, (signal) => getOperator(signal));
+  const [tab, setTab] = useState<Tab>('funnel');
+  const [range, setRange] = useState<DateRangeQuery>(() => defaultRange());
+
+  let body;
+  if (operator.status === 'loading') body = <p role="status">Loading…</p>;
+  else if (operator.status === 'error') {
+    const status = operator.error instanceof RequestError ? operator.error.status : 0;
+    body =
+      status === 401 ? (
+        <OperatorSignIn onSignedIn={() => setAttempt((value) => value + 1)} />
+      ) : status === 403 ? (
+        <p role="alert" data-testid="admin-forbidden">
+          This area is for the operators of this product.
+        </p>
+      ) : (
+        <p role="alert">{errorMessage(operator.error)}</p>
+      );
+  } else {
+    body = (
+      <>
+        <div className="admin-toolbar">
+          <p>
+            Signed in as <strong data-testid="operator-email">{operator.data.email}</strong>{' '}
+            <button
+              type="button"
+              className="admin-button admin-button--quiet"
+              onClick={() => void signOut().then(() => setAttempt((value) => value + 1))}
+            >
+              Sign out
+            </button>
+          </p>
+          <fieldset className="admin-range">
+            <legend>Date range (UTC)</legend>
+            <label>
+              From
+              <input
+                type="date"
+                value={range.from}
+                max={range.to}
+                onChange={(event) => event.target.value && setRange({ ...range, from: event.target.value })}
+              />
+            </label>
+            <label>
+              To
+              <input
+                type="date"
+                value={range.to}
+                min={range.from}
+                onChange={(event) => event.target.value && setRange({ ...range, to: event.target.value })}
+              />
+            </label>
+          </fieldset>
+        </div>
+        <nav aria-label="Console sections" className="admin-tabs">
+          {TABS.map((name) => (
+            <button key={name} type="button" className="admin-tab" aria-pressed={tab === name} onClick={() => setTab(name)}>
+              {TAB_LABELS[name]}
+            </button>
+          ))}
+        </nav>
+        {tab === 'funnel' && <FunnelView range={range} />}
+        {tab === 'revenue' && <RevenueView range={range} />}
+        {tab === 'quality' && <QualityView range={range} />}
+        {tab === 'customers' && <CustomersView />}
+        {tab === 'audit' && <AuditView />}
+      </>
+    );
+  }
+  return (
+    <main className="admin" data-testid="admin-screen">
+      <h1>Operator console</h1>
+      {body}
+    </main>
+  );
+}

@@ -1,0 +1,51 @@
+import { downloadCsv, toCsv, type CsvCell } from './csv';
+
+type DataTableProps = {
+  caption: string;
+  columns: readonly string[];
+  rows: ReadonlyArray<readonly CsvCell[]>;
+  /** File name of the CSV export; without it no export button. */
+  csvName?: string;
+  testId?: string;
+};
+
+/** A captioned table that scrolls sideways on a phone, with a CSV export of exactly what it shows. */
+export function DataTable({ caption, columns, rows, csvName, testId }: DataTableProps) {
+  return (
+    <div className="admin-table">
+      <div className="admin-table__scroll" role="region" aria-label={caption} tabIndex={0}>
+        <table data-testid={testId}>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={columns.length}>Nothing in this range.</td>
+              </tr>
+            )}
+            {rows.map((row, index) => (
+              <tr key={index}>
+                {row.map((value, column) => (
+                  <td key={column}>{value === null ? '' : String(value)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {csvName && (
+        <button type="button" className="admin-button admin-button--quiet" onClick={() => downloadCsv(csvName, toCsv(columns, rows))}>
+          Export {caption} as CSV
+        </button>
+      )}
+    </div>
+  );
+}

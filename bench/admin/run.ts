@@ -1,0 +1,151 @@
+// Dashboard queries of the operator console on a real PostgreSQL: a throw-away cluster
+// (scripts/lib/postgres-cluster.mjs), seeded with --events funnel events (default 100 000) and
+// --subscriptions subscriptions (default 10 000) with their charges, refunds, cancellations,
+// reports and feedback spread over 90 days; then each dashboard query runs --runs times (default
+// 30) through the service the endpoints call, and p50/p95 are printed (target p95 <= 300 ms).
+// The gateway reconciliation is left out: it is one merchant-API call per charge, not a query.
+// Usage: node --import tsx bench/admin/run.ts [--events 100000] [--subscriptions 10000] [--runs 30] [--json]
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { startPostgresCluster } from '../../scripts/lib/postgres-cluster.mjs';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config/env';
+import { openDatabase } from '../../apps/server/src/db/database';
+
+const { values } = parseArgs({
+  options: {
+    events: { type: 'string', default: '100000' },
+    subscriptions: { type: 'string', default: '10000' },
+    runs: { type: 'string', default: '30' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const EVENTS = Number(values.events);
+const SUBSCRIPTIONS = Number(values.subscriptions);
+const RUNS = Number(values.runs);
+const DAYS = 90;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+const round = (value: number) => Math.round(value * 10) / 10;
+
+const cluster = (await startPostgresCluster()) as { url: string; stop(): Promise<void> | void };
+const database = await openDatabase({ url: cluster.url, dataDir: '' });
+try {
+  await database.migrate();
+  const db = database.db;
+  const seedStarted = performance.now();
+  // Everything is generated inside PostgreSQL: the bench measures the reads, not the seeding.
+  await db.execute(sql`
+    insert into funnel_events (id, name, attribution, country, created_at)
+    select gen_random_uuid(),
+           (array['intro','onboarding','selfie','selfie processing','e-mail screen','subscription offer','offers','account','payment modal'])[1 + (i % 9)],
+           jsonb_build_object('campaign_name', 'campaign-' || (i % 25), 'media_source', (array['fb','google','tiktok'])[1 + (i % 3)],
+                              'event_source_url', case when i % 5 = 0 then 'https://x/roots/quiz' else 'https://x/roots/' end),
+           (array['US','BR','CA','GB','MX','IN'])[1 + (i % 6)],
+           now() - (random() * ${DAYS} || ' days')::interval
+    from generate_series(1, ${EVENTS}) as i`);
+  await db.execute(sql`
+    insert into subscriptions (id, email, plan_id, status, initial_execution_id, holder_reference, card_last4, current_period,
+                               current_period_start, current_period_end, canceled_at, terms_text, terms_version, consent_at,
+                               consent_ip, consent_user_agent, created_at, updated_at)
+    select gen_random_uuid(), 'buyer' || i || '@example.com',
+           (array['roots_3d1_7d2499','roots_3m4800_3m4999','roots_7d1499_7d2499'])[1 + (i % 3)],
+           (array['trialing','active','active','past_due','canceled','expired'])[1 + (i % 6)],
+           'exe_bench_' || i, 'holder_' || i, '4242', i % 4, c, c + interval '7 days',
+           case when i % 6 = 4 then c + interval '1 day' end, 'terms', 'v1', c, '203.0.113.1', 'bench', c, c
+    from (select i, now() - (random() * ${DAYS} || ' days')::interval as c from generate_series(1, ${SUBSCRIPTIONS}) as i) s`);
+  await db.execute(sql`
+    insert into funnel_events (id, name, dedupe_key, subscription_id, value, attribution, created_at)
+    select gen_random_uuid(), 'Purchase', 'Purchase:' || id, id, 0.75, '{}'::jsonb, created_at from subscriptions`);
+  await db.execute(sql`
+    insert into charges (id, subscription_id, period, attempt, idempotency_key, amount_minor, currency, status, kind, execution_id,
+                         created_at, updated_at)
+    select gen_random_uuid(), s.id, p, 0, 'sub:' || s.id || ':period:' || p, case when p = 0 then 100 else 2499 end, 'USD',
+           case when p > 0 and (hashtext(s.id::text) % 10) = 0 then 'failed' else 'succeeded' end,
+           case when p = 0 then 'initial' else 'renewal' end, 'exe_' || s.id || '_' || p,
+           s.created_at + (p * 7 || ' days')::interval, s.created_at
+    from subscriptions s, generate_series(0, s.current_period) as p`);
+  await db.execute(sql`
+    insert into refunds (id, charge_id, subscription_id, amount_minor, gateway_refund_id, created_at)
+    select gen_random_uuid(), c.id, c.subscription_id, c.amount_minor, 'rf_' || c.id, c.created_at + interval '1 day'
+    from charges c where c.status = 'succeeded' and (hashtext(c.id::text) % 30) = 0`);
+  await db.execute(sql`
+    insert into cancellation_channels (subscription_id, channel, reason, created_at)
+    select id, (array['email_code','one_click_link','account','by_id'])[1 + (hashtext(id::text) & 3)], 'not asked', canceled_at
+    from subscriptions where canceled_at is not null`);
+  await db.execute(sql`
+    insert into reports (id, subscription_id, email, kind, status, result, error_code, deadline_at, created_at, updated_at)
+    select gen_random_uuid(), id, email, 'extended', case when (hashtext(id::text) % 8) = 0 then 'failed' else 'completed' end,
+           case when (hashtext(id::text) % 8) = 0 then null else '{"modelVersion":"roots-heritage-bench"}'::jsonb end,
+           case when (hashtext(id::text) % 8) = 0 then 'NO_FACE' end, created_at, created_at, created_at
+    from subscriptions`);
+  await db.execute(sql`
+    insert into funnel_events (id, name, dedupe_key, subscription_id, payload, attribution, created_at)
+    select gen_random_uuid(), 'report-feedback', 'report-feedback:' || id, subscription_id,
+           json_build_object('report_id', id, 'looks_correct', (hashtext(id::text) % 4) <> 0, 'text', 'feedback ' || id)::text, '{}'::jsonb, created_at
+    from reports where status = 'completed' and (hashtext(id::text) % 3) = 0`);
+  await db.execute(sql`analyze`);
+  const seedMs = performance.now() - seedStarted;
+
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: cluster.url, BILLING_SCHEDULER_ENABLED: 'false' });
+  const app = await buildApp({ config, database });
+  const admin = app.roots.admin;
+  const today = new Date().toISOString().slice(0, 10);
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  const month = { from: daysAgo(29), to: today };
+  const quarter = { from: daysAgo(DAYS - 1), to: today };
+  const operator = { email: 'bench-operator@example.com' };
+
+  const queries: Array<[string, () => Promise<unknown>]> = [
+    ['funnel 30 days', () => admin.funnel(month)],
+    ['funnel 90 days', () => admin.funnel(quarter)],
+    ['revenue 30 days', () => admin.revenue(month)],
+    ['revenue 90 days', () => admin.revenue(quarter)],
+    ['quality 30 days', () => admin.quality(month)],
+    ['quality 90 days', () => admin.quality(quarter)],
+    ['customer lookup by email', () => admin.lookup(operator, `buyer${1 + Math.floor(Math.random() * SUBSCRIPTIONS)}@example.com`)],
+    ['audit log', () => admin.auditLog()],
+  ];
+  const results: Array<{ query: string; p50_ms: number; p95_ms: number; max_ms: number }> = [];
+  for (const [name, run] of queries) {
+    await run(); // warm-up
+    const times: number[] = [];
+    for (let index = 0; index < RUNS; index += 1) {
+      const started = performance.now();
+      await run();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    results.push({
+      query: name,
+      p50_ms: round(percentile(times, 50)),
+      p95_ms: round(percentile(times, 95)),
+      max_ms: round(times.at(-1) ?? 0),
+    });
+  }
+  await app.close();
+  const counts = {
+    funnel_events: EVENTS,
+    subscriptions: SUBSCRIPTIONS,
+    charges: Number(
+      ((await db.execute(sql`select count(*)::int as n from charges`)) as unknown as { rows: Array<{ n: number }> }).rows[0]?.n,
+    ),
+  };
+  const summary = { seeded: counts, seed_ms: Math.round(seedMs), runs: RUNS, target_p95_ms: 300, results };
+  if (values.json) console.log(JSON.stringify(summary, null, 2));
+  else {
+    console.log(
+      `seeded ${counts.funnel_events} funnel events, ${counts.subscriptions} subscriptions, ${counts.charges} charges in ${summary.seed_ms} ms`,
+    );
+    for (const row of results)
+      console.log(
+        `${row.query.padEnd(26)} p50 ${String(row.p50_ms).padStart(7)} ms   p95 ${String(row.p95_ms).padStart(7)} ms   max ${row.max_ms} ms${row.p95_ms > 300 ? '   OVER TARGET' : ''}`,
+      );
+  }
+} finally {
+  await database.close();
+  await cluster.stop();
+}

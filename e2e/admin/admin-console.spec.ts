@@ -1,0 +1,198 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Execution } from '@roots/contracts/gateway';
+import type { MailboxMessage } from '@roots/contracts/emails';
+import { DEV_SERVER_SECRETS } from '../../apps/server/src/config/env';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { COUNTRY_HEADER, startProductServer, type ProductServer } from './product-server';
+import { runScenario, type ScenarioFigures } from './scenario';
+
+/**
+ * The operator console (issue 13): an operator added by `npm run operator:add` signs in with the
+ * email code and sees the funnel and revenue of a scenario driven through the product; refunds a
+ * charge (gateway, email, audit log); a customer is refused every admin page and endpoint; a
+ * visitor from the EU gets the geo-policy screen instead of the face analysis.
+ */
+const tag = `${Date.now()}`;
+const operatorEmail = `operator-${tag}@example.com`;
+let server: ProductServer;
+let figures: ScenarioFigures;
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(180_000);
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  server = await startProductServer(operatorEmail);
+  figures = await runScenario(server.url, tag);
+});
+test.afterAll(async () => {
+  for (const buyer of figures?.buyers ?? []) await buyer.context.dispose();
+  await server?.stop();
+});
+
+async function mailbox(request: APIRequestContext): Promise<MailboxMessage[]> {
+  return ((await (await request.get('/dev/mailbox.json')).json()) as { messages: MailboxMessage[] }).messages;
+}
+
+/** Ids of the sign-in codes sent to `email` so far (a later code is the one just asked for). */
+async function codeIds(request: APIRequestContext, email: string): Promise<Set<string>> {
+  return new Set((await mailbox(request)).filter((item) => item.to === email && item.kind === 'sign_in_code').map((item) => item.id));
+}
+
+/** The sign-in code sent to `email` that is not among `seen`. */
+async function newCode(request: APIRequestContext, email: string, seen: Set<string>): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const message = (await mailbox(request)).find((item) => item.to === email && item.kind === 'sign_in_code' && !seen.has(item.id));
+      code = /\b(\d{6})\b/.exec(message?.subject ?? '')?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+async function newPage(browser: Browser, options: { country?: string; phone?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    ...(options.country ? { extraHTTPHeaders: { [COUNTRY_HEADER]: options.country } } : {}),
+    ...(options.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
+  });
+  return context.newPage();
+}
+
+/** The operator console's own email-code sign-in. */
+async function signInAsOperator(page: Page, email: string): Promise<void> {
+  await page.goto('/roots/admin');
+  const form = page.getByTestId('operator-sign-in');
+  const seen = await codeIds(page.request, email);
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('button', { name: 'Send code' }).click();
+  await expect(form.getByRole('status')).toHaveText('We sent a code to your email.');
+  await form.getByLabel('Code from the email').fill(await newCode(page.request, email, seen));
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('operator-email')).toHaveText(email);
+}
+
+const rowOf = (page: Page, testId: string, first: string) =>
+  page.getByTestId(testId).locator('tbody tr', { has: page.getByRole('cell', { name: first, exact: true }) });
+
+test('the operator added by the command sees the scenario’s funnel and revenue, and refunds a charge', async ({ browser }) => {
+  const page = await newPage(browser);
+  await signInAsOperator(page, operatorEmail);
+
+  // Funnel: the step counts the scenario produced, with conversion from landing.
+  await expect(page.getByTestId('admin-funnel')).toBeVisible();
+  const expectations: Array<[string, number]> = [
+    ['Landing', figures.landing],
+    ['Consent', figures.consent],
+    ['Selfie', figures.selfie],
+    ['Email', figures.email],
+    ['Paywall', figures.paywall],
+    ['Purchase', figures.purchase],
+  ];
+  for (const [step, count] of expectations) {
+    const cells = rowOf(page, 'funnel-steps', step).locator('td');
+    await expect(cells.nth(1)).toHaveText(String(count));
+    await expect(cells.nth(2)).toHaveText(`${((count / figures.landing) * 100).toFixed(1)}%`);
+  }
+  await expect(rowOf(page, 'funnel-sources', 'quiz').locator('td').nth(2)).toHaveText('1');
+  await expectNoSeriousA11yViolations(page);
+
+  // Revenue: trials, gross, the money-back refund, the cancellation; no mismatch with the gateway.
+  await page.getByRole('button', { name: 'Revenue' }).click();
+  await expect(page.getByTestId('figure-trials')).toHaveText(String(figures.trialsStarted));
+  await expect(page.getByTestId('figure-gross')).toHaveText(`$${(figures.grossMinor / 100).toFixed(2)}`);
+  await expect(page.getByTestId('figure-refunded')).toHaveText(`$${(figures.refundedMinor / 100).toFixed(2)}`);
+  await expect(page.getByTestId('figure-active')).toHaveText(String(figures.buyers.length - figures.cancellations));
+  await expect(page.getByTestId('reconciliation')).toContainText(`${figures.buyers.length} charges checked`);
+  await expect(page.getByTestId('reconciliation')).toContainText('no mismatch');
+  await expectNoSeriousA11yViolations(page);
+
+  // Customer care: refund $10.00 of the three-month buyer's charge.
+  const quarter = figures.buyers[2]!;
+  await page.getByRole('button', { name: 'Customers' }).click();
+  await page.getByLabel('Email or subscription id').fill(quarter.email);
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await expect(page.getByTestId(`subscription-${quarter.subscriptionId}`)).toBeVisible();
+  const refundForm = page.locator('[data-testid^="refund-"]');
+  await refundForm.getByLabel('Amount ($)').fill('10.00');
+  await refundForm.getByLabel('Reason').fill('goodwill');
+  await refundForm.getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByTestId('customer-message')).toContainText('Refunded $10.00');
+  await expectNoSeriousA11yViolations(page);
+
+  // The gateway shows the refund; the customer got the email; the audit log shows the action.
+  const execution = (await (
+    await page.request.get(`${server.gatewayUrl}/merchant/v1/executions/${quarter.executionId}`, {
+      headers: { 'x-api-key': DEV_SERVER_SECRETS.GATEWAY_MERCHANT_SECRET },
+    })
+  ).json()) as Execution;
+  expect(execution.amountRefunded).toBe(1000);
+  await expect
+    .poll(async () => (await mailbox(page.request)).filter((item) => item.to === quarter.email && item.kind === 'refund_receipt').length)
+    .toBe(1);
+  await page.getByRole('button', { name: 'Audit log' }).click();
+  const refundRow = page.getByTestId('audit-log').locator('tbody tr', { hasText: 'customer.refund' });
+  await expect(refundRow).toContainText(operatorEmail);
+  await expect(refundRow).toContainText(quarter.email);
+  await expect(refundRow).toContainText('amount_minor=1000');
+});
+
+test('the console works on a phone', async ({ browser }) => {
+  const page = await newPage(browser, { phone: true });
+  await signInAsOperator(page, operatorEmail);
+  await page.getByRole('button', { name: 'Revenue' }).click();
+  await expect(page.getByTestId('figure-trials')).toBeVisible();
+  // Nothing but the tables' own scroll areas is wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a customer cannot open any admin page or endpoint', async ({ browser }) => {
+  const page = await newPage(browser);
+  const customer = figures.buyers[1]!.email;
+  await page.goto('/roots/');
+  const seen = await codeIds(page.request, customer);
+  await page.request.post('/api/auth/email-otp/send-verification-otp', {
+    data: { email: customer, type: 'sign-in' },
+    headers: { origin: server.url },
+  });
+  const signedIn = await page.request.post('/api/auth/sign-in/email-otp', {
+    data: { email: customer, otp: await newCode(page.request, customer, seen) },
+    headers: { origin: server.url },
+  });
+  expect(signedIn.status()).toBe(200);
+  expect((await page.request.get('/api/account/me')).status()).toBe(200);
+
+  await page.goto('/roots/admin');
+  await expect(page.getByTestId('admin-forbidden')).toBeVisible();
+  await expect(page.getByTestId('admin-funnel')).toHaveCount(0);
+  const range = 'from=2026-01-01&to=2026-12-31';
+  for (const path of [
+    '/api/admin/me',
+    '/api/admin/audit',
+    `/api/admin/funnel?${range}`,
+    `/api/admin/revenue?${range}`,
+    `/api/admin/quality?${range}`,
+    `/api/admin/customers?q=${customer}`,
+  ])
+    expect((await page.request.get(path)).status(), path).toBe(403);
+  const refund = await page.request.post('/api/admin/customers/refund', { data: { charge_id: crypto.randomUUID(), reason: 'me' } });
+  expect(refund.status()).toBe(403);
+});
+
+test('a visitor from an EU country gets the geo-policy screen instead of the selfie', async ({ browser }) => {
+  const page = await newPage(browser, { country: 'DE' });
+  await page.goto('/roots/');
+  await expect(page.getByTestId('geo-policy-screen')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The face analysis is not available in your country');
+  await expect(page.getByRole('link', { name: 'population insights' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const faceCheck = await page.request.post('/api/face-check', { data: {} });
+  expect(faceCheck.status()).toBe(403);
+
+  const elsewhere = await newPage(browser, { country: 'US' });
+  await elsewhere.goto('/roots/');
+  await expect(elsewhere.getByTestId('landing-screen')).toBeVisible();
+});

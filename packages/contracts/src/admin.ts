@@ -1,0 +1,288 @@
+import { z } from 'zod';
+
+/**
+ * The operator console (issue 13): who may use it, its audit trail, customer care and the
+ * dashboards. Every `/api/admin/*` endpoint answers 401 to a visitor and 403 to a signed-in customer.
+ */
+
+/** Base path of every operator endpoint. */
+export const ADMIN_API_PREFIX = '/api/admin';
+
+/** `GET /api/admin/me`: the signed-in operator. */
+export const operatorMeSchema = z.object({ email: z.string(), operator: z.literal(true) });
+export type OperatorMe = z.infer<typeof operatorMeSchema>;
+
+/** What an operator can do; each one writes an audit record. */
+export const ADMIN_ACTIONS = [
+  'customer.lookup',
+  'customer.refund',
+  'customer.cancel_now',
+  'customer.cancel_at_period_end',
+  'customer.resend_receipt',
+  'customer.resend_cancel_link',
+  'customer.delete_data',
+  'customer.consents_viewed',
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.iso.datetime(),
+  operator_email: z.string(),
+  action: z.enum(ADMIN_ACTIONS),
+  customer_email: z.string().nullable(),
+  subscription_id: z.string().nullable(),
+  detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+export type AuditList = z.infer<typeof auditListSchema>;
+
+/** A calendar day in UTC, `YYYY-MM-DD`. */
+const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
+
+/** Longest range a dashboard query covers. */
+export const MAX_RANGE_DAYS = 366;
+
+/** `?from=YYYY-MM-DD&to=YYYY-MM-DD`: both days included, UTC. */
+export const dateRangeQuerySchema = z
+  .object({ from: daySchema, to: daySchema })
+  .refine((range) => range.from <= range.to, { message: 'from must not be after to' })
+  .refine((range) => (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 < MAX_RANGE_DAYS, {
+    message: `at most ${MAX_RANGE_DAYS} days`,
+  });
+export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;
+
+// ----- funnel ----------------------------------------------------------------------------------
+
+/** The funnel's steps in order, each with the funnel event (product-spec §3) that marks it. */
+export const FUNNEL_STEPS = [
+  { step: 'landing', event: 'intro' },
+  { step: 'consent', event: 'onboarding' },
+  { step: 'selfie', event: 'selfie' },
+  { step: 'processing', event: 'selfie processing' },
+  { step: 'email', event: 'e-mail screen' },
+  { step: 'paywall', event: 'subscription offer' },
+  { step: 'purchase', event: 'Purchase' },
+  { step: 'offers', event: 'offers' },
+  { step: 'sign_in', event: 'account' },
+] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number]['step'];
+export const FUNNEL_STEP_NAMES = FUNNEL_STEPS.map((item) => item.step) as [FunnelStep, ...FunnelStep[]];
+
+/** Attribution dimensions the funnel splits by. */
+export const FUNNEL_DIMENSIONS = ['campaign', 'media_source', 'country', 'variant'] as const;
+export type FunnelDimension = (typeof FUNNEL_DIMENSIONS)[number];
+
+const stepCountsSchema = z.record(z.enum(FUNNEL_STEP_NAMES), z.number().int());
+
+export const funnelReportSchema = z.object({
+  steps: z.array(z.enum(FUNNEL_STEP_NAMES)),
+  /** Step totals over the range with conversion from landing and drop-off from the step before (0..1). */
+  totals: z.array(z.object({ step: z.enum(FUNNEL_STEP_NAMES), count: z.number().int(), conversion: z.number(), drop_off: z.number() })),
+  days: z.array(z.object({ day: daySchema, counts: stepCountsSchema })),
+  /** One row per value of each dimension; `variant` is walkthrough or quiz (the landing path). */
+  sources: z.array(z.object({ dimension: z.enum(FUNNEL_DIMENSIONS), value: z.string(), counts: stepCountsSchema })),
+});
+export type FunnelReport = z.infer<typeof funnelReportSchema>;
+
+// ----- revenue ---------------------------------------------------------------------------------
+
+/** Ways a subscription gets canceled. */
+export const CANCEL_CHANNELS = ['email_code', 'one_click_link', 'account', 'by_id', 'operator'] as const;
+export type CancelChannel = (typeof CANCEL_CHANNELS)[number];
+
+export const revenueDaySchema = z.object({
+  day: daySchema,
+  trials_started: z.number().int(),
+  /** New purchases without a trial (introductory periods, one-time purchases). */
+  direct_purchases: z.number().int(),
+  trial_conversions: z.number().int(),
+  renewals: z.number().int(),
+  renewal_failures: z.number().int(),
+  /** Renewals paid on a retry after a soft decline (dunning recovered). */
+  recovered: z.number().int(),
+  refunds: z.number().int(),
+  refunded_minor: z.number().int(),
+  cancellations: z.number().int(),
+  addon_minor: z.number().int(),
+  /** Every succeeded charge of the day, add-ons included, before refunds. */
+  gross_minor: z.number().int(),
+});
+export type RevenueDay = z.infer<typeof revenueDaySchema>;
+
+export const revenueReportSchema = z.object({
+  days: z.array(revenueDaySchema),
+  totals: revenueDaySchema.omit({ day: true }).extend({
+    /** Paid trial conversions over trials that ended in the range (0..1). */
+    trial_to_paid: z.number(),
+  }),
+  /** Now, not over the range. */
+  active_subscriptions: z.number().int(),
+  /** Monthly recurring revenue now: each live recurring plan's price over its period, per 30 days. */
+  mrr_minor: z.number().int(),
+  cancellations: z.array(z.object({ channel: z.enum(CANCEL_CHANNELS), reason: z.string(), count: z.number().int() })),
+});
+export type RevenueReport = z.infer<typeof revenueReportSchema>;
+
+/** Our succeeded charges of the range checked one by one against the gateway's executions. */
+export const reconciliationSchema = z.object({
+  checked: z.number().int(),
+  /** More charges than one check covers: the rest was not checked. */
+  truncated: z.boolean(),
+  mismatches: z.array(
+    z.object({
+      charge_id: z.string(),
+      execution_id: z.string(),
+      field: z.enum(['status', 'amount', 'refunded', 'missing']),
+      ours: z.string(),
+      gateway: z.string(),
+    }),
+  ),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
+
+// ----- quality ---------------------------------------------------------------------------------
+
+export const qualityReportSchema = z.object({
+  by_status: z.array(z.object({ status: z.string(), count: z.number().int() })),
+  refusals: z.array(z.object({ error_code: z.string(), count: z.number().int() })),
+  feedback: z.object({
+    answered: z.number().int(),
+    looks_correct: z.number().int(),
+    /** looks_correct / answered (0 when nobody answered). */
+    share_correct: z.number(),
+    texts: z.array(z.object({ at: z.iso.datetime(), looks_correct: z.boolean(), text: z.string() })),
+  }),
+  model_versions: z.array(z.object({ version: z.string(), count: z.number().int() })),
+});
+export type QualityReport = z.infer<typeof qualityReportSchema>;
+
+// ----- customer care ---------------------------------------------------------------------------
+
+export const customerLookupQuerySchema = z.object({ q: z.string().trim().min(3).max(320) });
+
+const isoOrNull = z.iso.datetime().nullable();
+
+export const customerRecordSchema = z.object({
+  query: z.string(),
+  emails_found: z.array(z.string()),
+  subscriptions: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      plan_id: z.string(),
+      status: z.string(),
+      parent_id: z.string().nullable(),
+      card_last4: z.string().nullable(),
+      current_period_end: isoOrNull,
+      canceled_at: isoOrNull,
+      created_at: z.iso.datetime(),
+      consent: z.object({
+        terms_version: z.string(),
+        terms_text: z.string(),
+        at: z.iso.datetime(),
+        ip: z.string(),
+        user_agent: z.string(),
+      }),
+    }),
+  ),
+  charges: z.array(
+    z.object({
+      id: z.string(),
+      subscription_id: z.string(),
+      kind: z.string(),
+      period: z.number().int(),
+      status: z.string(),
+      amount_minor: z.number().int(),
+      refunded_minor: z.number().int(),
+      currency: z.string(),
+      execution_id: z.string().nullable(),
+      decline_code: z.string().nullable(),
+      created_at: z.iso.datetime(),
+    }),
+  ),
+  refunds: z.array(z.object({ id: z.string(), charge_id: z.string(), amount_minor: z.number().int(), created_at: z.iso.datetime() })),
+  emails: z.array(z.object({ id: z.string(), kind: z.string(), subject: z.string(), status: z.string(), created_at: z.iso.datetime() })),
+  /** Status and estimate only: never any image. */
+  reports: z.array(
+    z.object({
+      id: z.string(),
+      subscription_id: z.string(),
+      status: z.string(),
+      error_code: z.string().nullable(),
+      estimate: z.array(z.object({ group: z.string(), share: z.number() })),
+      created_at: z.iso.datetime(),
+    }),
+  ),
+  audit: z.array(auditEntrySchema),
+});
+export type CustomerRecord = z.infer<typeof customerRecordSchema>;
+
+/** Operator refunds carry a key the console makes per click (idempotency: a retry replays). */
+export const adminRefundRequestSchema = z.object({
+  charge_id: z.uuid(),
+  /** Minor units; omitted: the whole remaining amount. */
+  amount_minor: z.number().int().positive().optional(),
+  reason: z.string().trim().min(1).max(200),
+});
+export type AdminRefundRequest = z.infer<typeof adminRefundRequestSchema>;
+export const adminRefundResponseSchema = z.object({ refunded_minor: z.number().int(), gateway_refund_id: z.string() });
+export type AdminRefundResponse = z.infer<typeof adminRefundResponseSchema>;
+
+export const adminCancelRequestSchema = z.object({
+  subscription_id: z.uuid(),
+  when: z.enum(['now', 'period_end']),
+  reason: z.string().trim().min(1).max(200),
+});
+export type AdminCancelRequest = z.infer<typeof adminCancelRequestSchema>;
+
+export const adminResendRequestSchema = z.object({ subscription_id: z.uuid(), what: z.enum(['receipt', 'cancel_link']) });
+export type AdminResendRequest = z.infer<typeof adminResendRequestSchema>;
+
+export const adminDeleteCustomerRequestSchema = z.object({ email: z.email().max(320) });
+export type AdminDeleteCustomerRequest = z.infer<typeof adminDeleteCustomerRequestSchema>;
+
+export const adminActionDoneSchema = z.object({ ok: z.literal(true) });
+
+// ----- geo policy ------------------------------------------------------------------------------
+
+/** What the funnel offers where face analysis is not offered. */
+export const GEO_FALLBACKS = ['insights', 'nothing'] as const;
+export type GeoFallback = (typeof GEO_FALLBACKS)[number];
+
+/**
+ * EU member states and the other EEA states (Iceland, Liechtenstein, Norway): the default list where
+ * face analysis is not offered (EU AI Act art. 5(1)(g), in force since 2025-02-02).
+ */
+export const EU_EEA_COUNTRIES = [
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL',
+  'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'IS', 'LI', 'NO',
+] as const; // prettier-ignore
+
+/** The error of the face-analysis endpoints where the geo policy does not offer them. */
+export const FACE_ANALYSIS_NOT_OFFERED = 'The face analysis is not offered in your country.';
+
+/** `GET /api/geo-policy`: what this visitor's country gets. */
+export const geoPolicySchema = z.object({
+  country: z.string(),
+  face_analysis: z.boolean(),
+  /** Where face analysis is not offered: the rest of the product, or nothing. */
+  fallback: z.enum(GEO_FALLBACKS),
+});
+export type GeoPolicy = z.infer<typeof geoPolicySchema>;
+
+// ----- data export (GDPR Art. 15/20) -------------------------------------------------------------
+
+/** `GET /api/account/export`: everything we keep about the signed-in customer, as JSON. */
+export const dataExportSchema = z.object({
+  exported_at: z.iso.datetime(),
+  user: z.object({ id: z.string(), email: z.string(), name: z.string(), created_at: z.iso.datetime() }),
+  profile: z.object({ name: z.string().nullable(), birth_date: z.string().nullable(), birth_time: z.string().nullable() }).nullable(),
+  subscriptions: customerRecordSchema.shape.subscriptions,
+  charges: customerRecordSchema.shape.charges,
+  refunds: customerRecordSchema.shape.refunds,
+  emails: customerRecordSchema.shape.emails,
+  reports: customerRecordSchema.shape.reports,
+});
+export type DataExport = z.infer<typeof dataExportSchema>;

@@ -175,6 +175,55 @@ describe('bearer tokens', () => {
       .setExpirationTime(exp)
       .sign(new TextEncoder().encode(secret));
 
+  it('refreshes an expired token of the same session through the merchant API; the new one pays the same execution', async () => {
+    const session = await createSession(gateway);
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await sign(DEV_DEFAULT_SECRETS.GATEWAY_JWT_SECRET, now - 30, session.sessionId);
+    // The test signer's holder is 'h': the session's holder must match, so sign one with the real holder.
+    const expiredOfSession = await new SignJWT({ holder: session.holderReference })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(session.sessionId)
+      .setAudience(CLIENT_TOKEN_AUDIENCE)
+      .setIssuer('x')
+      .setIssuedAt(now - 90)
+      .setExpirationTime(now - 30)
+      .sign(new TextEncoder().encode(DEV_DEFAULT_SECRETS.GATEWAY_JWT_SECRET));
+    expect((await call(session.links.execution, { headers: { authorization: `Bearer ${expiredOfSession}` } })).status).toBe(401);
+    const refreshed = await call<{ sessionId: string; bearerToken: string; expiresAt: string }>(
+      `${gateway.url}/merchant/v1/sessions/token`,
+      {
+        headers: merchantHeaders(),
+        json: { bearerToken: expiredOfSession },
+      },
+    );
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.sessionId).toBe(session.sessionId);
+    expect(Date.parse(refreshed.body.expiresAt)).toBeGreaterThan(Date.now());
+    const renewed = { ...session, bearerToken: refreshed.body.bearerToken };
+    const execution = await call<Execution>(session.links.execution, { headers: bearer(renewed) });
+    expect(execution.status).toBe(200);
+    expect(execution.body.id).toBe(session.executionId);
+    const { token } = (await tokenize(renewed, { number: '4242424242424242' })).body;
+    const instrument = await saveInstrument(renewed, token);
+    expect((await authorize(renewed, cardAuthorizeBody(renewed, instrument.id))).status).toBe(200);
+    await expect.poll(async () => (await poll(renewed)).status, { timeout: 10_000 }).toBe('authorizeSuccessful');
+
+    // A token of another holder for this session, a forged one, or one past the refresh window: refused.
+    expect(
+      (await call(`${gateway.url}/merchant/v1/sessions/token`, { headers: merchantHeaders(), json: { bearerToken: expired } })).status,
+    ).toBe(401);
+    const forged = await sign('another-secret-another-secret-another-secret', now - 30, session.sessionId);
+    expect(
+      (await call(`${gateway.url}/merchant/v1/sessions/token`, { headers: merchantHeaders(), json: { bearerToken: forged } })).status,
+    ).toBe(401);
+    const ancient = await sign(DEV_DEFAULT_SECRETS.GATEWAY_JWT_SECRET, now - 2 * 24 * 3600, session.sessionId);
+    expect(
+      (await call(`${gateway.url}/merchant/v1/sessions/token`, { headers: merchantHeaders(), json: { bearerToken: ancient } })).status,
+    ).toBe(401);
+    // Only the merchant's server may refresh.
+    expect((await call(`${gateway.url}/merchant/v1/sessions/token`, { json: { bearerToken: expiredOfSession } })).status).toBe(401);
+  });
+
   it('carries an expiry claim matching expiresAt', async () => {
     const session = await createSession(gateway);
     const [, payload] = session.bearerToken.split('.');

@@ -261,11 +261,24 @@ export const executionSchema = z.object({
 });
 export type Execution = z.infer<typeof executionSchema>;
 
-/** Billing address of wallet payments (checkout-spec §3). */
+const addressLine = z.string().max(200).optional();
+/**
+ * Billing address of wallet payments (checkout-spec §3): country and postal code, and from the
+ * Apple-type billing contact the address fields it maps to.
+ */
 export const billingAddressSchema = z.object({
   country: z.object({ code: z.string().length(2), name: z.string().optional() }).optional(),
   postalCode: z.string().max(32).optional(),
+  first_name: addressLine,
+  last_name: addressLine,
+  state: addressLine,
+  zip: z.string().max(32).optional(),
+  city: addressLine,
+  address: addressLine,
+  address2: addressLine,
+  phone: z.string().max(40).optional(),
 });
+export type BillingAddress = z.infer<typeof billingAddressSchema>;
 
 /** A payment request item of the payment composition (checkout-spec §3). */
 export const paymentItemSchema = z.object({
@@ -354,8 +367,24 @@ export const createSessionRequestSchema = z.object({
   paymentMethods: z.array(paymentMethodCodeSchema).min(1).optional(),
   /** Default `US` (Apple-type wallet country). */
   countryCode: z.string().length(2).optional(),
+  /** Lifetime of the first bearer token, at most the gateway's session lifetime; default that lifetime. */
+  tokenTtlSeconds: z.number().int().min(1).max(86_400).optional(),
 });
 export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
+
+/**
+ * `POST /merchant/v1/sessions/token` (merchant API): a fresh bearer token for the same session
+ * (and so the same execution), proven by the session's last token — expired, but signed by the
+ * gateway and no older than the refresh window.
+ */
+export const refreshSessionTokenRequestSchema = z.object({ bearerToken: z.string().min(1).max(4_096) });
+export type RefreshSessionTokenRequest = z.infer<typeof refreshSessionTokenRequestSchema>;
+export const refreshSessionTokenResponseSchema = z.object({
+  sessionId: z.string(),
+  bearerToken: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+export type RefreshSessionTokenResponse = z.infer<typeof refreshSessionTokenResponseSchema>;
 
 /**
  * What the SDK's client init needs (checkout-spec §3 "client init options"): the merchant returns

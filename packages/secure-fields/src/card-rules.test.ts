@@ -8,6 +8,9 @@ import {
   isCardNumberValid,
   isCvvValid,
   isExpiryValid,
+  expiryProblem,
+  isExpiryYearInRange,
+  MAX_EXPIRY_YEARS_AHEAD,
   isMonthValid,
   isPinValid,
   luhn,
@@ -41,6 +44,9 @@ describe('brand detection and lengths (checkout-spec §5)', () => {
     expect(isCardNumberValid('4242424242424241')).toBe(false);
     expect(isCardNumberValid('4222222222222')).toBe(true);
     expect(isCardNumberValid('555555555555444')).toBe(false);
+    // Luhn-valid but of no known brand: refused, as the vault refuses it.
+    expect(isCardNumberValid('9999999999999995')).toBe(false);
+    expect(isCardNumberValid('1234567812345670')).toBe(false);
     expect(luhn('')).toBe(false);
     expect(luhn('79927398713')).toBe(true);
   });
@@ -80,6 +86,13 @@ describe('expiry', () => {
     expect(isExpiryValid(1, 2025, now)).toBe(false);
     expect(isExpiryValid(13, 2030, now)).toBe(false);
     expect(isExpiryValid(1, 2090, now)).toBe(false);
+    // One range with the vault: up to MAX_EXPIRY_YEARS_AHEAD (20) years ahead, no further.
+    expect(isExpiryValid(12, now.getUTCFullYear() + MAX_EXPIRY_YEARS_AHEAD, now)).toBe(true);
+    expect(isExpiryValid(1, now.getUTCFullYear() + MAX_EXPIRY_YEARS_AHEAD + 1, now)).toBe(false);
+    expect(expiryProblem(1, now.getUTCFullYear() + 30, now)).toBe('too-far');
+    expect(expiryProblem(1, 2025, now)).toBe('expired');
+    expect(isExpiryYearInRange(now.getUTCFullYear() + MAX_EXPIRY_YEARS_AHEAD, now)).toBe(true);
+    expect(isExpiryYearInRange(now.getUTCFullYear() + MAX_EXPIRY_YEARS_AHEAD + 1, now)).toBe(false);
   });
   it('warns and falls back on unknown formats; year format YY by default', () => {
     const warn = vi.fn();

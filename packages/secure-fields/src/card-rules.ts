@@ -61,11 +61,15 @@ export function luhn(value: string): boolean {
 
 export const MAX_CARD_DIGITS = 19;
 
-/** A card number is complete and valid: known network, allowed length, Luhn. */
+/**
+ * A card number is complete and valid: a known network (checkout-spec §3's list; the vault stores
+ * no other), an allowed length for it, Luhn. A Luhn-valid number of no known brand is refused here
+ * as the vault refuses it, before the shopper pays.
+ */
 export function isCardNumberValid(value: string): boolean {
   const digits = digitsOf(value);
   const network = detectNetwork(digits);
-  if (!network) return digits.length >= 12 && digits.length <= MAX_CARD_DIGITS && luhn(digits);
+  if (!network) return false;
   return CARD_LENGTHS[network].includes(digits.length) && luhn(digits);
 }
 
@@ -135,13 +139,32 @@ export function parseExpiry(value: string, format: ExpiryFormat): { month: numbe
   return { month, year };
 }
 
-/** Not expired: the card is valid through the end of its month. */
+/** The latest expiry year accepted, counted from the current year (frames and vault alike). */
+export const MAX_EXPIRY_YEARS_AHEAD = 20;
+
+/**
+ * What is wrong with an expiry, or undefined: a month outside 1–12, a past month (a card is valid
+ * through the end of its month), or a year more than {@link MAX_EXPIRY_YEARS_AHEAD} ahead. Judged
+ * in UTC so the frames and the vault agree whatever the shopper's time zone.
+ */
+export function expiryProblem(month: number, year: number, now: Date = new Date()): 'month' | 'expired' | 'too-far' | undefined {
+  if (!Number.isInteger(month) || month < 1 || month > 12) return 'month';
+  const currentYear = now.getUTCFullYear();
+  const currentMonth = now.getUTCMonth() + 1;
+  if (year < currentYear || (year === currentYear && month < currentMonth)) return 'expired';
+  if (year > currentYear + MAX_EXPIRY_YEARS_AHEAD) return 'too-far';
+  return undefined;
+}
+
+/** A year alone (separate month and year fields): from this year up to {@link MAX_EXPIRY_YEARS_AHEAD} ahead. */
+export function isExpiryYearInRange(year: number, now: Date = new Date()): boolean {
+  const currentYear = now.getUTCFullYear();
+  return year >= currentYear && year <= currentYear + MAX_EXPIRY_YEARS_AHEAD;
+}
+
+/** Not expired and not beyond the accepted range (see {@link expiryProblem}). */
 export function isExpiryValid(month: number, year: number, now: Date = new Date()): boolean {
-  if (month < 1 || month > 12) return false;
-  const currentYear = now.getFullYear();
-  const currentMonth = now.getMonth() + 1;
-  if (year < currentYear || year > currentYear + 50) return false;
-  return year > currentYear || month >= currentMonth;
+  return expiryProblem(month, year, now) === undefined;
 }
 
 export function isMonthValid(value: string): boolean {

@@ -8,6 +8,7 @@ import {
   isCardNumberValid,
   isCvvValidFor,
   isExpiryValid,
+  isExpiryYearInRange,
   isMonthValid,
   maskCardNumber,
   MAX_CARD_DIGITS,
@@ -123,8 +124,7 @@ export function startFrame(field: FieldType, win: Window & typeof globalThis = w
           return { value: raw, valid: isMonthValid(raw) };
         case 'expiry-year': {
           const year = parseYear(raw, yearFormat);
-          const now = new Date().getFullYear();
-          return { value: year === undefined ? '' : String(year), valid: year !== undefined && year >= now && year <= now + 50 };
+          return { value: year === undefined ? '' : String(year), valid: year !== undefined && isExpiryYearInRange(year) };
         }
       }
     };

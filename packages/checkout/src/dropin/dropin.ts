@@ -2,7 +2,7 @@ import type { EnabledPaymentMethod, Execution, PaymentItem, ReturnInfo, StoredIn
 import type { CheckoutContext } from '../client/checkout-context';
 import { validatePaymentMethod } from '../core/config/client-config';
 import { resolveMountTarget } from '../core/config/collect-validation';
-import { CheckoutError, CHECKOUT_MESSAGES, type CheckoutErrorCode } from '../core/errors/checkout-error';
+import { CheckoutError, CHECKOUT_MESSAGES } from '../core/errors/checkout-error';
 import { EventEmitter } from '../core/events/event-emitter';
 import { nextStep } from '../core/execution/execution-machine';
 import { pollExecution } from '../core/execution/poll-execution';
@@ -17,6 +17,7 @@ import {
 } from '../methods/stored-instrument/stored-instrument-element';
 import { GooglePayElement } from '../methods/google-pay/google-pay-element';
 import { PayPalElement, type PayPalElementOptions } from '../methods/paypal/paypal-element';
+import { failureEvent, failureScreenText, type FailureEvent } from '../payment/failure-report';
 import { authorizeItem, continuePayment, runPayment, type PaymentFlowContext, type PaymentOutcome } from '../payment/payment-flow';
 import { h, type UIElement } from '../ui/base-element';
 import { formatMoney } from '../ui/format-money';
@@ -31,7 +32,7 @@ export type DropinEvents = CardFormEvents & {
   visibility: { id: string; visible: boolean };
   success: { execution: Execution };
   pending: { execution: Execution };
-  failure: { code: CheckoutErrorCode; message: string; execution?: Execution };
+  failure: FailureEvent;
   sessionExpired: Record<string, never>;
 };
 export const DROPIN_EVENTS = [
@@ -45,6 +46,7 @@ export const DROPIN_EVENTS = [
   'sessionExpired',
   'change',
   'binChanged',
+  'error',
 ] as const;
 
 /** Drop-in options. */
@@ -62,7 +64,11 @@ export type DropinOptions = {
   returnInfo?: ReturnInfo;
   /** Translations of failure messages, keyed by the error message. */
   translations?: Record<string, string>;
-  /** Shown when a failure message has no translation; default: the message itself. */
+  /**
+   * Shown when a failure is not a known one (no translation, not the execution's own reason); default
+   * 'Authorization failed, please try again.'. Internal detail never reaches the screen: it goes to
+   * the log and the failure event's `cause`.
+   */
   defaultFailureMessage?: string;
   /** Pre-payment callback: resolving false or throwing blocks the payment (VALIDATION_FAILED). */
   onBeforePay?: () => boolean | Promise<boolean>;
@@ -162,14 +168,14 @@ export class Dropin {
         const element = new ApplePayElement(
           this.context,
           (payment) => this.payItem(payment),
-          (error) => this.finish({ kind: 'failure', code: error.code, message: error.message }),
+          (error) => this.finish(failureOutcome(error)),
         );
         this.addItem(fieldset, { id: 'applePay', code: 'applePay', label: 'Apple Pay', element });
       } else if (method.code === 'googlePay') {
         const element = new GooglePayElement(
           this.context,
           (payment) => this.payItem(payment),
-          (error) => this.finish({ kind: 'failure', code: error.code, message: error.message }),
+          (error) => this.finish(failureOutcome(error)),
         );
         this.addItem(fieldset, { id: 'googlePay', code: 'googlePay', label: 'Google Pay', element });
       } else if (method.code === 'payPal') {
@@ -320,10 +326,6 @@ export class Dropin {
     button.disabled = !active || (!active.element.isValid && !this.options.payButtonAlwaysEnabled);
   }
 
-  private fail(code: CheckoutErrorCode, message: string, execution?: Execution): void {
-    this.events.emit('failure', { code, message, ...(execution ? { execution } : {}) });
-  }
-
   /** Pay with the active item (checkout-spec §4 "Pay gating", "Payment execution"). */
   async pay(): Promise<PaymentOutcome | undefined> {
     const button = this.payButton;
@@ -340,8 +342,9 @@ export class Dropin {
       }
       if (active.element instanceof CardElement && !(await active.element.validate())) allowed = false;
       if (!allowed || !active.element.isValid) {
-        this.fail('VALIDATION_FAILED', 'Payment blocked by validation');
-        return { kind: 'failure', code: 'VALIDATION_FAILED', message: 'Payment blocked by validation' };
+        const blocked: PaymentOutcome = { kind: 'failure', code: 'VALIDATION_FAILED', message: CHECKOUT_MESSAGES.paymentBlocked };
+        this.events.emit('failure', failureEvent(blocked));
+        return blocked;
       }
       this.showScreen('loading');
       let item: PaymentItem;
@@ -404,14 +407,17 @@ export class Dropin {
         this.showScreen('pending');
         this.events.emit('pending', { execution: outcome.execution });
         break;
-      case 'failure':
-        if (outcome.code === 'AUTHENTICATION_ERROR') {
+      case 'failure': {
+        const event = failureEvent(outcome);
+        if (event.code === 'AUTHENTICATION_ERROR') {
           this.events.emit('sessionExpired', {});
           void this.context.tokens.refresh();
         }
-        this.showScreen('failure', outcome.message);
-        this.fail(outcome.code, outcome.message, outcome.execution);
+        if (event.cause) this.context.logger.error(`payment failed: ${event.cause.code}: ${event.cause.message}`, event.cause);
+        this.showScreen('failure', failureScreenText(event, this.options));
+        this.events.emit('failure', event);
         break;
+      }
     }
   }
 
@@ -439,12 +445,10 @@ export class Dropin {
     if (kind === 'success') screen.append(h(doc, 'h2', {}, CHECKOUT_MESSAGES.paymentSuccessful));
     if (kind === 'pending') screen.append(h(doc, 'h2', {}, CHECKOUT_MESSAGES.paymentPending));
     if (kind === 'failure') {
-      const text =
-        (message && this.options.translations?.[message]) ??
-        message ??
-        this.options.defaultFailureMessage ??
-        CHECKOUT_MESSAGES.authorizationFailedToast;
-      screen.append(h(doc, 'h2', {}, 'Payment failed'), h(doc, 'p', { 'data-testid': 'roots-failure-message' }, text));
+      screen.append(
+        h(doc, 'h2', {}, 'Payment failed'),
+        h(doc, 'p', { 'data-testid': 'roots-failure-message' }, message ?? CHECKOUT_MESSAGES.authorizationFailedToast),
+      );
       showMessage(screen, 'error', this.options.messageTtlMs ? { ttlMs: this.options.messageTtlMs } : {});
     }
   }
@@ -457,5 +461,6 @@ function failureOutcome(error: unknown): PaymentOutcome {
     kind: 'failure',
     code: checkoutError.code === 'UNAUTHORIZED' ? 'AUTHENTICATION_ERROR' : checkoutError.code,
     message: checkoutError.message,
+    ...(checkoutError.status !== undefined ? { status: checkoutError.status } : {}),
   };
 }

@@ -18,6 +18,17 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
+const ready = { isEmpty: false, isComplete: true, isValid: true, isFocused: false, value: '', required: true };
+/** What a frame of this container says to the page, from the gateway origin and its own window. */
+const fromFrame = (frame: HTMLIFrameElement, frameId: string, data: Record<string, unknown>) =>
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data: { tag: FRAME_MESSAGE_TAG, v: 1, frameId, ...data },
+      origin: 'https://gw.example',
+      source: frame.contentWindow,
+    }),
+  );
+
 describe('collect elements in frames', () => {
   it('every element type mounts its own gateway frame, sandboxed, named by id, origin and channel', () => {
     const container = new CollectContainer(context);
@@ -98,17 +109,6 @@ describe('collect elements in frames', () => {
 });
 
 describe('collect', () => {
-  const ready = { isEmpty: false, isComplete: true, isValid: true, isFocused: false, value: '', required: true };
-  /** What a frame of this container says to the page, from the gateway origin and its own window. */
-  const fromFrame = (frame: HTMLIFrameElement, frameId: string, data: Record<string, unknown>) =>
-    window.dispatchEvent(
-      new MessageEvent('message', {
-        data: { tag: FRAME_MESSAGE_TAG, v: 1, frameId, ...data },
-        origin: 'https://gw.example',
-        source: frame.contentWindow,
-      }),
-    );
-
   it('a COMPOSABLE container’s card number events carry only the first 8 characters; a COLLECT one the masked value', () => {
     const masked = { ...ready, value: '42424242XXXXXXXX' };
     const seen: Record<string, string> = {};
@@ -178,5 +178,37 @@ describe('collect', () => {
     const card = { token: 'tok_1', network: 'visa', bin: '42424242', last4: '4242', expiresAt: '2030-01-01T00:00:00.000Z' };
     fromFrame(number.iframe!, number.frameId, { type: 'collect-result', requestId, ok: true, result: { card, records: [] } });
     await expect(collecting).resolves.toEqual({ ...card, records: [] });
+  });
+});
+
+describe('container lifecycle: ready, load and collect timeouts (checkout-spec §4, §8)', () => {
+  it('a frame that never reports READY fails with CONTAINER_MOUNT_FAILED; retry reloads it and ready follows', async () => {
+    const container = new CollectContainer({ ...context, readyTimeoutMs: 20 });
+    const errors: string[] = [];
+    const readies: string[][] = [];
+    container.on('error', (error) => errors.push(error.code));
+    container.on('ready', ({ elements }) => readies.push(elements));
+    const number = container.create({ type: 'CARD_NUMBER' });
+    number.mount(document.body);
+    const waiting = number.whenReady();
+    await expect(waiting).rejects.toMatchObject({ code: 'CONTAINER_MOUNT_FAILED' });
+    expect(errors).toEqual(['CONTAINER_MOUNT_FAILED']);
+    await expect(container.validate()).rejects.toMatchObject({ code: 'CONTAINER_MOUNT_FAILED' });
+    container.retry();
+    expect(number.failed).toBeUndefined();
+    fromFrame(number.iframe!, number.frameId, { type: 'event', event: 'READY', state: ready });
+    await expect(number.whenReady()).resolves.toBeUndefined();
+    expect(readies).toEqual([['CARD_NUMBER']]);
+  });
+
+  it('a collect without an answer fails with COLLECT_OPERATION_FAILED and an error event', async () => {
+    const container = new CollectContainer({ ...context, collectTimeoutMs: 20 });
+    const errors: string[] = [];
+    container.on('error', (error) => errors.push(error.code));
+    const number = container.create({ type: 'CARD_NUMBER' });
+    number.mount(document.body);
+    fromFrame(number.iframe!, number.frameId, { type: 'event', event: 'READY', state: ready });
+    await expect(container.collect()).rejects.toMatchObject({ code: 'COLLECT_OPERATION_FAILED' });
+    expect(errors).toEqual(['COLLECT_OPERATION_FAILED']);
   });
 });

@@ -112,7 +112,22 @@ export type ContainerContext = {
   env: 'DEV' | 'SANDBOX' | 'PROD';
   warn: (message: string) => void;
   window: Window & typeof globalThis;
+  /** How long a frame may take to report READY; default {@link FRAME_READY_TIMEOUT_MS}. */
+  readyTimeoutMs?: number;
+  /** How long a collect may take; default {@link COLLECT_TIMEOUT_MS}. */
+  collectTimeoutMs?: number;
+  /** A call answered 401/403 (the frames' BIN lookup, a vault call): session expired. */
+  onUnauthorized?: () => void;
 };
+
+/** A frame that has not reported READY after this long failed to load (CONTAINER_MOUNT_FAILED). */
+export const FRAME_READY_TIMEOUT_MS = 20_000;
+/** A collect (tokenise and store) that has not answered after this long failed (COLLECT_OPERATION_FAILED). */
+export const COLLECT_TIMEOUT_MS = 45_000;
+
+/** Container events (checkout-spec §4 "Container lifecycle"): every mounted frame ready, or a frame or collect failed. */
+export type ContainerEvents = { ready: { elements: string[] }; error: CheckoutError };
+export const CONTAINER_EVENTS = ['ready', 'error'] as const;
 
 const EMPTY_STATE: ElementState = { isEmpty: true, isComplete: false, isValid: false, isFocused: false, value: '', required: true };
 /** Characters of the card number a composable container's events carry (checkout-spec §9). */
@@ -128,7 +143,10 @@ export class CollectElement {
   state: ElementState = { ...EMPTY_STATE };
   iframe: HTMLIFrameElement | undefined;
   ready = false;
-  private readyWaiters: Array<() => void> = [];
+  private readyWaiters: Array<{ resolve: () => void; reject: (error: CheckoutError) => void }> = [];
+  private readyTimer: number | undefined;
+  /** Set when the frame did not report READY in time; cleared by {@link reload}. */
+  failed: CheckoutError | undefined;
 
   constructor(
     readonly options: CollectElementOptions,
@@ -157,6 +175,7 @@ export class CollectElement {
     url.searchParams.set('origin', context.window.location.origin);
     url.searchParams.set('channel', this.container.channelId);
     iframe.src = url.toString();
+    this.startReadyTimer();
     // Scripts and its own origin (vault calls, sibling channel); no top navigation, popups or forms.
     iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin');
     iframe.title = this.options.label ?? this.options.altText ?? this.field.replace('-', ' ');
@@ -180,6 +199,35 @@ export class CollectElement {
     this.iframe?.remove();
     this.iframe = undefined;
     this.ready = false;
+    this.stopReadyTimer();
+  }
+
+  /** Loads the frame again (the shopper's retry after a load timeout). */
+  reload(): void {
+    if (!this.iframe) return;
+    this.failed = undefined;
+    this.ready = false;
+    const src = this.iframe.src;
+    this.iframe.src = 'about:blank';
+    this.iframe.src = src;
+    this.startReadyTimer();
+  }
+
+  private startReadyTimer(): void {
+    this.stopReadyTimer();
+    const win = this.container.context.window;
+    this.readyTimer = win.setTimeout(() => {
+      if (this.ready) return;
+      const error = new CheckoutError('CONTAINER_MOUNT_FAILED', `The secure field ${this.name} did not load in time`);
+      this.failed = error;
+      this.readyWaiters.splice(0).forEach((waiter) => waiter.reject(error));
+      this.container.reportError(error);
+    }, this.container.context.readyTimeoutMs ?? FRAME_READY_TIMEOUT_MS);
+  }
+
+  private stopReadyTimer(): void {
+    if (this.readyTimer !== undefined) this.container.context.window.clearTimeout(this.readyTimer);
+    this.readyTimer = undefined;
   }
 
   on(event: ElementEvent, handler: (state: ElementState) => void): () => void {
@@ -207,8 +255,11 @@ export class CollectElement {
     );
   }
 
+  /** Resolves once the frame is READY; rejects with CONTAINER_MOUNT_FAILED when it failed to load in time. */
   whenReady(): Promise<void> {
-    return this.ready ? Promise.resolve() : new Promise((resolve) => this.readyWaiters.push(resolve));
+    if (this.ready) return Promise.resolve();
+    if (this.failed) return Promise.reject(this.failed);
+    return new Promise((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
   }
 
   post(message: unknown): void {
@@ -227,10 +278,13 @@ export class CollectElement {
     this.state = state;
     if (event === 'READY' && !this.ready) {
       this.ready = true;
+      this.failed = undefined;
+      this.stopReadyTimer();
       this.sendInit();
-      this.readyWaiters.splice(0).forEach((resolve) => resolve());
+      this.readyWaiters.splice(0).forEach((waiter) => waiter.resolve());
     }
     this.events.emit(event, state);
+    if (event === 'READY') this.container.checkReady();
   }
 }
 
@@ -241,6 +295,7 @@ export class CollectElement {
  */
 export class CollectContainer {
   readonly elements: CollectElement[] = [];
+  readonly events = new EventEmitter<ContainerEvents>([...CONTAINER_EVENTS]);
   readonly channelId = Math.random().toString(36).slice(2, 12);
   private readonly pendingCollects = new Map<
     string,
@@ -300,6 +355,31 @@ export class CollectContainer {
     }
   }
 
+  /** Listens to the container's `ready` (every mounted frame ready) and `error` (a frame or collect timed out). */
+  on<Name extends keyof ContainerEvents & string>(name: Name, handler: (payload: ContainerEvents[Name]) => void): () => void {
+    return this.events.on(name, handler);
+  }
+
+  /** Reloads every frame that failed to load (the shopper's retry). */
+  retry(): void {
+    this.elements.filter((element) => element.failed || !element.ready).forEach((element) => element.reload());
+  }
+
+  /** @internal from an element: a frame failed to load in time. */
+  reportError(error: CheckoutError): void {
+    this.events.emit('error', error);
+  }
+
+  private readyReported = false;
+  /** @internal from an element: emits `ready` once every mounted element is ready. */
+  checkReady(): void {
+    const mounted = this.elements.filter((element) => element.iframe);
+    if (this.readyReported || mounted.length === 0 || mounted.length < this.elements.length || !mounted.every((element) => element.ready))
+      return;
+    this.readyReported = true;
+    this.events.emit('ready', { elements: mounted.map((element) => element.name) });
+  }
+
   register(_element: CollectElement): void {
     if (this.type === 'COMPOSABLE') validateComposableOptions(this.composable, this.elements.length);
     if (!this.listening) {
@@ -346,8 +426,16 @@ export class CollectContainer {
     await Promise.all(this.elements.map((element) => element.whenReady()));
     const collector = this.elements.find((element) => element.options.type === 'CARD_NUMBER') ?? this.elements[0]!;
     const requestId = `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const win = this.context.window;
+    let timer: number | undefined;
     const result = await new Promise<ProtocolCollectResult>((resolve, reject) => {
       this.pendingCollects.set(requestId, { resolve, reject });
+      timer = win.setTimeout(() => {
+        if (!this.pendingCollects.delete(requestId)) return;
+        const error = new CheckoutError('COLLECT_OPERATION_FAILED', 'The collect did not answer in time');
+        this.reportError(error);
+        reject(error);
+      }, this.context.collectTimeoutMs ?? COLLECT_TIMEOUT_MS);
       collector.post(
         parentMessage({
           type: 'collect',
@@ -370,7 +458,7 @@ export class CollectContainer {
           upsert: validated.upsert ?? [],
         }),
       );
-    });
+    }).finally(() => win.clearTimeout(timer));
     return { ...result.card, records: result.records };
   }
 

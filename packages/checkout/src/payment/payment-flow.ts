@@ -23,7 +23,7 @@ export const WAITING_FOR_REDIRECT_KEY = 'waitingForRedirectResponse';
 export type PaymentOutcome =
   | { kind: 'success'; execution: Execution }
   | { kind: 'pending'; execution: Execution }
-  | { kind: 'failure'; code: CheckoutErrorCode; message: string; execution?: Execution };
+  | { kind: 'failure'; code: CheckoutErrorCode; message: string; execution?: Execution; status?: number };
 
 export type PaymentFlowContext = {
   api: GatewayClient;
@@ -76,7 +76,7 @@ function waitForCompletion(context: PaymentFlowContext, popup: Window | undefine
 function failure(error: unknown): PaymentOutcome {
   if (error instanceof CheckoutError) {
     if (error.code === 'UNAUTHORIZED') return { kind: 'failure', code: 'AUTHENTICATION_ERROR', message: CHECKOUT_MESSAGES.unauthorized };
-    return { kind: 'failure', code: error.code, message: error.message };
+    return { kind: 'failure', code: error.code, message: error.message, ...(error.status !== undefined ? { status: error.status } : {}) };
   }
   return { kind: 'failure', code: 'UNKNOWN_ERROR', message: CHECKOUT_MESSAGES.somethingWentWrong };
 }

@@ -6,6 +6,8 @@ import {
   merchantRefundRequestSchema,
   merchantValidationRequestSchema,
   merchantValidationResponseSchema,
+  refreshSessionTokenRequestSchema,
+  refreshSessionTokenResponseSchema,
   refundSchema,
   storedInstrumentListSchema,
   storedInstrumentSchema,
@@ -43,6 +45,13 @@ export async function merchantRoutes(app: FastifyInstance, options: MerchantRout
     '/sessions',
     { schema: { body: createSessionRequestSchema, response: { 201: createSessionResponseSchema } }, preHandler: requireIdempotencyKey },
     async (request, reply) => reply.status(201).send(await sessions.create(request.body)),
+  );
+
+  // A fresh bearer token of the same session: what the merchant's getBearerToken callback asks for.
+  routes.post(
+    '/sessions/token',
+    { schema: { body: refreshSessionTokenRequestSchema, response: { 200: refreshSessionTokenResponseSchema } } },
+    async (request) => sessions.refreshToken(request.body.bearerToken),
   );
 
   routes.get('/executions/:id', { schema: { params: idParams, response: { 200: executionSchema } } }, async (request) =>

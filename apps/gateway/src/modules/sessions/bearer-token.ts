@@ -7,6 +7,9 @@ export const CLIENT_TOKEN_AUDIENCE = 'roots-gateway-client';
 
 export type ClientPrincipal = { sessionId: string; holderReference: string; expiresAtSeconds: number };
 
+/** How long after its expiry a token may still be traded for a fresh one of its session. */
+export const TOKEN_REFRESH_WINDOW_SECONDS = 24 * 60 * 60;
+
 /** Signs and verifies the HS256 bearer tokens handed to the SDK (one per client session). */
 export class BearerTokens {
   private readonly key: Uint8Array;
@@ -29,10 +32,17 @@ export class BearerTokens {
       .sign(this.key);
   }
 
-  /** Throws 401 TOKEN_EXPIRED past `exp`, 401 UNAUTHORIZED for anything forged or malformed. */
-  async verify(token: string): Promise<ClientPrincipal> {
+  /**
+   * Throws 401 TOKEN_EXPIRED past `exp`, 401 UNAUTHORIZED for anything forged or malformed. With
+   * `forRefresh`, an expired token is accepted up to {@link TOKEN_REFRESH_WINDOW_SECONDS} after `exp`.
+   */
+  async verify(token: string, options: { forRefresh?: boolean } = {}): Promise<ClientPrincipal> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], audience: CLIENT_TOKEN_AUDIENCE });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        audience: CLIENT_TOKEN_AUDIENCE,
+        ...(options.forRefresh ? { clockTolerance: TOKEN_REFRESH_WINDOW_SECONDS } : {}),
+      });
       if (typeof payload.sub !== 'string' || typeof payload.holder !== 'string' || typeof payload.exp !== 'number') {
         throw new GatewayError('UNAUTHORIZED', GATEWAY_UNAUTHORIZED_MESSAGE);
       }

@@ -11,6 +11,10 @@ export class SessionsRepository {
     await this.db.insert(sessions).values(row);
   }
 
+  async extend(id: string, expiresAt: Date): Promise<void> {
+    await this.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  }
+
   async find(id: string): Promise<SessionRow | undefined> {
     const [row] = await this.db.select().from(sessions).where(eq(sessions.id, id));
     return row;

@@ -1,4 +1,10 @@
-import { SANDBOX_VAULT_PROVIDER_CONFIG_ID, type CreateSessionRequest, type SdkInitPayload } from '@roots/contracts/gateway';
+import {
+  GATEWAY_UNAUTHORIZED_MESSAGE,
+  SANDBOX_VAULT_PROVIDER_CONFIG_ID,
+  type CreateSessionRequest,
+  type RefreshSessionTokenResponse,
+  type SdkInitPayload,
+} from '@roots/contracts/gateway';
 import { GatewayError } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { ExecutionsRepository } from '../executions/executions.repository';
@@ -26,7 +32,7 @@ export class SessionsService {
     const countryCode = (input.countryCode ?? 'US').toUpperCase();
     const sessionId = newId('ses');
     const executionId = newId('exe');
-    const expiresAt = new Date(now.getTime() + this.context.ttlSeconds * 1000);
+    const expiresAt = new Date(now.getTime() + Math.min(input.tokenTtlSeconds ?? this.context.ttlSeconds, this.context.ttlSeconds) * 1000);
     await this.executions.insert({
       id: executionId,
       sessionId,
@@ -71,6 +77,22 @@ export class SessionsService {
         tokenize: `${base}/vault/v1/tokens`,
       },
     };
+  }
+
+  /**
+   * A fresh bearer token of the same session (same holder, same execution), for a merchant whose
+   * shopper kept the checkout open past the token's expiry. The old token proves the session: signed
+   * by us, of an existing session, expired for at most the refresh window. The session's expiry moves on.
+   */
+  async refreshToken(bearerToken: string, now = new Date()): Promise<RefreshSessionTokenResponse> {
+    const principal = await this.tokens.verify(bearerToken, { forRefresh: true });
+    const session = await this.sessions.find(principal.sessionId);
+    if (!session || session.holderReference !== principal.holderReference)
+      throw new GatewayError('UNAUTHORIZED', GATEWAY_UNAUTHORIZED_MESSAGE);
+    const expiresAt = new Date(now.getTime() + this.context.ttlSeconds * 1000);
+    await this.sessions.extend(session.id, expiresAt);
+    const token = await this.tokens.sign({ sessionId: session.id, holderReference: session.holderReference }, expiresAt);
+    return { sessionId: session.id, bearerToken: token, expiresAt: expiresAt.toISOString() };
   }
 
   async get(sessionId: string): Promise<SessionRow> {

@@ -1,5 +1,13 @@
 import type { CardNetwork } from '@roots/contracts/gateway';
-import { CARD_LENGTHS, cvvMaxLength, detectNetwork, isCvvValidFor, luhn } from '@roots/secure-fields/card-rules';
+import {
+  CARD_LENGTHS,
+  cvvMaxLength,
+  detectNetwork,
+  expiryProblem,
+  isCvvValidFor,
+  luhn,
+  MAX_EXPIRY_YEARS_AHEAD,
+} from '@roots/secure-fields/card-rules';
 import { GatewayError } from '../../errors';
 
 // One set of card rules (checkout-spec §5: prefixes, lengths per brand, Luhn, CVV) for the frames
@@ -38,12 +46,17 @@ export function validateCard(
   const yearRaw = String(input.expiryYear).trim();
   if (!/^\d{2}(\d{2})?$/.test(yearRaw)) throw new GatewayError('CARD_INVALID', 'expiryYear: must be YY or YYYY');
   const year = yearRaw.length === 2 ? 2000 + Number(yearRaw) : Number(yearRaw);
-  if (!Number.isInteger(month) || month < 1 || month > 12) throw new GatewayError('CARD_INVALID', 'expiryMonth: must be 1 to 12');
-  const currentYear = now.getUTCFullYear();
-  const currentMonth = now.getUTCMonth() + 1;
-  if (year < currentYear || (year === currentYear && month < currentMonth))
-    throw new GatewayError('CARD_INVALID', 'expiry: card has expired');
-  if (year > currentYear + 20) throw new GatewayError('CARD_INVALID', 'expiryYear: too far in the future');
+  // The frames' own expiry rule (isExpiryValid), so the range the form accepts is the vault's.
+  switch (expiryProblem(month, year, now)) {
+    case 'month':
+      throw new GatewayError('CARD_INVALID', 'expiryMonth: must be 1 to 12');
+    case 'expired':
+      throw new GatewayError('CARD_INVALID', 'expiry: card has expired');
+    case 'too-far':
+      throw new GatewayError('CARD_INVALID', `expiryYear: more than ${MAX_EXPIRY_YEARS_AHEAD} years ahead`);
+    case undefined:
+      break;
+  }
 
   if (!isCvvValidFor(input.cvv, network))
     throw new GatewayError('CARD_INVALID', `cvv: must be 3 to ${cvvMaxLength(network)} digits for ${network}`);

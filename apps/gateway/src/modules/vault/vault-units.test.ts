@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../errors';
 import { lookupBin } from './bin-lookup';
 import { CardCipher } from './card-cipher';
+import { isCardNumberValid, isExpiryValid } from '@roots/secure-fields/card-rules';
 import { binOf, validateCard } from './card-validation';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
@@ -50,6 +51,30 @@ describe('card validation', () => {
       expect((error as GatewayError).message).toMatch(message);
       expect((error as GatewayError).message).not.toContain(input.cardNumber);
     }
+  });
+
+  it('agrees with the frames on expiry range and unknown brands (one rule set)', () => {
+    const frames = (number: string, month: number, year: number) => isCardNumberValid(number) && isExpiryValid(month, year, NOW);
+    const vault = (number: string, month: number, year: number) => {
+      try {
+        validateCard(card(number, '123', month, year), NOW);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const cases: Array<[string, number, number]> = [
+      ['4242424242424242', 12, 2046],
+      ['4242424242424242', 1, 2047],
+      ['4242424242424242', 10, 2026],
+      ['9999999999999995', 12, 2030],
+      ['4222222222222', 12, 2030],
+    ];
+    for (const [number, month, year] of cases)
+      expect(vault(number, month, year), `${number} ${month}/${year}`).toBe(frames(number, month, year));
+    expect(vault('4242424242424242', 12, 2046)).toBe(true);
+    expect(vault('4242424242424242', 1, 2047)).toBe(false);
+    expect(vault('9999999999999995', 12, 2030)).toBe(false);
   });
 
   it('accepts a card expiring this month', () => {

@@ -126,6 +126,46 @@ export const CHECKOUT_ERROR_CODES = [
 
 export type CheckoutErrorCode = (typeof CHECKOUT_ERROR_CODES)[number];
 
+/** The failure reasons of checkout-spec §3: the only codes a failure event carries. */
+export const FAILURE_REASONS = ['VALIDATION_FAILED', 'AUTHORIZATION_ERROR', 'AUTHENTICATION_ERROR', 'UNKNOWN_ERROR'] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+const AUTHENTICATION_CODES: readonly CheckoutErrorCode[] = [
+  'UNAUTHORIZED',
+  'AUTHENTICATION_ERROR',
+  'BEARER_TOKEN_REJECTED',
+  'INVALID_BEARER_TOKEN',
+  'SESSION_REFRESH_FAILED',
+];
+/** Listed with the configuration errors, but raised on the way to an authorization. */
+const PAYMENT_PATH_CODES: readonly CheckoutErrorCode[] = [
+  'COLLECT_OPERATION_FAILED',
+  'CONTAINER_MOUNT_FAILED',
+  'REDIRECT_LINK_MISSING',
+  'API_URL_NOT_FOUND',
+];
+const UNKNOWN_CODES: readonly CheckoutErrorCode[] = [
+  'UNKNOWN_ERROR',
+  'APPLE_PAY_SDK_LOAD_FAILED',
+  'GOOGLE_PAY_SDK_LOAD_FAILED',
+  'PAYPAL_SDK_LOAD_FAILED',
+  'APPLE_PAY_NOT_AVAILABLE',
+];
+
+/**
+ * The failure reason of an internal code (checkout-spec §3, §4): pay gating is VALIDATION_FAILED;
+ * a rejected or expired token AUTHENTICATION_ERROR; SDK loading, availability and integrator
+ * configuration UNKNOWN_ERROR; everything on the way to an authorization (payment API, vault,
+ * polling, redirects, wallet callbacks) AUTHORIZATION_ERROR, as "anything else" in §4.
+ */
+export function failureReasonOf(code: CheckoutErrorCode): FailureReason {
+  if (code === 'VALIDATION_FAILED') return 'VALIDATION_FAILED';
+  if (AUTHENTICATION_CODES.includes(code)) return 'AUTHENTICATION_ERROR';
+  if (PAYMENT_PATH_CODES.includes(code)) return 'AUTHORIZATION_ERROR';
+  if (UNKNOWN_CODES.includes(code) || (VALIDATION_ERROR_CODES as readonly CheckoutErrorCode[]).includes(code)) return 'UNKNOWN_ERROR';
+  return 'AUTHORIZATION_ERROR';
+}
+
 /** User-facing and integrator-facing text, from the specs where they give it. */
 export const CHECKOUT_MESSAGES = {
   authorizationFailed: 'Authorization Failed',
@@ -142,7 +182,16 @@ export const CHECKOUT_MESSAGES = {
   vaultFallback: 'Vault request failed',
   noOrderId: 'No order id returned',
   noConfirmLink: 'No confirm link',
+  paymentBlocked: 'Payment blocked by validation',
 } as const;
+
+/** The message of a failure event whose detail stays in its cause (checkout-spec §4, §8). */
+export const FAILURE_REASON_MESSAGES: Record<FailureReason, string> = {
+  VALIDATION_FAILED: CHECKOUT_MESSAGES.paymentBlocked,
+  AUTHORIZATION_ERROR: CHECKOUT_MESSAGES.authorizationFailed,
+  AUTHENTICATION_ERROR: CHECKOUT_MESSAGES.unauthorized,
+  UNKNOWN_ERROR: CHECKOUT_MESSAGES.somethingWentWrong,
+};
 
 /** Default text per code; call sites may pass a more precise message. */
 const DEFAULT_MESSAGES: Partial<Record<CheckoutErrorCode, string>> = {
@@ -160,7 +209,7 @@ const DEFAULT_MESSAGES: Partial<Record<CheckoutErrorCode, string>> = {
   SESSION_REFRESH_FAILED: 'Session refresh failed',
   TOO_MANY_REQUESTS: 'Too many requests',
   UNKNOWN_ERROR: CHECKOUT_MESSAGES.somethingWentWrong,
-  VALIDATION_FAILED: 'Payment blocked by validation',
+  VALIDATION_FAILED: CHECKOUT_MESSAGES.paymentBlocked,
 };
 
 /**

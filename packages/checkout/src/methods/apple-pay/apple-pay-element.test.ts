@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutContext } from '../../client/checkout-context';
-import type { CheckoutError } from '../../core/errors/checkout-error';
-import { APPLE_PAY_SESSION_VERSION, ApplePayElement, billingAddressFromContact } from './apple-pay-element';
+import { CheckoutError as CheckoutErrorClass, type CheckoutError } from '../../core/errors/checkout-error';
+import { APPLE_PAY_SESSION_VERSION, ApplePayElement, billingAddressFromContact, walletBillingAddress } from './apple-pay-element';
 
 type Handlers = Record<string, ((event?: unknown) => void) | null>;
 const created: Array<{ version: number; request: Record<string, unknown>; session: Handlers & Record<string, ReturnType<typeof vi.fn>> }> =
@@ -28,7 +28,7 @@ function context(requestImpl: (url: string, init: { body: unknown }) => Promise<
   return {
     window,
     document,
-    config: { session: { links, amount: { value: 2499, currency: 'USD' } } },
+    config: { session: { links, amount: { value: 2499, currency: 'USD' }, paymentMethods: [] } },
     api: { request: vi.fn(requestImpl) },
   } as unknown as CheckoutContext;
 }
@@ -83,7 +83,10 @@ describe('Apple-type wallet', () => {
     expect(pay).toHaveBeenCalledWith(
       expect.objectContaining({
         paymentMethodCode: 'applePay',
-        paymentInstrumentData: { paymentToken: { paymentData: 'x' }, billingAddress: { country: { code: 'US' }, postalCode: '94107' } },
+        paymentInstrumentData: {
+          paymentToken: { paymentData: 'x' },
+          billingAddress: { country: { code: 'US' }, postalCode: '94107', zip: '94107' },
+        },
       }),
     );
     expect(session.completePayment).toHaveBeenCalledWith(FakeApplePaySession.STATUS_SUCCESS);
@@ -97,13 +100,62 @@ describe('Apple-type wallet', () => {
       throw new Error('no');
     });
     const element = new ApplePayElement(ctx, vi.fn(), onError);
-    await element.start();
+    element.start();
     const { session } = created[0]!;
     session.onvalidatemerchant!({ validationURL: 'https://apple/x' });
     await flush();
     expect(session.abort).toHaveBeenCalled();
-    session.oncancel!();
-    expect((onError.mock.calls.at(-1)![0] as CheckoutError).message).toBe('Something went wrong');
+    expect((onError.mock.calls[0]![0] as CheckoutError).code).toBe('CALLBACK_FAILED');
+
+    const cancelled = vi.fn();
+    new ApplePayElement(ctx, vi.fn(), cancelled).start();
+    created[1]!.session.oncancel!();
+    expect((cancelled.mock.calls.at(-1)![0] as CheckoutError).message).toBe('Something went wrong');
+  });
+
+  it('creates and begins the session inside the click, before the gateway session call answers', () => {
+    (window as unknown as { ApplePaySession: unknown }).ApplePaySession = FakeApplePaySession;
+    const order: string[] = [];
+    const ctx = context((url) => {
+      order.push(`request ${url.split('/').at(-1)}`);
+      return new Promise(() => {});
+    });
+    const element = new ApplePayElement(ctx, vi.fn(), vi.fn());
+    document.body.replaceChildren();
+    element.mount(document.body);
+    document.querySelector<HTMLButtonElement>('.roots-apple-pay')!.click();
+    // Nothing awaited: the session exists and has begun when the click handler returns.
+    expect(created).toHaveLength(1);
+    const { session, request } = created[0]!;
+    expect(session.begin).toHaveBeenCalledTimes(1);
+    expect(order).toEqual(['request session']);
+    expect(request).toMatchObject({ currencyCode: 'USD', total: { label: '', amount: '24.99', type: 'final' } });
+  });
+
+  it('a failed session call aborts the sheet and reports the failure', async () => {
+    (window as unknown as { ApplePaySession: unknown }).ApplePaySession = FakeApplePaySession;
+    const onError = vi.fn();
+    const ctx = context(async () => {
+      throw new CheckoutErrorClass('UNSUCCESSFUL_REQUEST', 'Request failed with status code 500', { status: 500 });
+    });
+    new ApplePayElement(ctx, vi.fn(), onError).start();
+    await flush();
+    expect(created[0]!.session.abort).toHaveBeenCalledTimes(1);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect((onError.mock.calls[0]![0] as CheckoutError).code).toBe('UNSUCCESSFUL_REQUEST');
+  });
+
+  it('sends the billing contact mapped to the address fields', () => {
+    expect(
+      walletBillingAddress({ givenName: 'Ada', familyName: 'Lovelace', countryCode: 'gb', postalCode: 'SW1A 1AA', locality: 'London' }),
+    ).toEqual({
+      country: { code: 'GB' },
+      postalCode: 'SW1A 1AA',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      zip: 'SW1A 1AA',
+      city: 'London',
+    });
   });
 
   it('maps the billing contact', () => {

@@ -1,6 +1,6 @@
-import type { PaymentItem } from '@roots/contracts/gateway';
+import type { BillingAddress, PaymentItem } from '@roots/contracts/gateway';
 import type { CheckoutContext } from '../../client/checkout-context';
-import { CheckoutError, CHECKOUT_MESSAGES } from '../../core/errors/checkout-error';
+import { CheckoutError, CHECKOUT_MESSAGES, type CheckoutErrorCode } from '../../core/errors/checkout-error';
 import type { PaymentOutcome } from '../../payment/payment-flow';
 import { h, UIElement } from '../../ui/base-element';
 
@@ -8,6 +8,13 @@ import { h, UIElement } from '../../ui/base-element';
 export const APPLE_PAY_SESSION_VERSION = 3;
 export const APPLE_PAY_BUTTON = { style: 'black', type: 'buy', locale: 'en-GB' } as const;
 export const APPLE_PAY_RECURRING = { intervalCount: 7, intervalUnit: 'day' } as const;
+/** checkout-spec §9, used when the session's method config leaves a field out. */
+export const APPLE_PAY_DEFAULTS = {
+  countryCode: 'US',
+  supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
+  merchantCapabilities: ['supports3DS'],
+  requiredBillingContactFields: ['email', 'name', 'phone', 'postalAddress'],
+} as const;
 
 type ApplePayContact = {
   givenName?: string;
@@ -91,7 +98,7 @@ export class ApplePayElement extends UIElement {
       'aria-label': 'Buy with Apple Pay',
       style: '-webkit-appearance:-apple-pay-button;-apple-pay-button-style:black;-apple-pay-button-type:buy;width:100%;height:44px',
     });
-    button.addEventListener('click', () => void this.start());
+    button.addEventListener('click', () => this.start());
     root.append(button);
   }
 
@@ -99,13 +106,64 @@ export class ApplePayElement extends UIElement {
     throw new CheckoutError('CLIENT_UI_ELEMENT_MISSING', 'Apple Pay pays from its own button');
   }
 
-  /** Runs one Apple Pay session. */
-  async start(): Promise<void> {
+  /**
+   * The payment request, built from the session alone so that the sheet's session can be created
+   * inside the click (Safari refuses one created after a network await, outside the user gesture).
+   */
+  paymentRequest(): Record<string, unknown> {
+    const { session } = this.context.config;
+    const config = session.paymentMethods.find((method) => method.code === 'applePay')?.applePay;
+    const total = { label: '', amount: (session.amount.value / 100).toFixed(2), type: 'final' };
+    return {
+      countryCode: config?.countryCode ?? APPLE_PAY_DEFAULTS.countryCode,
+      currencyCode: session.amount.currency,
+      supportedNetworks: config?.supportedNetworks ?? APPLE_PAY_DEFAULTS.supportedNetworks,
+      merchantCapabilities: config?.merchantCapabilities ?? APPLE_PAY_DEFAULTS.merchantCapabilities,
+      requiredBillingContactFields: config?.requiredBillingContactFields ?? APPLE_PAY_DEFAULTS.requiredBillingContactFields,
+      total,
+      recurringPaymentRequest: {
+        paymentDescription: total.label,
+        regularBilling: {
+          ...total,
+          paymentTiming: 'recurring',
+          recurringPaymentIntervalUnit: APPLE_PAY_RECURRING.intervalUnit,
+          recurringPaymentIntervalCount: APPLE_PAY_RECURRING.intervalCount,
+        },
+        managementURL: this.context.window.location.origin,
+      },
+    };
+  }
+
+  /**
+   * Runs one Apple Pay session, synchronously from the click: the session is created and begun
+   * before anything is awaited. The gateway's session call (checkout-spec §7) runs alongside and
+   * merchant validation waits for it; if it fails the sheet is aborted and the failure reported.
+   */
+  start(): void {
     const Session = applePaySession(this.context.window);
     if (!Session) return this.onError(new CheckoutError('APPLE_PAY_NOT_AVAILABLE'));
     const { api, config, window: win } = this.context;
     const links = config.session.links;
-    const answer = await api.request<{ paymentRequest: Record<string, unknown>; version: number }>(links.applePaySession, {
+    let session: ApplePaySessionLike;
+    try {
+      session = new Session(APPLE_PAY_SESSION_VERSION, this.paymentRequest());
+    } catch (cause) {
+      return this.onError(new CheckoutError('UNKNOWN_ERROR', 'The Apple Pay session could not start', { cause }));
+    }
+    let settled = false;
+    const fail = (error: CheckoutError, abort: boolean) => {
+      if (settled) return;
+      settled = true;
+      if (abort) {
+        try {
+          session.abort();
+        } catch {
+          // the sheet may already be gone
+        }
+      }
+      this.onError(error);
+    };
+    const gatewaySession = api.request<unknown>(links.applePaySession, {
       body: {
         integrationType: 'api',
         paymentMethodCode: 'applePay',
@@ -114,36 +172,22 @@ export class ApplePayElement extends UIElement {
         clientContext: { host: win.location.host },
       },
     });
-    const request = {
-      ...answer.paymentRequest,
-      recurringPaymentRequest: {
-        paymentDescription: String((answer.paymentRequest.total as { label?: string } | undefined)?.label ?? ''),
-        regularBilling: {
-          ...(answer.paymentRequest.total as object),
-          paymentTiming: 'recurring',
-          recurringPaymentIntervalUnit: APPLE_PAY_RECURRING.intervalUnit,
-          recurringPaymentIntervalCount: APPLE_PAY_RECURRING.intervalCount,
-        },
-        managementURL: win.location.origin,
-      },
-    };
-    const session = new Session(answer.version ?? APPLE_PAY_SESSION_VERSION, request);
     session.onvalidatemerchant = (event) => {
       const domain = win.location.hostname;
-      const validation = this.validateMerchant
-        ? this.validateMerchant({ validationURL: event.validationURL, domain })
-        : api
-            .request<{ data: unknown }>(links.applePaySession.replace(/\/session$/, '/merchant-validation'), {
-              body: { requestUrl: win.location.href, sessionUrl: event.validationURL, clientDomain: domain },
-            })
-            .then((response) => response.data);
-      validation.then(
-        (merchantSession) => session.completeMerchantValidation(merchantSession),
-        (cause: unknown) => {
-          session.abort();
-          this.onError(new CheckoutError('CALLBACK_FAILED', 'Apple Pay merchant validation failed', { cause }));
-        },
-      );
+      gatewaySession
+        .then(() =>
+          this.validateMerchant
+            ? this.validateMerchant({ validationURL: event.validationURL, domain })
+            : api
+                .request<{ data: unknown }>(links.applePaySession.replace(/\/session$/, '/merchant-validation'), {
+                  body: { requestUrl: win.location.href, sessionUrl: event.validationURL, clientDomain: domain },
+                })
+                .then((response) => response.data),
+        )
+        .then(
+          (merchantSession) => session.completeMerchantValidation(merchantSession),
+          (cause: unknown) => fail(asCheckoutError(cause, 'CALLBACK_FAILED', 'Apple Pay merchant validation failed'), true),
+        );
     };
     session.onpaymentauthorized = (event) => {
       const contact = event.payment.billingContact;
@@ -153,18 +197,35 @@ export class ApplePayElement extends UIElement {
         storeInstrument: false,
         paymentInstrumentData: {
           paymentToken: event.payment.token,
-          ...(contact?.countryCode
-            ? {
-                billingAddress: {
-                  country: { code: contact.countryCode },
-                  ...(contact.postalCode ? { postalCode: contact.postalCode } : {}),
-                },
-              }
-            : {}),
+          ...(contact ? { billingAddress: walletBillingAddress(contact) } : {}),
         },
-      }).then((outcome) => session.completePayment(outcome.kind === 'success' ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE));
+      }).then((outcome) => {
+        settled = true;
+        session.completePayment(outcome.kind === 'success' ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE);
+      });
     };
-    session.oncancel = () => this.onError(new CheckoutError('UNKNOWN_ERROR', CHECKOUT_MESSAGES.somethingWentWrong));
+    session.oncancel = () => fail(new CheckoutError('UNKNOWN_ERROR', CHECKOUT_MESSAGES.somethingWentWrong), false);
     session.begin();
+    gatewaySession.catch((cause: unknown) =>
+      fail(asCheckoutError(cause, 'UNKNOWN_ERROR', 'The Apple Pay session could not be created'), true),
+    );
   }
+}
+
+function asCheckoutError(cause: unknown, code: CheckoutErrorCode, message: string): CheckoutError {
+  return cause instanceof CheckoutError ? cause : new CheckoutError(code, message, { cause });
+}
+
+/**
+ * The billing address a wallet payment carries (checkout-spec §3): country code and postal code,
+ * and the contact mapped to the address fields ({@link billingAddressFromContact}), empty ones left out.
+ */
+export function walletBillingAddress(contact: ApplePayContact): BillingAddress {
+  const mapped = billingAddressFromContact(contact);
+  const fields = Object.fromEntries(Object.entries(mapped).filter(([key, value]) => value !== '' && key !== 'country'));
+  return {
+    ...(contact.countryCode ? { country: { code: contact.countryCode.toUpperCase() } } : {}),
+    ...(contact.postalCode ? { postalCode: contact.postalCode } : {}),
+    ...fields,
+  };
 }

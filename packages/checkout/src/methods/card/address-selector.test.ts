@@ -9,7 +9,8 @@ const us: Country = {
   iso3: 'USA',
   timezones: [],
   showPostalCode: true,
-  postalCodeRegex: '^\\d{5}(-\\d{4})?$',
+  // As the gateway's countries asset has it: applied after removing spaces and hyphens.
+  postalCodeRegex: '^(?:[0-9]{5}([0-9]{4})?)$',
 };
 const ie: Country = { code: 'IE', name: 'Ireland', iso3: 'IRL', timezones: [], showPostalCode: false };
 const gb: Country = { code: 'GB', name: 'United Kingdom', iso3: 'GBR', timezones: [], showPostalCode: true };
@@ -20,6 +21,15 @@ describe('address validation (checkout-spec §5)', () => {
     expect(isPostalCodeValid('9410', us)).toBe(false);
     expect(isPostalCodeValid(' ', gb)).toBe(false);
     expect(isPostalCodeValid('SW1A 1AA', gb)).toBe(true);
+    expect(isPostalCodeValid('94107-1234', us)).toBe(true);
+  });
+  it('postal code: spaces and hyphens people type are removed before the asset regex', () => {
+    const digitsOnly = { postalCodeRegex: '^(?:[0-9]{5}([0-9]{4})?)$' };
+    expect(isPostalCodeValid('12345-6789', digitsOnly)).toBe(true);
+    expect(isPostalCodeValid(' 12345 6789 ', digitsOnly)).toBe(true);
+    expect(isPostalCodeValid('12345-678', digitsOnly)).toBe(false);
+    const brazil = { postalCodeRegex: '^(?:[0-9]{8})$' };
+    expect(isPostalCodeValid('01310-100', brazil)).toBe(true);
   });
   it('address: a country, and a valid postal code where the country shows one', () => {
     expect(isAddressValid(undefined, '')).toBe(false);

@@ -1,19 +1,11 @@
 import type { Country } from '@roots/contracts/gateway';
+import { isPostalCodeValid } from '@roots/contracts/postal-code';
 import { h } from '../../ui/base-element';
 
-export const SELECTED_COUNTRY_KEY = 'roots-checkout:country';
+/** Postal code rule of checkout-spec §5, normalised as the countries asset documents (spaces and hyphens removed). */
+export { isPostalCodeValid };
 
-/** Postal code is valid if non-empty and matching the country's regex, when one exists (checkout-spec §5). */
-export function isPostalCodeValid(value: string, country: Pick<Country, 'postalCodeRegex'>): boolean {
-  const trimmed = value.trim();
-  if (!trimmed) return false;
-  if (!country.postalCodeRegex) return true;
-  try {
-    return new RegExp(country.postalCodeRegex, 'i').test(trimmed);
-  } catch {
-    return true;
-  }
-}
+export const SELECTED_COUNTRY_KEY = 'roots-checkout:country';
 
 /** The address is valid if a country is chosen and, where the country shows one, the postal code is valid. */
 export function isAddressValid(country: Country | undefined, postalCode: string): boolean {

@@ -1,7 +1,7 @@
 import type { BinLookupResult, CardNetwork, Country, PaymentItem } from '@roots/contracts/gateway';
 import { cardLayout, DEFAULT_PLACEHOLDERS, type CardField, type CardLayoutOptions } from '../../core/config/card-layout';
 import type { ElementType } from '../../core/config/collect-validation';
-import { CheckoutError } from '../../core/errors/checkout-error';
+import { CheckoutError, type CheckoutErrorCode } from '../../core/errors/checkout-error';
 import type { ElementState } from '@roots/contracts/frame-protocol';
 import type { CheckoutContext } from '../../client/checkout-context';
 import type { CollectContainer, CollectElement } from '../../elements/collect-container';
@@ -70,7 +70,14 @@ export type CardFormOptions = CardLayoutOptions & {
 export type CardFormEvents = {
   change: { valid: boolean; fields: Partial<Record<CardField, ElementState>> };
   binChanged: BinLookupResult;
+  /** A secure field did not load in time (CONTAINER_MOUNT_FAILED) or the countries could not be loaded; the form offers a retry. */
+  error: { code: CheckoutErrorCode; message: string };
 };
+
+/** Shown (with a 'Try again' button) when the secure fields do not load in time. */
+export const CARD_FORM_LOAD_FAILED = 'The card form could not be loaded.';
+/** Shown (with a 'Try again' button) when the countries asset cannot be fetched. */
+export const COUNTRIES_LOAD_FAILED = 'The list of countries could not be loaded.';
 
 /**
  * The card form: secure frames for the sensitive fields (one per field, gateway origin), plus the
@@ -100,6 +107,13 @@ export class CardElement extends UIElement {
     const options = this.options;
     root.className = 'roots-card';
     this.container = this.context.container('COLLECT');
+    const container = this.container;
+    container.on('error', (error) => {
+      this.emit('error', { code: error.code, message: error.message });
+      if (error.code !== 'CONTAINER_MOUNT_FAILED' || root.querySelector('[data-testid="roots-card-retry"]')) return;
+      const retry = retryNotice(doc, CARD_FORM_LOAD_FAILED, 'roots-card-retry', () => container.retry());
+      root.prepend(retry);
+    });
     const binLookup = createBinLookup(
       (bin) => this.context.api.binLookup(this.context.config.session.links.binLookup, bin),
       (result) => {
@@ -186,15 +200,26 @@ export class CardElement extends UIElement {
     if (options.showAddress) {
       const slot = h(doc, 'div', { class: 'roots-address-slot' });
       root.append(slot);
-      void this.context.api.countries(this.context.config.session.links.countries).then(
-        (countries: Map<string, Country>) => {
-          this.address = new AddressSelector(doc, countries, () => this.refresh());
-          slot.append(this.address.root);
-          this.refresh();
-        },
-        (error: unknown) => this.context.logger.error('countries could not be loaded', error),
-      );
+      this.loadCountries(slot);
     }
+  }
+
+  /** The countries asset; a failed fetch shows a retry instead of leaving the form invalid for good. */
+  private loadCountries(slot: HTMLElement): void {
+    void this.context.api.countries(this.context.config.session.links.countries).then(
+      (countries: Map<string, Country>) => {
+        if (!this.root) return;
+        this.address = new AddressSelector(this.doc, countries, () => this.refresh());
+        slot.replaceChildren(this.address.root);
+        this.refresh();
+      },
+      (error: unknown) => {
+        this.context.logger.error('countries could not be loaded', error);
+        const code = error instanceof CheckoutError ? error.code : 'UNKNOWN_ERROR';
+        this.emit('error', { code, message: COUNTRIES_LOAD_FAILED });
+        slot.replaceChildren(retryNotice(this.doc, COUNTRIES_LOAD_FAILED, 'roots-countries-retry', () => this.loadCountries(slot)));
+      },
+    );
   }
 
   protected override destroy(): void {
@@ -266,4 +291,15 @@ export class CardElement extends UIElement {
         : {}),
     };
   }
+}
+
+/** An alert with a 'Try again' button that removes itself and runs `retry`. */
+function retryNotice(doc: Document, text: string, testId: string, retry: () => void): HTMLElement {
+  const button = h(doc, 'button', { type: 'button', class: 'roots-retry' }, 'Try again');
+  const notice = h(doc, 'div', { class: 'roots-notice', role: 'alert', 'data-testid': testId }, h(doc, 'p', {}, text), button);
+  button.addEventListener('click', () => {
+    notice.remove();
+    retry();
+  });
+  return notice;
 }

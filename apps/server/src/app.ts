@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import pino, { type LoggerOptions } from 'pino';
+import { formatMessage, MESSAGES } from '@roots/contracts';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
@@ -38,6 +39,7 @@ import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createReporting, reportingRoutes } from './modules/reports/reporting';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerErrorResponses } from './plugins/error-responses';
 import { registerSpa } from './plugins/spa';
 
 export type AppDependencies = {
@@ -110,6 +112,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const routes = registerErrorResponses(app);
 
   const publicConfig = buildPublicConfig(config);
   await app.register(healthRoutes, { database });
@@ -160,7 +163,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
         statusCode: 429,
         code: 'RATE_LIMITED',
         error: 'Too Many Requests',
-        message: `Too many requests, retry in ${context.after}`,
+        message: formatMessage(MESSAGES.tooManyRequests, { after: context.after }),
       }),
     });
     await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions });
@@ -188,7 +191,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     publicConfig,
   });
   return Object.assign(app, {
-    roots: { subscriptions, billing, cancellation, charges: context.charges, emails, clock, auth, sessions, account },
+    roots: { routes, subscriptions, billing, cancellation, charges: context.charges, emails, clock, auth, sessions, account },
   });
 }
 

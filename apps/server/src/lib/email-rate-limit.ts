@@ -1,3 +1,4 @@
+import { MESSAGES } from '@roots/contracts';
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors';
 import type { Clock } from './clock';
@@ -32,6 +33,6 @@ export class EmailRateLimiter {
       return;
     }
     window.count += 1;
-    if (window.count > this.limit) throw new AppError('RATE_LIMITED', 429, 'Too many requests for this email, try again later');
+    if (window.count > this.limit) throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequestsForEmail);
   }
 }

@@ -49,7 +49,7 @@ export class CancellationService {
     const email = normalizeEmail(input.email);
     const live = await this.cancelableOf(email);
     if (!input.code) {
-      if (live.length === 0) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptions);
+      if (live.length === 0) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptions);
       const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
       const now = clock.now();
       await db.transaction(async (tx) => {
@@ -75,15 +75,15 @@ export class CancellationService {
       return { message: MESSAGES.checkYourEmail };
     }
     const stored = await this.codes.latestUsable(db, email, clock.now());
-    if (!stored || stored.attempts >= MAX_CODE_ATTEMPTS) throw new AppError('BAD_REQUEST', 400, MESSAGES.somethingWentWrong);
+    if (!stored || stored.attempts >= MAX_CODE_ATTEMPTS) throw new AppError('BAD_REQUEST', MESSAGES.somethingWentWrong);
     const expected = Buffer.from(stored.codeHash, 'hex');
     const given = Buffer.from(this.hashCode(email, input.code), 'hex');
     if (!timingSafeEqual(expected, given)) {
       await this.codes.countAttempt(db, stored.id);
-      throw new AppError('BAD_REQUEST', 400, MESSAGES.somethingWentWrong);
+      throw new AppError('BAD_REQUEST', MESSAGES.somethingWentWrong);
     }
     await this.codes.use(db, stored.id, clock.now());
-    if (live.length === 0) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptions);
+    if (live.length === 0) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptions);
     for (const row of live) await this.cancel(row);
     return { message: MESSAGES.subscriptionCanceled };
   }
@@ -91,14 +91,14 @@ export class CancellationService {
   /** `POST /api/cancel` by id. */
   async byId(id: string, refund: boolean): Promise<CancelOutcome> {
     const row = await this.context.repository.find(this.context.db, id);
-    if (!row) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptions);
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptions);
     return this.cancelWithRefund(row, refund);
   }
 
   /** `/api/cancel-subscription/{content}`: the one-click link of the emails. */
   async byLink(content: string, refund: boolean): Promise<CancelOutcome> {
     const id = verifyToken(this.context.config.APP_SECRET, 'cancel', content);
-    if (!id) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptions);
+    if (!id) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptions);
     return this.byId(id, refund);
   }
 
@@ -173,7 +173,7 @@ export class CancellationService {
       case 'failed':
         return 0;
       case 'unknown':
-        throw new AppError('SERVICE_UNAVAILABLE', 503, MESSAGES.somethingWentWrong, { cause: outcome.error });
+        throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.somethingWentWrong, { cause: outcome.error });
       default: {
         const exhaustive: never = outcome;
         return exhaustive;

@@ -157,7 +157,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     async (request) => {
       emailLimiter.hit(request.params.emailOrId);
       const subscriptions = await service.recover(request.params.emailOrId);
-      if (subscriptions.length === 0) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptionData);
+      if (subscriptions.length === 0) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptionData);
       // Anyone can type an email: by email the answer names no payment detail. The subscription id
       // (kept by the buyer's browser after the purchase) is the bearer proof that shows the card's last 4.
       const byEmail = request.params.emailOrId.includes('@');

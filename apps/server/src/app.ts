@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import pino, { type LoggerOptions } from 'pino';
-import { formatMessage, MESSAGES } from '@roots/contracts';
+import { formatMessage, API_MESSAGES } from '@roots/contracts';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
@@ -163,7 +163,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
         statusCode: 429,
         code: 'RATE_LIMITED',
         error: 'Too Many Requests',
-        message: formatMessage(MESSAGES.tooManyRequests, { after: context.after }),
+        message: formatMessage(API_MESSAGES.tooManyRequests, { after: context.after }),
       }),
     });
     await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions });

@@ -33,7 +33,15 @@ export const MESSAGES = {
   carouselTip: 'Rotate circles and tap to select section',
   feedbackTitle: 'Tell us your feedback please',
   findOutFuture: 'Find out what future brings you',
-  // Server answers beyond the spec's catalogue (reports, sign-in, limits).
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/**
+ * The server's answers beyond the spec's catalogue (reports, ownership, limits, uploads). Apart from
+ * {@link MESSAGES} so that the web's first paint, which imports MESSAGES, does not carry them.
+ */
+export const API_MESSAGES = {
   notFound: 'Not found',
   reportNotFound: 'Report not found',
   reportNotReady: 'The report is not ready yet',
@@ -45,8 +53,6 @@ export const MESSAGES = {
   tooManyRequests: 'Too many requests, retry in {after}',
   photoContentType: 'Send the photo as image/* or application/octet-stream',
 } as const;
-
-export type MessageKey = keyof typeof MESSAGES;
 
 /**
  * Why a photo cannot be analysed, as the person who took it reads it: one message per analysis

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@roots/contracts';
+import { API_MESSAGES } from '@roots/contracts';
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors';
 import type { Clock } from './clock';
@@ -33,6 +33,6 @@ export class EmailRateLimiter {
       return;
     }
     window.count += 1;
-    if (window.count > this.limit) throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequestsForEmail);
+    if (window.count > this.limit) throw new AppError('RATE_LIMITED', API_MESSAGES.tooManyRequestsForEmail);
   }
 }

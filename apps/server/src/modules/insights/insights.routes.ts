@@ -1,4 +1,4 @@
-import { MESSAGES } from '@roots/contracts';
+import { API_MESSAGES } from '@roots/contracts';
 import {
   biorhythmChartSchema,
   biorhythmQuerySchema,
@@ -50,7 +50,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
             })
           : null;
         const chosen = sign ?? fromBirth?.sign;
-        if (!chosen) throw new AppError('VALIDATION_ERROR', MESSAGES.insightsNeedSignOrBirthDate);
+        if (!chosen) throw new AppError('VALIDATION_ERROR', API_MESSAGES.insightsNeedSignOrBirthDate);
         return { sunSign: fromBirth, horoscope: dailyHoroscope(chosen, date) };
       }),
   );

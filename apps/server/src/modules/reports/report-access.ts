@@ -1,4 +1,4 @@
-import { MESSAGES } from '@roots/contracts';
+import { API_MESSAGES, MESSAGES } from '@roots/contracts';
 import type { ReportRequester } from '@roots/contracts/reports';
 import type { AccessKind } from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
@@ -27,7 +27,7 @@ export type PurchaseDirectory = {
 /** A requester whose purchase was looked up: the subscription exists and belongs to the email. */
 export type VerifiedRequester = { subscriptionId: string; email: string; userId: string | null };
 
-export const REPORT_NOT_FOUND_MESSAGE = MESSAGES.reportNotFound;
+export const REPORT_NOT_FOUND_MESSAGE = API_MESSAGES.reportNotFound;
 
 /**
  * Checks that the requester names a real purchase of its own email. Until sign-in lands (ADR 033)

@@ -10,7 +10,7 @@ import {
   type ReportSummary,
   topEstimateOf,
 } from '@roots/contracts/reports';
-import { MESSAGES } from '@roots/contracts';
+import { API_MESSAGES, MESSAGES } from '@roots/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
@@ -132,7 +132,7 @@ export class ReportsService {
   async completed(reader: ReportReader, reportId?: string): Promise<Report & { result: ReportResult }> {
     const row = reportId ? await this.readableRow(reader, reportId) : await this.latestCompletedRow(reader);
     const report = toWire(row);
-    if (report.status !== 'completed' || !report.result) throw new AppError('CONFLICT', MESSAGES.reportNotReady);
+    if (report.status !== 'completed' || !report.result) throw new AppError('CONFLICT', API_MESSAGES.reportNotReady);
     return { ...report, result: report.result };
   }
 
@@ -152,7 +152,7 @@ export class ReportsService {
         }))
       : await purchases.subscription(update.subscriptionId);
     if (!subscription || !isOwner(user, { userId: subscription.userId, email: subscription.email })) {
-      throw new AppError('FORBIDDEN', MESSAGES.subscriptionOfAnotherUser);
+      throw new AppError('FORBIDDEN', API_MESSAGES.subscriptionOfAnotherUser);
     }
     return db.transaction(async (tx) => {
       const updated = await repository.linkUser(tx, subscription.id, user.id, clock.now());
@@ -177,7 +177,7 @@ export class ReportsService {
     if (subscriptionId) {
       const subscription = await purchases.subscription(subscriptionId);
       if (!subscription || !isOwner(user, { userId: subscription.userId, email: subscription.email })) {
-        throw new AppError('NOT_FOUND', MESSAGES.notFound);
+        throw new AppError('NOT_FOUND', API_MESSAGES.notFound);
       }
     }
     return repository.ownedBy(db, { userId: user.id, verifiedEmail: verifiedEmailOf(user), subscriptionId }, MAX_LISTED_REPORTS);

@@ -32,7 +32,9 @@ import { EmailsService } from './modules/emails/emails.service';
 import { createMailer } from './modules/emails/mailer';
 import { EventsRepository } from './modules/events/events.repository';
 import { eventsRoutes } from './modules/events/events.routes';
+import { faceCheckRoutes } from './modules/face-check/face-check.routes';
 import { GatewayClient } from './modules/gateway/gateway-client';
+import { insightsRoutes } from './modules/insights/insights.routes';
 import type { BillingContext } from './modules/subscriptions/context';
 import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -170,6 +172,8 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config) });
     await api.register(reportingRoutes, { reporting, emailLimiter, sessions });
+    await api.register(faceCheckRoutes, { engine: reporting.engine, ratePerMinute: config.FACE_CHECK_RATE_LIMIT_PER_MINUTE });
+    await api.register(insightsRoutes);
     await api.register(cancellationRoutes, { service: cancellation, emailLimiter, slug: config.PRODUCT_SLUG });
     await api.register(eventsRoutes, {
       db: database.db,

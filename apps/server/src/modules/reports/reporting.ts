@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import type { AccessKind } from '@roots/contracts/subscriptions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
@@ -9,8 +8,6 @@ import type { EmailRateLimiter } from '../../lib/email-rate-limit';
 import { normalizeEmail } from '../../lib/mask';
 import type { SessionReader } from '../auth/session';
 import { lazyAnalysisEngine, type AnalysisEngine } from '../analysis/analysis-engine';
-import { faceCheckRoutes } from '../face-check/face-check.routes';
-import { insightsRoutes } from '../insights/insights.routes';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { PurchaseDirectory } from './report-access';
@@ -24,8 +21,8 @@ const IN_FLIGHT_PER_WORKER = 16;
 export type Reporting = { service: ReportsService; engine: AnalysisEngine; config: Config };
 
 /**
- * The report service, the face check and the insights, wired to the subscription service for
- * purchases. One analysis engine per process, started on first use.
+ * The report service wired to the subscription service for purchases, and the process's one
+ * analysis engine (started on first use; the face check shares it).
  */
 export function createReporting(deps: {
   config: Config;
@@ -44,7 +41,7 @@ export function createReporting(deps: {
     },
     async accessOf(email) {
       const summaries = await subscriptions.recover(email);
-      return summaries.flatMap((summary) => summary.access as AccessKind[]);
+      return summaries.flatMap((summary) => summary.access);
     },
   };
   const service = new ReportsService({
@@ -61,7 +58,7 @@ export function createReporting(deps: {
 }
 
 /**
- * Routes of the report service, `/api/face-check` and `/api/insights/*`, plus the expiry sweep
+ * Routes of the report service, plus the expiry sweep
  * (runs while the app is ready) and shutdown (analyses finish, then the pool closes).
  */
 export const reportingRoutes: FastifyPluginAsyncZod<{
@@ -71,8 +68,6 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { reporting, emailLimiter, sessions }) => {
   const { service, engine, config } = reporting;
   await app.register(reportRoutes, { service, emailLimiter, sessions, productName: config.PRODUCT_NAME });
-  await app.register(faceCheckRoutes, { engine, ratePerMinute: config.FACE_CHECK_RATE_LIMIT_PER_MINUTE });
-  await app.register(insightsRoutes);
 
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

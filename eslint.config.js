@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import roots from './eslint-rules/web-layers.js';
@@ -68,6 +69,17 @@ export default tseslint.config(
     },
   },
   ...workspaceBoundaries,
+  {
+    // No import cycles, type-only ones included (STYLE.md habit 2): a cycle is a layer drawn wrong.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     // Playwright reads fixture dependencies from the first parameter's object pattern, even when empty.
     files: ['e2e/**/*.ts'],

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import pino, { type LoggerOptions } from 'pino';
+import { formatMessage, API_MESSAGES } from '@roots/contracts';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
@@ -36,7 +37,9 @@ import { EmailsService } from './modules/emails/emails.service';
 import { createMailer } from './modules/emails/mailer';
 import { EventsRepository } from './modules/events/events.repository';
 import { eventsRoutes } from './modules/events/events.routes';
+import { faceCheckRoutes } from './modules/face-check/face-check.routes';
 import { GatewayClient } from './modules/gateway/gateway-client';
+import { insightsRoutes } from './modules/insights/insights.routes';
 import type { BillingContext } from './modules/subscriptions/context';
 import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -47,6 +50,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { cspReportRoutes } from './plugins/csp-report';
 import { registerOriginCheck } from './plugins/csrf';
 import { CSP_REPORT_PATH, registerSecurityHeaders } from './plugins/security-headers';
+import { registerErrorResponses } from './plugins/error-responses';
 import { registerSpa } from './plugins/spa';
 import { maskEmailsDeep, registerTextGuard } from './plugins/text-guard';
 
@@ -123,6 +127,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const routes = registerErrorResponses(app);
   // Request metrics and ids first, so every route below is measured (ADR 118).
   const metricsRegistry = createRegistry('server');
   registerObservability(app, { registry: metricsRegistry, service: 'server' });
@@ -198,13 +203,15 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
         statusCode: 429,
         code: 'RATE_LIMITED',
         error: 'Too Many Requests',
-        message: `Too many requests, retry in ${context.after}`,
+        message: formatMessage(API_MESSAGES.tooManyRequests, { after: context.after }),
       }),
     });
     await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions, proof });
     await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config) });
     await api.register(reportingRoutes, { reporting, emailLimiter, sessions, proof, subscriptions });
+    await api.register(faceCheckRoutes, { engine: reporting.engine, ratePerMinute: config.FACE_CHECK_RATE_LIMIT_PER_MINUTE });
+    await api.register(insightsRoutes);
     await api.register(cancellationRoutes, { service: cancellation, emailLimiter, slug: config.PRODUCT_SLUG, proof });
     await api.register(cspReportRoutes);
     await api.register(eventsRoutes, {
@@ -227,7 +234,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     publicConfig,
   });
   return Object.assign(app, {
-    roots: { subscriptions, billing, cancellation, charges: context.charges, emails, clock, auth, sessions, account, proof, admin },
+    roots: { routes, subscriptions, billing, cancellation, charges: context.charges, emails, clock, auth, sessions, account, proof, admin },
   });
 }
 

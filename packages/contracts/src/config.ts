@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export { APP_VERSION, DEFAULT_PRODUCT_COPY } from './product-defaults';
-
 /** Marketing copy; the defaults are the claims product-spec §1 requires. */
 export const productCopySchema = z.object({
   headline: z.string(),

@@ -3,3 +3,4 @@ export * from './errors';
 export * from './health';
 export * from './messages';
 export * from './plans';
+export * from './product-defaults';

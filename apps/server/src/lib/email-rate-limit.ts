@@ -1,3 +1,4 @@
+import { API_MESSAGES } from '@roots/contracts';
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors';
 import { normalizeEmail } from './mask';
@@ -20,6 +21,6 @@ export class EmailRateLimiter {
   async hit(email: string): Promise<void> {
     const key = `email:${this.scope}:${createHash('sha256').update(normalizeEmail(email)).digest('base64url')}`;
     const { hits } = await this.counters.hit(key, this.windowMs);
-    if (hits > this.limit) throw new AppError('RATE_LIMITED', 429, 'Too many requests for this email, try again later');
+    if (hits > this.limit) throw new AppError('RATE_LIMITED', API_MESSAGES.tooManyRequestsForEmail);
   }
 }

@@ -43,7 +43,7 @@ export function registerOriginCheck(app: FastifyInstance, options: OriginCheckOp
   const allowed = options.allowedOrigins.map((origin) => new URL(origin).origin);
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
     if (isForeignCookieRequest(request, { ...options, allowedOrigins: allowed })) {
-      throw new AppError('FORBIDDEN', 403, FOREIGN_ORIGIN_MESSAGE);
+      throw new AppError('FORBIDDEN', FOREIGN_ORIGIN_MESSAGE);
     }
   });
 }

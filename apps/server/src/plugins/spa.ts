@@ -1,3 +1,4 @@
+import { API_MESSAGES } from '@roots/contracts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -77,7 +78,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
   app.get(`${prefix}*`, (request: FastifyRequest, reply) => {
     // A missing hashed asset is a real 404, not the SPA.
     if (request.url.startsWith(`${prefix}assets/`)) {
-      return reply.status(404).send({ error: 'Not found', code: 'NOT_FOUND' });
+      return reply.status(404).send({ error: API_MESSAGES.notFound, code: 'NOT_FOUND' });
     }
     return sendIndex(reply);
   });

@@ -32,7 +32,7 @@ export function registerTextGuard(app: FastifyInstance): void {
       ['body', request.body],
     ] as const) {
       const path = findNul(value);
-      if (path !== undefined) throw new AppError('VALIDATION_ERROR', 400, `Invalid ${part}: ${path}: must not contain a NUL character`);
+      if (path !== undefined) throw new AppError('VALIDATION_ERROR', `Invalid ${part}: ${path}: must not contain a NUL character`);
     }
   });
 }

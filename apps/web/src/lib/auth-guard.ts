@@ -2,7 +2,7 @@ import type { MeResponse } from '@roots/contracts/auth';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchMe, keepSessionAlive, nextRefreshDelayMs, signOut } from './auth-session';
-import { errorMessage, RequestError } from './http';
+import { errorMessage, RequestError } from './api-client';
 import { productPath, ROUTE_PATHS } from './paths';
 import { usePublicConfig } from './public-config-context';
 

@@ -9,8 +9,7 @@ import {
   TOKEN_EXPIRY_SKEW_MS,
   TOKEN_REFRESH_MARGIN_MS,
 } from '@roots/contracts/auth';
-import { getJson } from './fetch-json';
-import { postJson, RequestError } from './http';
+import { getJson, postJson, RequestError } from './api-client';
 import { LOCAL_KEYS } from './session-keys';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from './http';
+import { errorMessage } from './api-client';
 
 /**
  * A form's request: `busy` while `run(action)` is under way, and `error` — the server's message,

@@ -1,7 +1,7 @@
 import { profileResponseSchema, type ProfileResponse } from '@roots/contracts/account';
 import { horoscopeResponseSchema, type HoroscopeResponse } from '@roots/contracts/insights';
 import { reportGetResponseSchema, reportListResponseSchema, type Report, type ReportSummary } from '@roots/contracts/reports';
-import { getJson, postParsed } from './fetch-json';
+import { getJson, postParsed } from './api-client';
 
 /**
  * The signed-in area's reads that more than one webapp screen makes; the session proves who asks

@@ -1,3 +1,4 @@
+import { API_MESSAGES } from '@roots/contracts';
 import { AppError } from '../../errors';
 import { normalizeEmail } from '../../lib/mask';
 import type { SessionUser } from '../auth/session';
@@ -21,6 +22,6 @@ export function isOwner(user: SessionUser, resource: Owned): boolean {
  * @throws AppError NOT_FOUND (404)
  */
 export function assertOwner<T extends Owned>(user: SessionUser, resource: T | undefined | null): T {
-  if (!resource || !isOwner(user, resource)) throw new AppError('NOT_FOUND', 404, 'Not found');
+  if (!resource || !isOwner(user, resource)) throw new AppError('NOT_FOUND', API_MESSAGES.notFound);
   return resource;
 }

@@ -156,6 +156,6 @@ export function enforceGeoPolicy(app: FastifyInstance, config: Config): void {
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0];
     if (!FACE_ANALYSIS_ROUTES.some((route) => route.method === request.method && route.url === path)) return;
-    if (!policyOfRequest(config, request).face_analysis) throw new AppError('FORBIDDEN', 403, FACE_ANALYSIS_NOT_OFFERED);
+    if (!policyOfRequest(config, request).face_analysis) throw new AppError('FORBIDDEN', FACE_ANALYSIS_NOT_OFFERED);
   });
 }

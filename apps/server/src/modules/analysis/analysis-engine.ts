@@ -1,3 +1,4 @@
+import { ANALYSIS_ERROR_MESSAGES } from '@roots/contracts/messages';
 import type { AnalysisOutcome, AnalysisPool, FaceCheckOutcome } from '@roots/analysis';
 
 /** What the server needs from the analysis engine. */
@@ -28,7 +29,7 @@ export function lazyAnalysisEngine(workers: number | undefined): AnalysisEngine 
   const closedOutcome = {
     ok: false,
     code: 'INTERNAL',
-    message: 'Something went wrong on our side. Please try again in a moment.',
+    message: ANALYSIS_ERROR_MESSAGES.INTERNAL,
   } as const;
   return {
     async analyze(bytes) {

@@ -43,7 +43,7 @@ export class SessionReader implements SignInCodeSender {
     if (!found) return null;
     if ((found.user as { disabled?: boolean }).disabled) {
       await this.auth.api.revokeSessions({ headers: toHeaders(request) }).catch(() => undefined);
-      throw new AppError('UNAUTHORIZED', 401, 'user-disabled' satisfies SignOutErrorCode);
+      throw new AppError('UNAUTHORIZED', 'user-disabled' satisfies SignOutErrorCode);
     }
     return {
       id: found.user.id,
@@ -57,7 +57,7 @@ export class SessionReader implements SignInCodeSender {
   /** @throws AppError UNAUTHORIZED 'user-token-expired' without a live session. */
   async require(request: FastifyRequest): Promise<SessionUser> {
     const user = await this.current(request);
-    if (!user) throw new AppError('UNAUTHORIZED', 401, 'user-token-expired' satisfies SignOutErrorCode);
+    if (!user) throw new AppError('UNAUTHORIZED', 'user-token-expired' satisfies SignOutErrorCode);
     return user;
   }
 }

@@ -23,7 +23,7 @@ export const cancellationRoutes: FastifyPluginAsyncZod<CancellationRoutesOptions
   // cancel; anyone else gets the answer of an unknown id, and nothing changes.
   app.post('/api/cancel', { schema: { body: cancelByIdRequestSchema, response: { 200: cancelOutcomeSchema } } }, async (request) => {
     const row = await service.find(request.body.id);
-    if (!row || !(await proof.owns(request, row))) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptions);
+    if (!row || !(await proof.owns(request, row))) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptions);
     return service.cancelOwned(row, request.body.refund ?? false);
   });
 

@@ -49,7 +49,7 @@ export class CancellationService {
     const email = normalizeEmail(input.email);
     const live = await this.cancelableOf(email);
     if (!input.code) {
-      if (live.length === 0) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptions);
+      if (live.length === 0) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptions);
       const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
       const now = clock.now();
       await db.transaction(async (tx) => {
@@ -75,15 +75,15 @@ export class CancellationService {
       return { message: MESSAGES.checkYourEmail };
     }
     const stored = await this.codes.latestUsable(db, email, clock.now());
-    if (!stored || stored.attempts >= MAX_CODE_ATTEMPTS) throw new AppError('BAD_REQUEST', 400, MESSAGES.somethingWentWrong);
+    if (!stored || stored.attempts >= MAX_CODE_ATTEMPTS) throw new AppError('BAD_REQUEST', MESSAGES.somethingWentWrong);
     const expected = Buffer.from(stored.codeHash, 'hex');
     const given = Buffer.from(this.hashCode(email, input.code), 'hex');
     if (!timingSafeEqual(expected, given)) {
       await this.codes.countAttempt(db, stored.id);
-      throw new AppError('BAD_REQUEST', 400, MESSAGES.somethingWentWrong);
+      throw new AppError('BAD_REQUEST', MESSAGES.somethingWentWrong);
     }
     await this.codes.use(db, stored.id, clock.now());
-    if (live.length === 0) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptions);
+    if (live.length === 0) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptions);
     for (const row of live) await this.cancel(row);
     return { message: MESSAGES.subscriptionCanceled };
   }
@@ -102,7 +102,7 @@ export class CancellationService {
   /** `POST /api/cancel-subscription/{content}`: the one-click link of the emails is the proof. */
   async byLink(content: string, refund: boolean): Promise<CancelOutcome> {
     const row = await this.fromLink(content);
-    if (!row) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptions);
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptions);
     return this.cancelOwned(row, refund);
   }
 
@@ -181,7 +181,7 @@ export class CancellationService {
       case 'failed':
         return 0;
       case 'unknown':
-        throw new AppError('SERVICE_UNAVAILABLE', 503, MESSAGES.somethingWentWrong, { cause: outcome.error });
+        throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.somethingWentWrong, { cause: outcome.error });
       default: {
         const exhaustive: never = outcome;
         return exhaustive;
@@ -239,11 +239,11 @@ export class CancellationService {
     reason: string,
   ): Promise<{ refundedMinor: number; refundId: string }> {
     const { repository, db, clock, config } = this.context;
-    if (!charge.executionId || charge.status !== 'succeeded') throw new AppError('NOT_FOUND', 404, 'No paid charge with this id');
+    if (!charge.executionId || charge.status !== 'succeeded') throw new AppError('NOT_FOUND', 'No paid charge with this id');
     const amount = amountMinor ?? charge.amountMinor;
-    if (amount > charge.amountMinor) throw new AppError('CONFLICT', 409, 'The refund exceeds the charge');
+    if (amount > charge.amountMinor) throw new AppError('CONFLICT', 'The refund exceeds the charge');
     if (charge.refundedMinor > 0 && charge.refundedMinor !== amount)
-      throw new AppError('CONFLICT', 409, 'This charge was already refunded');
+      throw new AppError('CONFLICT', 'This charge was already refunded');
     const executionId = charge.executionId;
     let answer: Awaited<ReturnType<BillingContext['gateway']['refund']>>;
     try {
@@ -253,7 +253,7 @@ export class CancellationService {
         `refund:${charge.id}`,
       );
     } catch (error) {
-      throw new AppError('SERVICE_UNAVAILABLE', 503, MESSAGES.somethingWentWrong, { cause: error });
+      throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.somethingWentWrong, { cause: error });
     }
     const refunded = answer.refund.amount.value;
     const now = clock.now();

@@ -1,6 +1,7 @@
 import { mailboxResponseSchema, type EmailKind, type MailboxMessage } from '@roots/contracts/emails';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EmailsService } from './emails.service';
+import { ERROR_RESPONSES } from '../../plugins/error-responses';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -18,7 +19,9 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> 
       createdAt: row.createdAt.toISOString(),
     }));
 
-  app.get('/dev/mailbox.json', { schema: { response: { 200: mailboxResponseSchema } } }, async () => ({ messages: await messages() }));
+  app.get('/dev/mailbox.json', { schema: { response: { 200: mailboxResponseSchema, ...ERROR_RESPONSES } } }, async () => ({
+    messages: await messages(),
+  }));
 
   app.get('/dev/mailbox', async (_request, reply) => {
     const items = (await messages())

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { countryOf } from './geo';
 import type { EventsRepository } from './events.repository';
+import { ERROR_RESPONSES } from '../../plugins/error-responses';
 
 type EventsRoutesOptions = { db: Db; repository: EventsRepository; clock: Clock; countryHeader: string | undefined; trustProxy: boolean };
 
@@ -15,31 +16,41 @@ const MAX_TRACKING_TEXT = 10_000;
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, options) => {
   const geo = { countryHeader: options.countryHeader, trustProxy: options.trustProxy };
 
-  app.get('/remote-addr', { schema: { response: { 200: remoteAddrResponseSchema } } }, async (request) => ({
+  app.get('/remote-addr', { schema: { response: { 200: remoteAddrResponseSchema, ...ERROR_RESPONSES } } }, async (request) => ({
     ip: request.ip,
     country: countryOf(request, geo),
   }));
 
-  app.post('/event', { schema: { body: eventRequestSchema, response: { 201: eventAcceptedSchema } } }, async (request, reply) => {
-    const body = request.body;
-    const id = await options.repository.insert(options.db, {
-      name: body.event,
-      subscriptionId: body.subscription_id ?? null,
-      value: body.value ?? null,
-      attribution: compactAttribution(body.campaign) as Record<string, string>,
-      // What the server sees wins over what the page says about itself.
-      ip: request.ip,
-      country: countryOf(request, geo) || body.country || null,
-      userAgent: body.userAgent ?? request.headers['user-agent'] ?? null,
-      createdAt: options.clock.now(),
-    });
-    return reply.status(201).send({ ok: true as const, id });
-  });
+  app.post(
+    '/event',
+    { schema: { body: eventRequestSchema, response: { 201: eventAcceptedSchema, ...ERROR_RESPONSES } } },
+    async (request, reply) => {
+      const body = request.body;
+      const id = await options.repository.insert(options.db, {
+        name: body.event,
+        subscriptionId: body.subscription_id ?? null,
+        value: body.value ?? null,
+        attribution: compactAttribution(body.campaign) as Record<string, string>,
+        // What the server sees wins over what the page says about itself.
+        ip: request.ip,
+        country: countryOf(request, geo) || body.country || null,
+        userAgent: body.userAgent ?? request.headers['user-agent'] ?? null,
+        createdAt: options.clock.now(),
+      });
+      return reply.status(201).send({ ok: true as const, id });
+    },
+  );
 
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: MAX_TRACKING_TEXT }, (_request, body, done) => done(null, body));
   app.post(
     '/subscriptions/:id',
-    { schema: { params: z.object({ id: z.uuid() }), body: z.string().max(MAX_TRACKING_TEXT), response: { 201: eventAcceptedSchema } } },
+    {
+      schema: {
+        params: z.object({ id: z.uuid() }),
+        body: z.string().max(MAX_TRACKING_TEXT),
+        response: { 201: eventAcceptedSchema, ...ERROR_RESPONSES },
+      },
+    },
     async (request, reply) => {
       const id = await options.repository.insert(options.db, {
         name: 'subscription-tracking',

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@roots/contracts';
+import { API_MESSAGES, MESSAGES } from '@roots/contracts';
 import { faceCheckOkSchema, MAX_SELFIE_BYTES } from '@roots/contracts/face-check';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AnalysisEngine } from '../analysis/analysis-engine';
@@ -22,7 +22,7 @@ export const faceCheckRoutes: FastifyPluginAsyncZod<FaceCheckRoutesOptions> = as
     { bodyLimit: MAX_SELFIE_BYTES, config: { rateLimit: { max: ratePerMinute, timeWindow: 60_000 } } },
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body)) {
-        return reply.status(415).send({ error: 'Send the photo as image/* or application/octet-stream', code: 'UNSUPPORTED_MEDIA_TYPE' });
+        return reply.status(415).send({ error: API_MESSAGES.photoContentType, code: 'UNSUPPORTED_MEDIA_TYPE' });
       }
       const outcome = await engine.check(request.body);
       if (outcome.ok) {

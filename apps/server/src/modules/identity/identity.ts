@@ -20,7 +20,7 @@ export async function verifyBuyerIdentity(
   message: string,
 ): Promise<VerifiedIdentity> {
   const user = await sessions.current(request).catch(() => null);
-  if (!user) throw new AppError('UNAUTHORIZED', 401, message);
-  if (claim.firebase_id !== undefined && claim.firebase_id !== user.id) throw new AppError('UNAUTHORIZED', 401, message);
+  if (!user) throw new AppError('UNAUTHORIZED', message);
+  if (claim.firebase_id !== undefined && claim.firebase_id !== user.id) throw new AppError('UNAUTHORIZED', message);
   return { userId: user.id };
 }

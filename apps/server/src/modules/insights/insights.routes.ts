@@ -1,3 +1,4 @@
+import { API_MESSAGES } from '@roots/contracts';
 import {
   biorhythmChartSchema,
   biorhythmQuerySchema,
@@ -10,6 +11,7 @@ import {
 import { biorhythm, culturalInsights, dailyHoroscope, InsightsError, populationInsights, sunSign } from '@roots/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
+import { ERROR_RESPONSES } from '../../plugins/error-responses';
 
 /** Pure content: the same query always answers the same, so browsers and proxies may keep it a day. */
 const CACHE_CONTROL = 'public, max-age=86400';
@@ -19,7 +21,7 @@ function answer<T>(compute: () => T): T {
   try {
     return compute();
   } catch (error) {
-    if (error instanceof InsightsError) throw new AppError('VALIDATION_ERROR', 400, error.message, { cause: error });
+    if (error instanceof InsightsError) throw new AppError('VALIDATION_ERROR', error.message, { cause: error });
     throw error;
   }
 }
@@ -36,7 +38,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/insights/horoscope',
-    { schema: { querystring: horoscopeQuerySchema, response: { 200: horoscopeResponseSchema } } },
+    { schema: { querystring: horoscopeQuerySchema, response: { 200: horoscopeResponseSchema, ...ERROR_RESPONSES } } },
     async (request) =>
       answer(() => {
         const { date, sign, birthDate, birthTime, utcOffsetMinutes } = request.query;
@@ -48,14 +50,14 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
             })
           : null;
         const chosen = sign ?? fromBirth?.sign;
-        if (!chosen) throw new AppError('VALIDATION_ERROR', 400, 'Invalid querystring: sign or birthDate is required');
+        if (!chosen) throw new AppError('VALIDATION_ERROR', API_MESSAGES.insightsNeedSignOrBirthDate);
         return { sunSign: fromBirth, horoscope: dailyHoroscope(chosen, date) };
       }),
   );
 
   app.get(
     '/api/insights/biorhythm',
-    { schema: { querystring: biorhythmQuerySchema, response: { 200: biorhythmChartSchema } } },
+    { schema: { querystring: biorhythmQuerySchema, response: { 200: biorhythmChartSchema, ...ERROR_RESPONSES } } },
     async (request) =>
       answer(() => {
         const { birthDate, from, to, cycles } = request.query;
@@ -65,13 +67,13 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/insights/population',
-    { schema: { querystring: heritageGroupsQuerySchema, response: { 200: populationInsightsSchema } } },
+    { schema: { querystring: heritageGroupsQuerySchema, response: { 200: populationInsightsSchema, ...ERROR_RESPONSES } } },
     async (request) => answer(() => populationInsights(request.query.groups)),
   );
 
   app.get(
     '/api/insights/cultural',
-    { schema: { querystring: heritageGroupsQuerySchema, response: { 200: culturalInsightsResponseSchema } } },
+    { schema: { querystring: heritageGroupsQuerySchema, response: { 200: culturalInsightsResponseSchema, ...ERROR_RESPONSES } } },
     async (request) => answer(() => ({ insights: culturalInsights(request.query.groups) })),
   );
 };

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@roots/contracts';
+import { API_MESSAGES, MESSAGES } from '@roots/contracts';
 import type { ReportRequester } from '@roots/contracts/reports';
 import type { AccessKind } from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
@@ -27,7 +27,7 @@ export type PurchaseDirectory = {
 /** A requester whose purchase was looked up: the subscription exists and belongs to the email. */
 export type VerifiedRequester = { subscriptionId: string; email: string; userId: string | null };
 
-export const REPORT_NOT_FOUND_MESSAGE = 'Report not found';
+export const REPORT_NOT_FOUND_MESSAGE = API_MESSAGES.reportNotFound;
 
 /**
  * Checks that the requester names a real purchase of its own email. Until sign-in lands (ADR 033)
@@ -37,7 +37,7 @@ export const REPORT_NOT_FOUND_MESSAGE = 'Report not found';
 export async function verifyRequester(purchases: PurchaseDirectory, requester: ReportRequester): Promise<VerifiedRequester> {
   const email = normalizeEmail(requester.email);
   const subscription = await purchases.subscription(requester.subscription_id);
-  if (!subscription || subscription.email !== email) throw new AppError('FORBIDDEN', 403, MESSAGES.noSubscriptionData);
+  if (!subscription || subscription.email !== email) throw new AppError('FORBIDDEN', MESSAGES.noSubscriptionData);
   return { subscriptionId: subscription.id, email, userId: subscription.userId };
 }
 
@@ -58,14 +58,14 @@ export function assertCanAccessReport<T extends Pick<ReportRow, 'email' | 'userI
   report: T | undefined,
   requester: VerifiedRequester,
 ): T {
-  if (!report || !canAccessReport(report, requester)) throw new AppError('NOT_FOUND', 404, REPORT_NOT_FOUND_MESSAGE);
+  if (!report || !canAccessReport(report, requester)) throw new AppError('NOT_FOUND', REPORT_NOT_FOUND_MESSAGE);
   return report;
 }
 
 /** @throws AppError FORBIDDEN (403) unless the requester's email holds a live purchase with reports. */
 export async function assertReportPurchase(purchases: PurchaseDirectory, requester: VerifiedRequester): Promise<void> {
   const access = await purchases.accessOf(requester.email);
-  if (!access.some((kind) => REPORT_ACCESS_KINDS.includes(kind))) throw new AppError('FORBIDDEN', 403, MESSAGES.noSubscriptionData);
+  if (!access.some((kind) => REPORT_ACCESS_KINDS.includes(kind))) throw new AppError('FORBIDDEN', MESSAGES.noSubscriptionData);
 }
 
 /**

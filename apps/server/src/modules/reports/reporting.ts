@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import type { AccessKind } from '@roots/contracts/subscriptions';
 import { MESSAGES } from '@roots/contracts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,8 +12,6 @@ import type { PurchaseProof } from '../account/purchase-proof';
 import type { SessionReader } from '../auth/session';
 import { lazyAnalysisEngine, type AnalysisEngine } from '../analysis/analysis-engine';
 import { remoteAnalysisEngine } from '../analysis/remote-analysis-engine';
-import { faceCheckRoutes } from '../face-check/face-check.routes';
-import { insightsRoutes } from '../insights/insights.routes';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { PurchaseDirectory } from './report-access';
@@ -28,8 +25,8 @@ const IN_FLIGHT_PER_WORKER = 16;
 export type Reporting = { service: ReportsService; engine: AnalysisEngine; config: Config };
 
 /**
- * The report service, the face check and the insights, wired to the subscription service for
- * purchases. One analysis engine per process, started on first use.
+ * The report service wired to the subscription service for purchases, and the process's one
+ * analysis engine (started on first use; the face check shares it).
  */
 export function createReporting(deps: {
   config: Config;
@@ -56,7 +53,7 @@ export function createReporting(deps: {
     },
     async accessOf(email) {
       const summaries = await subscriptions.summariesOf(email);
-      return summaries.flatMap((summary) => summary.access as AccessKind[]);
+      return summaries.flatMap((summary) => summary.access);
     },
   };
   const service = new ReportsService({
@@ -75,7 +72,7 @@ export function createReporting(deps: {
 }
 
 /**
- * Routes of the report service, `/api/face-check` and `/api/insights/*`, plus the expiry sweep
+ * Routes of the report service, plus the expiry sweep
  * (runs while the app is ready) and shutdown (analyses finish, then the pool closes).
  */
 export const reportingRoutes: FastifyPluginAsyncZod<{
@@ -89,11 +86,9 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
   /** A purchase named in a request body is usable only by its buyer's browser or signed-in owner (ADR 085). */
   const assertPurchaseProof = async (request: FastifyRequest, subscriptionId: string) => {
     if (!(await proof.owns(request, await subscriptions.find(subscriptionId))))
-      throw new AppError('FORBIDDEN', 403, MESSAGES.noSubscriptionData);
+      throw new AppError('FORBIDDEN', MESSAGES.noSubscriptionData);
   };
   await app.register(reportRoutes, { service, emailLimiter, sessions, assertPurchaseProof, productName: config.PRODUCT_NAME });
-  await app.register(faceCheckRoutes, { engine, ratePerMinute: config.FACE_CHECK_RATE_LIMIT_PER_MINUTE });
-  await app.register(insightsRoutes);
 
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -1,3 +1,4 @@
+import { API_MESSAGES } from '@roots/contracts';
 import {
   MAX_REPORT_IMAGE_BASE64_CHARS,
   pdfReportContentRequestSchema,
@@ -85,7 +86,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (
     { schema: { body: reportUpdateRequestSchema, response: { 200: reportUpdateResponseSchema } } },
     async (request) => {
       const user = await sessions.require(request);
-      if (request.body.userId !== user.id) throw new AppError('FORBIDDEN', 403, 'userId is not the signed-in user');
+      if (request.body.userId !== user.id) throw new AppError('FORBIDDEN', API_MESSAGES.userIdNotSignedInUser);
       const { subscription_id, email, feedback } = request.body;
       return service.update(user, { subscriptionId: subscription_id, email, feedback });
     },

@@ -10,7 +10,7 @@ import {
   type ReportSummary,
   topEstimateOf,
 } from '@roots/contracts/reports';
-import { MESSAGES } from '@roots/contracts';
+import { API_MESSAGES, MESSAGES } from '@roots/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
@@ -77,7 +77,7 @@ export class ReportsService {
     const { db, repository, purchases, clock } = this.options;
     const requester = await verifyRequester(purchases, { email: request.email, subscription_id: request.subscriptionId });
     await assertReportPurchase(purchases, requester);
-    if (this.inFlight.size >= this.options.maxInFlight) throw new AppError('SERVICE_UNAVAILABLE', 503, MESSAGES.somethingWentWrong);
+    if (this.inFlight.size >= this.options.maxInFlight) throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.somethingWentWrong);
     const now = clock.now();
     const id = randomUUID();
     await repository.insert(db, {
@@ -132,7 +132,7 @@ export class ReportsService {
   async completed(reader: ReportReader, reportId?: string): Promise<Report & { result: ReportResult }> {
     const row = reportId ? await this.readableRow(reader, reportId) : await this.latestCompletedRow(reader);
     const report = toWire(row);
-    if (report.status !== 'completed' || !report.result) throw new AppError('CONFLICT', 409, 'The report is not ready yet');
+    if (report.status !== 'completed' || !report.result) throw new AppError('CONFLICT', API_MESSAGES.reportNotReady);
     return { ...report, result: report.result };
   }
 
@@ -152,14 +152,14 @@ export class ReportsService {
         }))
       : await purchases.subscription(update.subscriptionId);
     if (!subscription || !isOwner(user, { userId: subscription.userId, email: subscription.email })) {
-      throw new AppError('FORBIDDEN', 403, 'The subscription belongs to another user');
+      throw new AppError('FORBIDDEN', API_MESSAGES.subscriptionOfAnotherUser);
     }
     return db.transaction(async (tx) => {
       const updated = await repository.linkUser(tx, subscription.id, user.id, clock.now());
       if (!update.feedback) return { updated, feedback_saved: false };
       const report = await repository.find(tx, update.feedback.report_id);
       if (!report || report.subscriptionId !== subscription.id || !canUserReadReport(user, report, subscription)) {
-        throw new AppError('NOT_FOUND', 404, REPORT_NOT_FOUND_MESSAGE);
+        throw new AppError('NOT_FOUND', REPORT_NOT_FOUND_MESSAGE);
       }
       await repository.saveFeedback(tx, report, update.feedback, clock.now());
       return { updated, feedback_saved: true };
@@ -177,7 +177,7 @@ export class ReportsService {
     if (subscriptionId) {
       const subscription = await purchases.subscription(subscriptionId);
       if (!subscription || !isOwner(user, { userId: subscription.userId, email: subscription.email })) {
-        throw new AppError('NOT_FOUND', 404, 'Not found');
+        throw new AppError('NOT_FOUND', API_MESSAGES.notFound);
       }
     }
     return repository.ownedBy(db, { userId: user.id, verifiedEmail: verifiedEmailOf(user), subscriptionId }, MAX_LISTED_REPORTS);
@@ -189,7 +189,7 @@ export class ReportsService {
     const row = await repository.find(db, reportId);
     if (reader.by === 'purchase') return assertCanAccessReport(row, await verifyRequester(purchases, reader.requester));
     const subscription = row && (await purchases.subscription(row.subscriptionId));
-    if (!row || !canUserReadReport(reader.user, row, subscription)) throw new AppError('NOT_FOUND', 404, REPORT_NOT_FOUND_MESSAGE);
+    if (!row || !canUserReadReport(reader.user, row, subscription)) throw new AppError('NOT_FOUND', REPORT_NOT_FOUND_MESSAGE);
     return row;
   }
 
@@ -200,7 +200,7 @@ export class ReportsService {
       return assertCanAccessReport(await repository.latestCompleted(db, verified.email), verified);
     }
     const row = (await this.readableRows(reader)).find((candidate) => candidate.status === 'completed');
-    if (!row) throw new AppError('NOT_FOUND', 404, REPORT_NOT_FOUND_MESSAGE);
+    if (!row) throw new AppError('NOT_FOUND', REPORT_NOT_FOUND_MESSAGE);
     return row;
   }
 

@@ -144,7 +144,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
         // A one-click add-on charges the parent's stored card: only its buyer's browser or its
         // signed-in owner may ask (ADR 085). Anyone else gets the answer of an unknown id.
         if (!(await proof.owns(request, await service.find(body.subscription_id))))
-          throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptionData);
+          throw new AppError('NOT_FOUND', MESSAGES.noSubscriptionData);
         const created = await service.createAddOn(
           { planId: body.plan_id, email: body.email, parentId: body.subscription_id, attribution: body.attribution },
           requestMeta(request),
@@ -187,7 +187,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
       // Being signed in is not enough: the purchase must be this user's (bought in this browser, or
       // of their verified email). Someone else's unlinked purchase answers as an unknown one.
       if (!(await proof.owns(request, await service.find(body.subscription_id))))
-        throw new AppError('NOT_FOUND', 404, MESSAGES.finalizeError);
+        throw new AppError('NOT_FOUND', MESSAGES.finalizeError);
       return service.finalize(
         { subscriptionId: body.subscription_id, email: body.email, userId: identity.userId, attribution: body.attribution },
         requestMeta(request),
@@ -214,7 +214,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
       }
       // By id: the buyer's browser or the signed-in owner; anyone else gets the unknown-id answer.
       const row = await service.find(emailOrId);
-      if (!row || !(await proof.owns(request, row))) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptionData);
+      if (!row || !(await proof.owns(request, row))) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptionData);
       return { subscriptions: await service.summaries([row]) };
     },
   );

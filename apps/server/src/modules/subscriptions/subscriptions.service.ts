@@ -48,9 +48,10 @@ export class SubscriptionsService {
     context.charges.recoverWith('add-on', (charge) => this.addOnRecovery(charge));
   }
 
-  terms(planId: string, failure: string, status = 400): PlanTerms {
+  /** The plan's terms; `code` says whose fault an unknown plan is (the request's, or ours for a stored one). */
+  terms(planId: string, failure: string, code: 'BAD_REQUEST' | 'INTERNAL_ERROR' = 'BAD_REQUEST'): PlanTerms {
     const terms = planTerms(this.context.config.catalog, planId);
-    if (!terms) throw new AppError('BAD_REQUEST', status, failure);
+    if (!terms) throw new AppError(code, failure);
     return terms;
   }
 
@@ -68,7 +69,7 @@ export class SubscriptionsService {
     const { catalog } = this.context.config;
     const planId = input.planId ?? catalog.defaultPlanId;
     const terms = planTerms(catalog, planId);
-    if (!terms) throw new AppError('BAD_REQUEST', 400, formatMessage(MESSAGES.unknownPlan, { parameter: planId }));
+    if (!terms) throw new AppError('BAD_REQUEST', formatMessage(MESSAGES.unknownPlan, { parameter: planId }));
     const holderReference = input.holderEmail
       ? holderReferenceFor(input.holderEmail, this.context.config.APP_SECRET)
       : `h_anon_${randomUUID()}`;
@@ -84,7 +85,7 @@ export class SubscriptionsService {
       );
       return { ...session, plan_id: terms.id, plan_amount: fromMinor(terms.firstAmountMinor), disclosure: terms.disclosure };
     } catch (error) {
-      throw new AppError('SERVICE_UNAVAILABLE', 503, MESSAGES.somethingWentWrong, { cause: error });
+      throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.somethingWentWrong, { cause: error });
     }
   }
 
@@ -93,7 +94,7 @@ export class SubscriptionsService {
     try {
       return await this.context.gateway.appleMerchantValidation({ sessionUrl: input.validationURL, clientDomain: input.domain });
     } catch (error) {
-      throw new AppError('SERVICE_UNAVAILABLE', 503, MESSAGES.somethingWentWrong, { cause: error });
+      throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.somethingWentWrong, { cause: error });
     }
   }
 
@@ -125,9 +126,9 @@ export class SubscriptionsService {
       updatedAt: now,
     });
     // The execution was claimed for another purchase: grant nothing, reveal nothing.
-    if (intent.email !== email || intent.planId !== input.planId) throw new AppError('CONFLICT', 409, failure);
+    if (intent.email !== email || intent.planId !== input.planId) throw new AppError('CONFLICT', failure);
     if (intent.state === 'completed' && intent.subscriptionId) return this.linkUser(intent.subscriptionId, input.userId);
-    if (intent.state === 'failed') throw new AppError('BAD_REQUEST', 402, failure);
+    if (intent.state === 'failed') throw new AppError('PAYMENT_NOT_ACCEPTED', failure);
 
     let execution: Execution;
     try {
@@ -135,16 +136,16 @@ export class SubscriptionsService {
     } catch (error) {
       if (error instanceof GatewayCallError && error.status === 404) {
         await repository.setIntentState(db, input.executionId, 'failed', null, clock.now());
-        throw new AppError('BAD_REQUEST', 402, failure, { cause: error });
+        throw new AppError('PAYMENT_NOT_ACCEPTED', failure, { cause: error });
       }
-      throw new AppError('SERVICE_UNAVAILABLE', 503, failure, { cause: error });
+      throw new AppError('SERVICE_UNAVAILABLE', failure, { cause: error });
     }
     const problem = this.verify(execution, intent);
-    if (problem === 'pending') throw new AppError('CONFLICT', 409, failure);
+    if (problem === 'pending') throw new AppError('CONFLICT', failure);
     if (problem) {
       await repository.setIntentState(db, input.executionId, 'failed', null, clock.now());
       this.context.log.warn({ executionId: execution.id, problem, email: maskEmail(email) }, 'payment not accepted for a subscription');
-      throw new AppError('BAD_REQUEST', 402, failure);
+      throw new AppError('PAYMENT_NOT_ACCEPTED', failure);
     }
     crashPoint(this.context.config, 'create-after-verify');
     const id = await this.completeIntent(intent, execution, meta);
@@ -183,7 +184,7 @@ export class SubscriptionsService {
   /** Writes subscription, first charge, grants, receipt and purchase events in one transaction. */
   async completeIntent(intent: IntentRow, execution: Execution, meta: RequestMeta | null): Promise<string> {
     const { repository, clock } = this.context;
-    const terms = this.terms(intent.planId, MESSAGES.cantCreateSubscription, 500);
+    const terms = this.terms(intent.planId, MESSAGES.cantCreateSubscription, 'INTERNAL_ERROR');
     const now = clock.now();
     const periodEndAt = terms.firstPeriod ? periodEnd(now, terms.firstPeriod) : null;
     const status: SubscriptionStatus = terms.recurring && terms.hasTrial ? 'trialing' : 'active';
@@ -317,11 +318,11 @@ export class SubscriptionsService {
     const { repository, db } = this.context;
     const failure = MESSAGES.cantCreateSubscription;
     const terms = this.terms(input.planId, failure);
-    if (terms.recurring) throw new AppError('BAD_REQUEST', 400, failure);
+    if (terms.recurring) throw new AppError('BAD_REQUEST', failure);
     const email = normalizeEmail(input.email);
     const parent = await repository.find(db, input.parentId);
-    if (!parent || parent.email !== email || !hasAccess(parent.status)) throw new AppError('NOT_FOUND', 404, MESSAGES.noSubscriptionData);
-    if (!parent.instrumentId) throw new AppError('BAD_REQUEST', 422, failure);
+    if (!parent || parent.email !== email || !hasAccess(parent.status)) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptionData);
+    if (!parent.instrumentId) throw new AppError('UNPROCESSABLE', failure);
 
     const baseKey = `addon:${parent.id}:${terms.id}`;
     const subscriptionId = uuidFor(baseKey);
@@ -350,9 +351,9 @@ export class SubscriptionsService {
         this.context.emails.kick();
         return { id: subscriptionId };
       case 'unknown':
-        throw new AppError('SERVICE_UNAVAILABLE', 503, failure);
+        throw new AppError('SERVICE_UNAVAILABLE', failure);
       case 'failed':
-        throw new AppError('BAD_REQUEST', 402, failure);
+        throw new AppError('PAYMENT_NOT_ACCEPTED', failure);
       default: {
         const exhaustive: never = outcome;
         return exhaustive;
@@ -395,7 +396,7 @@ export class SubscriptionsService {
     parent: SubscriptionRow,
     request: { attribution: Attribution | undefined; meta: RequestMeta | null },
   ): Promise<void> {
-    const terms = this.terms(charge.planId, MESSAGES.cantCreateSubscription, 500);
+    const terms = this.terms(charge.planId, MESSAGES.cantCreateSubscription, 'INTERNAL_ERROR');
     const now = this.context.clock.now();
     const periodEndAt = terms.firstPeriod ? periodEnd(now, terms.firstPeriod) : null;
     const attribution = compactAttribution(request.attribution);
@@ -476,8 +477,8 @@ export class SubscriptionsService {
   ): Promise<{ id: string }> {
     const { repository, db, clock } = this.context;
     const row = await repository.find(db, input.subscriptionId);
-    if (!row || row.email !== normalizeEmail(input.email)) throw new AppError('NOT_FOUND', 404, MESSAGES.finalizeError);
-    if (row.userId && row.userId !== input.userId) throw new AppError('CONFLICT', 409, MESSAGES.finalizeError);
+    if (!row || row.email !== normalizeEmail(input.email)) throw new AppError('NOT_FOUND', MESSAGES.finalizeError);
+    if (row.userId && row.userId !== input.userId) throw new AppError('CONFLICT', MESSAGES.finalizeError);
     const now = clock.now();
     await db.transaction(async (tx) => {
       await repository.linkUnlinked(tx, row.id, input.userId, now);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/http';
+import { errorMessage } from '../../lib/api-client';
 import type { Resource } from '../../lib/use-resource';
 
 /** A load that failed: the server's message (or the fallback) and a button that loads again. */

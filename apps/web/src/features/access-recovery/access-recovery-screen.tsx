@@ -6,7 +6,7 @@ import { CodeForm } from '../../components/ui/code-field';
 import { EmailForm } from '../../components/ui/email-form';
 import { Screen } from '../../components/ui/screen';
 import { signInWithEmailCode } from '../../lib/auth-session';
-import { RequestError } from '../../lib/http';
+import { RequestError } from '../../lib/api-client';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';

@@ -1,6 +1,6 @@
 import type { AccessRecoveryResponse } from '@roots/contracts/account';
 import { chooseSessionOnlyPersistence } from '../../lib/auth-session';
-import { postJson } from '../../lib/http';
+import { postJson } from '../../lib/api-client';
 
 /**
  * `POST /api/account/access-recovery`: the sign-in it may lead to is session-only, like every

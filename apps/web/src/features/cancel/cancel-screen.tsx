@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CodeForm } from '../../components/ui/code-field';
 import { EmailForm } from '../../components/ui/email-form';
-import { postJson, RequestError } from '../../lib/http';
+import { postJson, RequestError } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 
 type Outcome = 'idle' | 'confirm-link' | 'kept' | 'check-email' | 'no-subscriptions' | 'canceled';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@roots/contracts/messages';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/http';
+import { errorMessage } from '../../lib/api-client';
 import type { Selfie } from '../../lib/onboarding-store';
 import { checkFace } from './api/check-face';
 

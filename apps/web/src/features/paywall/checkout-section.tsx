@@ -4,7 +4,7 @@ import { MESSAGES } from '@roots/contracts/messages';
 import type { InitSessionResponse } from '@roots/contracts/subscriptions';
 import { RootsCheckout } from '@roots/checkout/react';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/http';
+import { errorMessage } from '../../lib/api-client';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { createSubscription } from './api/create-subscription';
 import { initSession } from './api/init-session';

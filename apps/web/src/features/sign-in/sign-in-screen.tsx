@@ -14,7 +14,7 @@ import {
   signOut,
   startRedirectSignIn,
 } from '../../lib/auth-session';
-import { errorMessage, postJson } from '../../lib/http';
+import { errorMessage, postJson } from '../../lib/api-client';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Loaded } from '../../components/ui/loaded';
 import { useSignedIn } from '../../lib/auth-guard';
 import { signOut } from '../../lib/auth-session';
-import { errorMessage, sendJson } from '../../lib/http';
+import { errorMessage, sendJson } from '../../lib/api-client';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { useResource } from '../../lib/use-resource';

@@ -3,7 +3,7 @@ import type { SubscriptionSummary } from '@roots/contracts/subscriptions';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequestFailure, useSignedIn } from '../../lib/auth-guard';
-import { getJson, postParsed } from '../../lib/fetch-json';
+import { getJson, postParsed } from '../../lib/api-client';
 
 const CANCELABLE = new Set(['trialing', 'active', 'past_due']);
 

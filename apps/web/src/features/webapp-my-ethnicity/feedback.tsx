@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorMessage } from '../../lib/http';
+import { errorMessage } from '../../lib/api-client';
 import { sendFeedback } from './api/send-feedback';
 
 /** Which report the feedback is about, and who sends it. */

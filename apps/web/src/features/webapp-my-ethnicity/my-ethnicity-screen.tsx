@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../components/ui/loaded';
 import { useSignedIn } from '../../lib/auth-guard';
-import { FALLBACK_ERROR, RequestError } from '../../lib/http';
+import { FALLBACK_ERROR, RequestError } from '../../lib/api-client';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { CulturalInsights } from './cultural-insights';

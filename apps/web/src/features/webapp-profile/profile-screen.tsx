@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRequestFailure, useSignedIn } from '../../lib/auth-guard';
-import { sendJson } from '../../lib/http';
+import { sendJson } from '../../lib/api-client';
 import { getProfile } from '../../lib/webapp-api';
 
 /** Profile (product-spec §2): name, date and time of birth, Update. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loaded } from '../../components/ui/loaded';
 import { useSignedIn } from '../../lib/auth-guard';
-import { errorMessage } from '../../lib/http';
+import { errorMessage } from '../../lib/api-client';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { useResource } from '../../lib/use-resource';

@@ -1,4 +1,4 @@
-import { postJson } from '../../../lib/http';
+import { postJson } from '../../../lib/api-client';
 
 /** Base64 of a blob, without the data-URL prefix. */
 async function toBase64(blob: Blob): Promise<string> {

@@ -1,6 +1,6 @@
 import type { Attribution } from '@roots/contracts/events';
 import type { Consent } from '@roots/contracts/subscriptions';
-import { postJson } from '../../../lib/http';
+import { postJson } from '../../../lib/api-client';
 
 /**
  * POST /subs/create-no-user with the execution the checkout completed; the server verifies it

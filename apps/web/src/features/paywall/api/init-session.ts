@@ -1,5 +1,5 @@
 import type { InitSessionResponse } from '@roots/contracts/subscriptions';
-import { postJson } from '../../../lib/http';
+import { postJson } from '../../../lib/api-client';
 
 /** POST /init/session: a gateway payment session for the plan's first charge (product-spec §7). */
 export function initSession(planId: string): Promise<InitSessionResponse> {

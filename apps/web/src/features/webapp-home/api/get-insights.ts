@@ -5,7 +5,7 @@ import {
   type HeritageGroupId,
   type PopulationInsights,
 } from '@roots/contracts/insights';
-import { getJson } from '../../../lib/fetch-json';
+import { getJson } from '../../../lib/api-client';
 import { getReport, localCalendarDate } from '../../../lib/webapp-api';
 
 /** Days the home's biorhythm chart covers, today first. */

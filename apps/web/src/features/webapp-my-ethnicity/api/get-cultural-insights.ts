@@ -1,5 +1,5 @@
 import { culturalInsightsResponseSchema, type CulturalInsight, type HeritageGroupId } from '@roots/contracts/insights';
-import { getJson } from '../../../lib/fetch-json';
+import { getJson } from '../../../lib/api-client';
 
 /** GET /api/insights/cultural for a report's insight groups. */
 export async function getCulturalInsights(groups: readonly HeritageGroupId[], signal?: AbortSignal): Promise<CulturalInsight[]> {

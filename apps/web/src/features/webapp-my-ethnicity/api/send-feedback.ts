@@ -1,5 +1,5 @@
 import { reportUpdateResponseSchema, type ReportFeedback } from '@roots/contracts/reports';
-import { postParsed } from '../../../lib/fetch-json';
+import { postParsed } from '../../../lib/api-client';
 
 /**
  * Sends the answer to 'Do these results look correct?' (and the feedback screen's text) with

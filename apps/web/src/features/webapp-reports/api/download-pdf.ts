@@ -1,4 +1,4 @@
-import { errorFromResponse, RequestError } from '../../../lib/http';
+import { request } from '../../../lib/api-client';
 
 /** The file name the server suggests in `content-disposition`, or a fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -10,17 +10,7 @@ export function fileNameOf(disposition: string | null, fallback: string): string
  * hands the PDF to the browser as a download.
  */
 export async function downloadReportPdf(reportId: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch('/pdf-report/content', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ report_id: reportId }),
-    });
-  } catch {
-    throw new RequestError('Network Error', 'NETWORK_ERROR', 0);
-  }
-  if (!response.ok) throw await errorFromResponse(response);
+  const response = await request('/pdf-report/content', { method: 'POST', body: { report_id: reportId } });
   const url = URL.createObjectURL(await response.blob());
   try {
     const link = document.createElement('a');

@@ -1,0 +1,135 @@
+import type { PlanCatalog } from '@roots/contracts';
+import type { ApiError } from '@roots/contracts/errors';
+import { MESSAGES } from '@roots/contracts/messages';
+import type { z } from 'zod';
+
+/**
+ * The web app's one client of its own server. Every call goes through {@link request}: same-origin,
+ * JSON in and out, errors as {@link RequestError} with the server's `{ error, code }`. Answer types
+ * come from the contracts (type-only imports add no bytes); a zod schema parses the answer where the
+ * screen already ships zod.
+ */
+
+/** An error answer of our server: the `{ error, code }` shape, with the HTTP status (0: no answer). */
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+const NETWORK_ERROR = 'Network Error';
+
+/** A RequestError from a status and the raw answer text: the server's `error` text when it sent one. */
+function errorFrom(status: number, text: string): RequestError {
+  let body: Partial<ApiError> = {};
+  try {
+    body = JSON.parse(text) as Partial<ApiError>;
+  } catch {
+    // not JSON: fall back below
+  }
+  const message = typeof body.error === 'string' && body.error ? body.error : `Request failed with status code ${status}`;
+  return new RequestError(message, typeof body.code === 'string' ? body.code : 'HTTP_ERROR', status);
+}
+
+/** Turns a non-2xx answer into a RequestError carrying the server's user-facing `error` text. */
+export async function errorFromResponse(response: Response): Promise<RequestError> {
+  return errorFrom(response.status, await response.text().catch(() => ''));
+}
+
+export type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal | undefined };
+
+/**
+ * The raw answer of a same-origin call with a JSON body (when `body` is given); throws RequestError on
+ * a non-2xx answer or no answer (an aborted call rethrows its abort).
+ * @example const response = await request('/pdf-report/content', { method: 'POST', body: { report_id } });
+ */
+export async function request(url: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      signal: signal ?? null,
+    });
+  } catch (reason) {
+    if (signal?.aborted) throw reason;
+    throw new RequestError(NETWORK_ERROR, 'NETWORK_ERROR', 0);
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  return response;
+}
+
+/**
+ * A write to our own origin, with a JSON body unless `body` is undefined; resolves the parsed answer.
+ * @example await sendJson<ProfileResponse>('PUT', '/api/account/profile', profile)
+ */
+export async function sendJson<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  init: { signal?: AbortSignal } = {},
+): Promise<T> {
+  return (await (await request(url, { method, body, signal: init.signal })).json()) as T;
+}
+
+/** POST JSON to our own origin: {@link sendJson} with method POST. */
+export function postJson<T>(url: string, body: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+  return sendJson<T>('POST', url, body, init);
+}
+
+/** GET a JSON resource of our origin and parse it with its contract schema. */
+export async function getJson<T extends z.ZodType>(url: string, schema: T, signal?: AbortSignal): Promise<z.infer<T>> {
+  return schema.parse(await (await request(url, { signal })).json());
+}
+
+/** POST JSON to our origin and parse the answer with its contract schema. */
+export async function postParsed<T extends z.ZodType>(url: string, body: unknown, schema: T, signal?: AbortSignal): Promise<z.infer<T>> {
+  return schema.parse(await postJson<unknown>(url, body, signal ? { signal } : {}));
+}
+
+/**
+ * GET /api/plans: the configured catalog, for the paywall and the offers page. Not parsed with its
+ * schema on purpose: the paywall's first paint carries no zod (ADR 081).
+ */
+export async function getPlans(signal?: AbortSignal): Promise<PlanCatalog> {
+  return (await (await request('/api/plans', { signal })).json()) as PlanCatalog;
+}
+
+/**
+ * POST a file as the raw body, reporting upload progress 0..1 (fetch cannot report it, so this one
+ * call uses XMLHttpRequest); resolves the JSON answer, errors as every other call.
+ * @example await uploadWithProgress<FaceCheckOk>('/api/face-check', photo, setProgress)
+ */
+export function uploadWithProgress<T>(url: string, file: Blob, onUploadProgress: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
+    xhr.upload.onprogress = (event) => event.lengthComputable && onUploadProgress(event.loaded / event.total);
+    xhr.onerror = () => reject(new RequestError(NETWORK_ERROR, 'NETWORK_ERROR', 0));
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) return reject(errorFrom(xhr.status, xhr.responseText));
+      try {
+        resolve(JSON.parse(xhr.responseText) as T);
+      } catch {
+        reject(errorFrom(xhr.status, xhr.responseText));
+      }
+    };
+    xhr.send(file);
+  });
+}
+
+export const FALLBACK_ERROR = MESSAGES.somethingWentWrong;
+
+/**
+ * What to tell the user about a failed request: the server's `error` text, else `fallback`.
+ * @example setError(errorMessage(reason)) // 'No subscriptions' from the server, 'Something went wrong' for a bug
+ */
+export function errorMessage(reason: unknown, fallback: string = FALLBACK_ERROR): string {
+  return reason instanceof RequestError ? reason.message : fallback;
+}

@@ -1,6 +1,19 @@
 import type { AccessKind, SubscriptionStatus } from '@roots/contracts/subscriptions';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One row per server start: which version and product slug ran against this database, and when.
@@ -400,3 +413,27 @@ export const cancellationChannels = pgTable(
   },
   (table) => [index('cancellation_channels_created_idx').on(table.createdAt)],
 );
+
+/**
+ * Funnel step counts per finished UTC day, step event and attribution value (dimension `day`,
+ * `campaign`, `media_source`, `country`, `variant`), rolled up from `funnel_events` by the
+ * operator console so its funnel reads a few thousand rows instead of every event (ADR 122).
+ */
+export const funnelDailyCounts = pgTable(
+  'funnel_daily_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    dimension: text('dimension').notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.dimension, table.value, table.name] })],
+);
+
+/** The last UTC day rolled up into `funnel_daily_counts` (one row, id 1). */
+export const funnelRollupState = pgTable('funnel_rollup_state', {
+  id: integer('id').primaryKey(),
+  rolledThrough: date('rolled_through', { mode: 'string' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

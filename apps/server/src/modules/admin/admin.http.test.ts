@@ -15,8 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type RootsApp } from '../../app';
 import { DEV_SERVER_SECRETS, loadConfig } from '../../config/env';
 import type { Database } from '../../db/database';
-import { adminAudit, cancellationChannels, subscriptions } from '../../db/schema';
-import { ManualClock } from '../../lib/clock';
+import { adminAudit, cancellationChannels, funnelDailyCounts, subscriptions } from '../../db/schema';
+import { DAY_MS, HOUR_MS, ManualClock } from '../../lib/clock';
+import { datasetFace, facelessPng } from '../reports/report-fixtures';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
 import { http, payWithCard, purchaseBody } from '../../test/shopper';
@@ -63,6 +64,7 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
       TRUST_PROXY: 'true',
       COUNTRY_HEADER: 'x-test-country',
       FACE_ANALYSIS_BLOCKED_COUNTRIES: 'EU_EEA,CH',
+      ANALYSIS_WORKERS: '1',
     });
     app = await buildApp({ config, database, clock });
     base = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -292,5 +294,95 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
       customer_email: buyer,
       detail: { had_account: true },
     });
+  });
+
+  it('reads finished days from the daily rollup with the same figures as the raw events', async () => {
+    const before = await asOperator<FunnelReport>(`/api/admin/funnel?from=2026-03-10&to=2026-03-12`);
+    expect(await database.db.select().from(funnelDailyCounts)).toEqual([]);
+    clock.advance(2 * DAY_MS); // 2026-03-12: the 10th and 11th are finished days now
+    await app.inject({ method: 'POST', url: '/event', headers: { 'x-test-country': 'US' }, payload: { event: 'intro' } });
+    const after = await asOperator<FunnelReport>(`/api/admin/funnel?from=2026-03-10&to=2026-03-12`);
+    expect((await database.db.select().from(funnelDailyCounts)).length).toBeGreaterThan(0);
+    const landing = (report: FunnelReport) => report.totals.find((row) => row.step === 'landing')!.count;
+    expect(landing(after)).toBe(landing(before) + 1);
+    expect(after.days[0]).toEqual(before.days[0]);
+    expect(after.days[2]!.counts.landing).toBe(1);
+    // Sources untouched by the new event read the same from the rollup as from the raw events.
+    const source = (report: FunnelReport, dimension: string, value: string) =>
+      report.sources.find((row) => row.dimension === dimension && row.value === value);
+    expect(source(after, 'variant', 'quiz')).toEqual(source(before, 'variant', 'quiz'));
+    expect(source(after, 'country', 'BR')).toEqual(source(before, 'country', 'BR'));
+    expect(source(after, 'campaign', 'spring')).toEqual(source(before, 'campaign', 'spring'));
+    expect(source(after, 'country', 'US')!.counts.landing).toBe(source(before, 'country', 'US')!.counts.landing + 1);
+    // Asking again does not roll the same days twice.
+    expect(await asOperator<FunnelReport>(`/api/admin/funnel?from=2026-03-10&to=2026-03-12`)).toEqual(after);
+  });
+
+  it('counts trial conversions, MRR and trial → paid after the scheduler charges the renewals', async () => {
+    // Clock at 2026-03-12 12:00: a new weekly trial; the one bought on the 10th (export test) is still trialing.
+    await buy(WEEKLY, `renewal.${tag}@example.com`);
+    clock.advance(3 * DAY_MS + HOUR_MS); // 2026-03-15 13:00: both trials are due
+    await app.roots.billing.tick();
+    const revenue = await asOperator<RevenueReport>('/api/admin/revenue?from=2026-03-15&to=2026-03-15');
+    expect(revenue.totals).toMatchObject({
+      trial_conversions: 2,
+      renewals: 0,
+      renewal_failures: 0,
+      gross_minor: 2 * 2499,
+      trial_to_paid: 1,
+    });
+    // Two paying weekly subscriptions: 24.99 per 7 days is 107.10 per 30 days each.
+    expect(revenue.mrr_minor).toBe(2 * 10_710);
+    const reconciliation = await asOperator<Reconciliation>('/api/admin/revenue/reconciliation?from=2026-03-15&to=2026-03-15');
+    expect(reconciliation).toEqual({ checked: 2, truncated: false, mismatches: [] });
+  });
+
+  it('quality: reports by status, refusals by error code, the looks-correct share, feedback texts, model version', async () => {
+    const buyer = `quality.${tag}@example.com`;
+    const bought = await buy(WEEKLY, buyer);
+    const owner = { email: buyer, subscription_id: bought.id };
+    const create = async (image: Buffer) => {
+      const created = await http<{ report_id: string }>(`${base}/report/create`, { json: { ...owner, image: image.toString('base64') } });
+      expect(created.status, created.text).toBe(200);
+      for (;;) {
+        const answer = await http<{ report: { status: string } }>(`${base}/report/get-report`, {
+          json: { ...owner, report_id: created.body.report_id },
+        });
+        if (answer.body.report.status !== 'pending' && answer.body.report.status !== 'processing') return created.body.report_id;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const completed = await create(datasetFace(0));
+    await create(facelessPng());
+    const cookie = await signInWithEmailCode(app, buyer);
+    const userId = (await http<{ user: { id: string } }>(`${base}/api/auth/get-session`, { headers: { cookie } })).body.user.id;
+    const feedback = await http(`${base}/report/update`, {
+      json: { ...owner, userId, feedback: { report_id: completed, looks_correct: true, text: 'spot on' } },
+      headers: { cookie },
+    });
+    expect(feedback.status, feedback.text).toBe(200);
+
+    const quality = await asOperator<QualityReport>('/api/admin/quality?from=2026-03-15&to=2026-03-15');
+    expect(quality.by_status).toEqual(
+      expect.arrayContaining([
+        { status: 'completed', count: 1 },
+        { status: 'failed', count: 1 },
+      ]),
+    );
+    expect(quality.refusals).toHaveLength(1);
+    expect(quality.refusals[0]!.count).toBe(1);
+    expect(quality.feedback).toEqual({
+      answered: 1,
+      looks_correct: 1,
+      share_correct: 1,
+      texts: [expect.objectContaining({ looks_correct: true, text: 'spot on' })],
+    });
+    expect(quality.model_versions).toEqual([{ version: expect.stringMatching(/^roots-heritage-/), count: 1 }]);
+    // The operator sees the report's status and estimate, never an image.
+    const record = await asOperator<CustomerRecord>(`/api/admin/customers?q=${encodeURIComponent(buyer)}`);
+    const shown = record.reports.find((report) => report.id === completed)!;
+    expect(shown.status).toBe('completed');
+    expect(shown.estimate.reduce((sum, group) => sum + group.share, 0)).toBe(100);
+    expect(JSON.stringify(record)).not.toMatch(/image|base64|data:/i);
   });
 });

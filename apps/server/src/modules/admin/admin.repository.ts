@@ -1,9 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminAction } from '@roots/contracts/admin';
 import { desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { adminAudit, authUsers, cancellationChannels, charges, emails, operators, refunds, reports, subscriptions } from '../../db/schema';
+import {
+  adminAudit,
+  authUsers,
+  cancellationChannels,
+  charges,
+  emails,
+  funnelRollupState,
+  operators,
+  refunds,
+  reports,
+  subscriptions,
+} from '../../db/schema';
 import { rowsOf } from '../emails/emails.repository';
+
+/** The purchase event the server records itself, once per subscription (dedupe key `Purchase:{id}`). */
+const PURCHASE_EVENT = 'Purchase';
 
 export type AuditRow = typeof adminAudit.$inferSelect;
 export type AuditInput = {
@@ -14,6 +29,40 @@ export type AuditInput = {
   detail: Record<string, string | number | boolean | null>;
   now: Date;
 };
+
+export type FunnelCountRow = {
+  name: string;
+  dimension: 'day' | 'campaign' | 'media_source' | 'country' | 'variant';
+  value: string;
+  count: number;
+};
+
+/** The day after `day` (YYYY-MM-DD). */
+export function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Funnel events of [from, to) with their UTC day and attribution values. A purchase counts once
+ * per subscription: the server records its own 'Purchase' row under a dedupe key, so the page's
+ * report of the same subscription (no key) is left out; every other event counts once per row.
+ */
+function funnelEventRows(range: Instants, events: readonly string[]) {
+  return sql`
+    select name,
+           to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+           coalesce(nullif(attribution->>'campaign_name', ''), nullif(attribution->>'campaign_id', ''), '(none)') as campaign,
+           coalesce(nullif(attribution->>'media_source', ''), '(none)') as media_source,
+           coalesce(nullif(country, ''), nullif(attribution->>'country_code', ''), '(unknown)') as country,
+           case when attribution->>'event_source_url' like '%/quiz%' then 'quiz' else 'walkthrough' end as variant
+    from funnel_events
+    where name in ${events} and created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}
+      and not (name = ${PURCHASE_EVENT} and dedupe_key is null and subscription_id is not null)`;
+}
+
+/** Which grouping set a row of the funnel's grouping-sets queries belongs to. */
+const DIMENSION_OF_SET = sql`case when grouping(campaign) = 0 then 'campaign' when grouping(media_source) = 0 then 'media_source'
+  when grouping(country) = 0 then 'country' when grouping(variant) = 0 then 'variant' else 'day' end`;
 
 /** Half-open range of instants [from, to) the dashboards read. */
 export type Instants = { from: Date; to: Date };
@@ -183,40 +232,55 @@ export class AdminRepository {
   // ----- dashboards -----------------------------------------------------------------------------
 
   /**
-   * Funnel step counts per UTC day. A purchase is counted once per subscription (the page and the
-   * server may both report it); every other event once per row.
+   * Funnel step counts per UTC day and per value of each attribution dimension from the raw
+   * events of [from, to) (the days not rolled up yet: normally today), in one hashed scan.
    */
-  async funnelByDay(db: Executor, range: Instants, events: readonly string[]) {
+  async funnelCounts(db: Executor, range: Instants, events: readonly string[]): Promise<FunnelCountRow[]> {
     const result = await db.execute(sql`
-      select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as day, name,
-             count(distinct coalesce(subscription_id::text, id::text))::int as count
-      from funnel_events
-      where name in ${events} and created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}
-      group by 1, 2`);
-    return rowsOf<{ day: string; name: string; count: number }>(result);
+      select name, ${DIMENSION_OF_SET} as dimension, coalesce(day, campaign, media_source, country, variant) as value, count(*)::int as count
+      from (${funnelEventRows(range, events)}) as e
+      group by grouping sets ((name, day), (name, campaign), (name, media_source), (name, country), (name, variant))`);
+    return rowsOf<FunnelCountRow>(result);
   }
 
-  /** Funnel step counts per value of one attribution dimension. */
-  async funnelBySource(
-    db: Executor,
-    range: Instants,
-    events: readonly string[],
-    dimension: 'campaign' | 'media_source' | 'country' | 'variant',
-  ) {
-    const value =
-      dimension === 'campaign'
-        ? sql`coalesce(nullif(attribution->>'campaign_name', ''), nullif(attribution->>'campaign_id', ''), '(none)')`
-        : dimension === 'media_source'
-          ? sql`coalesce(nullif(attribution->>'media_source', ''), '(none)')`
-          : dimension === 'country'
-            ? sql`coalesce(nullif(country, ''), nullif(attribution->>'country_code', ''), '(unknown)')`
-            : sql`case when attribution->>'event_source_url' like '%/quiz%' then 'quiz' else 'walkthrough' end`;
+  /**
+   * Rolls the raw events of every finished day after the last rolled one, through `throughDay`
+   * (YYYY-MM-DD), into `funnel_daily_counts`. One instance at a time (the state row is locked);
+   * re-rolling a day replaces its counts. Returns the last rolled day (null: no event yet).
+   */
+  async rollUpFunnel(db: Db, throughDay: string, events: readonly string[], now: Date): Promise<string | null> {
+    return db.transaction(async (tx) => {
+      await tx.insert(funnelRollupState).values({ id: 1, rolledThrough: null, updatedAt: now }).onConflictDoNothing();
+      const [state] = await tx.select().from(funnelRollupState).where(eq(funnelRollupState.id, 1)).for('update');
+      let fromDay = state?.rolledThrough ? nextDay(state.rolledThrough) : null;
+      if (fromDay === null) {
+        const [first] = rowsOf<{ day: string | null }>(
+          await tx.execute(sql`select to_char(min(created_at) at time zone 'UTC', 'YYYY-MM-DD') as day from funnel_events`),
+        );
+        if (!first?.day) return state?.rolledThrough ?? null;
+        fromDay = first.day;
+      }
+      if (fromDay > throughDay) return state?.rolledThrough ?? null;
+      const span = { from: new Date(`${fromDay}T00:00:00Z`), to: new Date(`${nextDay(throughDay)}T00:00:00Z`) };
+      await tx.execute(sql`
+        insert into funnel_daily_counts (day, name, dimension, value, count)
+        select day::date, name, ${DIMENSION_OF_SET}, coalesce(campaign, media_source, country, variant, day), count(*)::int
+        from (${funnelEventRows(span, events)}) as e
+        group by grouping sets ((day, name), (day, name, campaign), (day, name, media_source), (day, name, country), (day, name, variant))
+        on conflict (day, dimension, value, name) do update set count = excluded.count`);
+      await tx.update(funnelRollupState).set({ rolledThrough: throughDay, updatedAt: now }).where(eq(funnelRollupState.id, 1));
+      return throughDay;
+    });
+  }
+
+  /** Rolled-up counts of the days [fromDay, toDay]: per day for dimension `day`, summed over the days for the others. */
+  async funnelRolledCounts(db: Executor, fromDay: string, toDay: string): Promise<FunnelCountRow[]> {
     const result = await db.execute(sql`
-      select ${value} as value, name, count(distinct coalesce(subscription_id::text, id::text))::int as count
-      from funnel_events
-      where name in ${events} and created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}
-      group by 1, 2`);
-    return rowsOf<{ value: string; name: string; count: number }>(result);
+      select name, dimension, case when dimension = 'day' then to_char(day, 'YYYY-MM-DD') else value end as value, sum(count)::int as count
+      from funnel_daily_counts
+      where day >= ${fromDay}::date and day <= ${toDay}::date
+      group by 1, 2, 3`);
+    return rowsOf<FunnelCountRow>(result);
   }
 
   /** Charges per day, kind, plan, period, status and whether they were a retry. */

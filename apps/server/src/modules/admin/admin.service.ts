@@ -11,6 +11,7 @@ import {
   type CancelChannel,
   type CustomerRecord,
   type DateRangeQuery,
+  type FunnelDimension,
   type FunnelReport,
   type FunnelStep,
   type QualityReport,
@@ -286,32 +287,38 @@ export class AdminService {
   async funnel(range: DateRangeQuery): Promise<FunnelReport> {
     const { repository } = this.deps;
     const instants = instantsOf(range);
-    const [byDay, ...bySource] = await Promise.all([
-      repository.funnelByDay(this.db, instants, STEP_EVENTS),
-      ...FUNNEL_DIMENSIONS.map((dimension) => repository.funnelBySource(this.db, instants, STEP_EVENTS, dimension)),
-    ]);
+    // Finished days come from the daily rollup (rolled here when needed); the rest from the raw events.
+    const today = this.now().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+    const rolledThrough = await repository.rollUpFunnel(this.db, yesterday, STEP_EVENTS, this.now());
+    const rolledTo = rolledThrough && rolledThrough < range.to ? rolledThrough : range.to;
+    const rolled = rolledThrough && range.from <= rolledTo ? await repository.funnelRolledCounts(this.db, range.from, rolledTo) : [];
+    const liveFrom =
+      rolledThrough && rolledThrough >= range.from ? new Date(Date.parse(`${rolledThrough}T00:00:00Z`) + DAY_MS) : instants.from;
+    const live = liveFrom < instants.to ? await repository.funnelCounts(this.db, { from: liveFrom, to: instants.to }, STEP_EVENTS) : [];
+    const rows = [...rolled, ...live];
     const days = new Map(daysOf(range).map((day) => [day, emptyCounts()]));
     const totals = emptyCounts();
-    for (const row of byDay) {
+    const bySource = new Map<string, { dimension: FunnelDimension; value: string; counts: Record<FunnelStep, number> }>();
+    for (const row of rows) {
       const step = STEP_OF_EVENT.get(row.name);
-      const counts = days.get(row.day);
-      if (!step || !counts) continue;
-      counts[step] += row.count;
-      totals[step] += row.count;
-    }
-    const sources: FunnelReport['sources'] = [];
-    FUNNEL_DIMENSIONS.forEach((dimension, index) => {
-      const values = new Map<string, Record<FunnelStep, number>>();
-      for (const row of bySource[index] ?? []) {
-        const step = STEP_OF_EVENT.get(row.name);
-        if (!step) continue;
-        const counts = values.get(row.value) ?? emptyCounts();
+      if (!step) continue;
+      if (row.dimension === 'day') {
+        const counts = days.get(row.value);
+        if (!counts) continue;
         counts[step] += row.count;
-        values.set(row.value, counts);
+        totals[step] += row.count;
+        continue;
       }
-      for (const [value, counts] of [...values].sort((a, b) => b[1].landing - a[1].landing || a[0].localeCompare(b[0])))
-        sources.push({ dimension, value, counts });
-    });
+      const key = `${row.dimension}\u0000${row.value}`;
+      const entry = bySource.get(key) ?? { dimension: row.dimension, value: row.value, counts: emptyCounts() };
+      entry.counts[step] += row.count;
+      bySource.set(key, entry);
+    }
+    const order = (dimension: FunnelDimension) => FUNNEL_DIMENSIONS.indexOf(dimension);
+    const sources = [...bySource.values()].sort(
+      (a, b) => order(a.dimension) - order(b.dimension) || b.counts.landing - a.counts.landing || a.value.localeCompare(b.value),
+    );
     const landing = totals.landing;
     return {
       steps: FUNNEL_STEPS.map((item) => item.step),

@@ -41,6 +41,7 @@ import { registerOriginCheck } from './plugins/csrf';
 import { CSP_REPORT_PATH, registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { maskEmailsDeep, registerTextGuard } from './plugins/text-guard';
+import { registerGatewaySessionBudget } from './plugins/gateway-session-budget';
 
 export type AppDependencies = {
   config: Config;
@@ -175,6 +176,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
         message: `Too many requests, retry in ${context.after}`,
       }),
     });
+    registerGatewaySessionBudget(api, { perMinute: config.GATEWAY_SESSION_BUDGET_PER_MINUTE, clock });
     await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions });
     await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config) });

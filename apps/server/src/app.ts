@@ -53,6 +53,7 @@ import { CSP_REPORT_PATH, registerSecurityHeaders } from './plugins/security-hea
 import { registerErrorResponses } from './plugins/error-responses';
 import { registerSpa } from './plugins/spa';
 import { maskEmailsDeep, registerTextGuard } from './plugins/text-guard';
+import { registerGatewaySessionBudget } from './plugins/gateway-session-budget';
 
 export type AppDependencies = {
   config: Config;
@@ -206,6 +207,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
         message: formatMessage(API_MESSAGES.tooManyRequests, { after: context.after }),
       }),
     });
+    registerGatewaySessionBudget(api, { perMinute: config.GATEWAY_SESSION_BUDGET_PER_MINUTE, clock });
     await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions, proof });
     await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config) });

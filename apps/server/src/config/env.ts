@@ -141,6 +141,12 @@ export const envSchema = z.object({
   FACE_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** Requests per minute per client IP on every public endpoint. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /**
+   * Gateway sessions (`/init/session`) this process opens per minute, from all callers together; keep it
+   * under the gateway's per-merchant quota (the sandbox's: 600) so checkouts started anonymously
+   * cannot use up what purchases, renewals and refunds need.
+   */
+  GATEWAY_SESSION_BUDGET_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** Requests per hour per email address on endpoints that take one. */
   EMAIL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
   /** Signs sessions and sign-in state (better-auth). Required in production. */

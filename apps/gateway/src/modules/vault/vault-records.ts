@@ -1,4 +1,4 @@
-import type { VaultRecordResult, VaultRecordsRequest } from '@roots/contracts/gateway-vault-records';
+import { holdsCardData, type VaultRecordResult, type VaultRecordsRequest } from '@roots/contracts/gateway-vault-records';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { vaultRecords, type VaultRecordField } from '../../db/schema';
@@ -99,14 +99,20 @@ export class VaultRecordsService {
     return results;
   }
 
-  /** The clear values of a record (for the merchant's server-side reads and tests). */
+  /** The clear values of a record (for the merchant's server-side reads and tests), card data left out. */
   async reveal(id: string): Promise<{ table: string; holderReference: string; fields: Record<string, string> } | undefined> {
     const row = await this.repository.find(id);
     if (!row) return undefined;
     return {
       table: row.tableName,
       holderReference: row.holderReference,
-      fields: Object.fromEntries(Object.entries(row.fields).map(([column, field]) => [column, this.cipher.open(field.sealed)])),
+      // Card data never leaves in clear, even if a record stored before the refusal holds some.
+      fields: Object.fromEntries(
+        Object.entries(row.fields).flatMap(([column, field]) => {
+          const value = this.cipher.open(field.sealed);
+          return holdsCardData(column, value) ? [] : [[column, value] as const];
+        }),
+      ),
     };
   }
 }

@@ -110,7 +110,8 @@ export class SubscriptionsService {
     // Every failure answers the spec's fallback (product-spec §8).
     const failure = MESSAGES.cantCreateSubscription;
     const email = normalizeEmail(input.email);
-    this.terms(input.planId, failure);
+    // The consent record holds the server's own disclosure of this plan, never text a client sent.
+    const { disclosure } = this.terms(input.planId, failure);
     const now = clock.now();
     const intent = await repository.upsertIntent(db, {
       executionId: input.executionId,
@@ -118,8 +119,8 @@ export class SubscriptionsService {
       email,
       userId: input.userId,
       attribution: compactAttribution(input.attribution),
-      termsText: input.consent.terms_text,
-      termsVersion: input.consent.terms_version,
+      termsText: disclosure.terms_text,
+      termsVersion: disclosure.terms_version,
       consentIp: meta.ip,
       consentUserAgent: meta.userAgent.slice(0, 1000),
       createdAt: now,

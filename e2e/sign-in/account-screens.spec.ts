@@ -1,3 +1,4 @@
+import type { PlanCatalog } from '@roots/contracts';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { signInAsNewCustomer } from '../support/session';
@@ -37,6 +38,12 @@ test.describe('profile and manage subscriptions', () => {
     await expect(item).toHaveCount(1);
     await expect(item.getByTestId('subscription-status')).toHaveText('trialing');
     await expect(item).toContainText('Next charge');
+    // The plan summary, not the raw plan id: the default plan's name, price and period from the catalog.
+    const catalog = (await (await page.request.get('/api/plans')).json()) as PlanCatalog;
+    const weekly = catalog.plans.find((plan) => plan.id === catalog.defaultPlanId)!;
+    await expect(item.getByTestId('subscription-plan')).toHaveText(weekly.name);
+    await expect(item.getByTestId('subscription-price')).toHaveText(`$${weekly.sum.toFixed(2)} every week`);
+    await expect(item).not.toContainText(weekly.id);
     await expectNoSeriousA11yViolations(page);
 
     // Click 1 asks for confirmation; "Keep it" changes nothing.

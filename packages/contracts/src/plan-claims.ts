@@ -1,6 +1,6 @@
 import type { ProductCopy } from './config';
 import { formatUsd } from './disclosure';
-import type { Plan } from './plans';
+import type { Plan, PlanCatalog, PlanSummary, SinglePurchase } from './plans';
 
 // Zod-free on purpose: the paywall and the landing import it (ADR 081 budget).
 
@@ -136,7 +136,7 @@ export function struckPrice(plan: Plan): StruckPrice | null {
 
 /** Every plan-related sentence the funnel shows next to a plan. Null: nothing true to say. */
 export type PlanClaims = {
-  discountHeadline: string;
+  discountHeadline: string | null;
   struckPrice: StruckPrice | null;
   trialClaim: string | null;
   guaranteeClaim: string | null;
@@ -155,7 +155,7 @@ export function derivedClaim(key: PlanCopyKey, plan: Plan, context: ClaimContext
   const guarantee = context.guaranteeDays > 0;
   switch (key) {
     case 'discountClaim':
-      return `Get ${plan.discount_percent}% Discount Today`;
+      return plan.discount_percent > 0 ? `Get ${plan.discount_percent}% Discount Today` : null;
     case 'trialClaim':
       return trialDays === null ? null : `${trialDays}-day trial`;
     case 'guaranteeClaim':
@@ -187,7 +187,7 @@ export function planClaim(key: PlanCopyKey, copy: ProductCopy, plan: Plan, conte
  */
 export function planClaims(copy: ProductCopy, plan: Plan, context: ClaimContext): PlanClaims {
   return {
-    discountHeadline: planClaim('discountClaim', copy, plan, context)!,
+    discountHeadline: planClaim('discountClaim', copy, plan, context),
     struckPrice: struckPrice(plan),
     trialClaim: planClaim('trialClaim', copy, plan, context),
     guaranteeClaim: planClaim('guaranteeClaim', copy, plan, context),
@@ -212,4 +212,47 @@ export function contradictedClaims(copy: ProductCopy, plans: readonly Plan[], co
       if (problems.length > 0) warnings.push({ key, text: copy[key], planId: plan.id, problems });
     }
   return warnings;
+}
+
+// ----- plans sold beside the catalog's, and the signed-in area's summary of a purchase ---------
+
+/**
+ * A single purchase (premium or gift month) as a plan the paywall can sell: its summary's name and
+ * price, charged once for one month of access (ADR 101). No discount is claimed for it.
+ * @example singlePurchasePlan({ id: 'roots_premium_one_month', summary }).sum // 13.99
+ */
+export function singlePurchasePlan(single: SinglePurchase): Plan {
+  return {
+    id: single.id,
+    sum: single.summary.price,
+    length: 'lifetime',
+    discount_percent: 0,
+    name: single.summary.name,
+    name_full: `${single.summary.name}: one month of ${single.summary.status === 'Gift' ? 'gifted ' : ''}premium access`,
+    currency: 'USD',
+  };
+}
+
+/** Every plan a payment page may sell: the catalog's plans, then its single purchases. */
+export function sellablePlans(catalog: PlanCatalog): Plan[] {
+  return [...catalog.plans, ...catalog.singlePurchases.map(singlePurchasePlan)];
+}
+
+/** What the signed-in area says about a purchase: name, recurring (or one-time) price and its period. */
+export type PlanAccountSummary = { name: string; price: number; period: string; status: PlanSummary['status'] };
+
+/**
+ * The plan summary of a purchased id, from the catalog's own data (product-spec §3 plan summary:
+ * name, price, status, billing period). The price is what each period costs after any trial.
+ * @returns null for an id the catalog does not sell.
+ */
+export function planAccountSummary(catalog: PlanCatalog, planId: string): PlanAccountSummary | null {
+  const plan = catalog.plans.find((candidate) => candidate.id === planId);
+  if (plan) {
+    const period = plan.length === 'lifetime' ? 'one-time purchase' : PERIOD_PHRASE[plan.length];
+    return { name: plan.name, price: plan.sum, period, status: plan.isTrial ? 'Trial' : 'Premium' };
+  }
+  const single = catalog.singlePurchases.find((candidate) => candidate.id === planId);
+  if (!single) return null;
+  return { name: single.summary.name, price: single.summary.price, period: 'one month, charged once', status: single.summary.status };
 }

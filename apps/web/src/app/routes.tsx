@@ -34,10 +34,10 @@ const accessRecovery = async () => ({
   Component: (await import('../features/access-recovery/access-recovery-screen')).AccessRecoveryScreen,
 });
 const legal = async () => ({ Component: (await import('../features/legal/legal-screen')).LegalScreen });
-const shell = async () => ({ Component: (await import('../features/screen-shell/titled-screen-shell')).TitledScreenShell });
-
-/** A route whose screen is still the titled shell. */
-const shellRoute = (path: string, titleKey: string): RouteObject => ({ path, lazy: shell, handle: { titleKey } });
+const population = async () => ({ Component: (await import('../features/population/population-screen')).PopulationScreen });
+const accessProduct = async () => ({
+  Component: (await import('../features/access-product/access-product-screen')).AccessProductScreen,
+});
 
 /**
  * The route table of product-spec §2 under `/{slug}`; every screen is its own lazily loaded chunk.
@@ -51,10 +51,10 @@ export function createRoutes(slug: string): RouteObject[] {
       children: [
         { index: true, lazy: landing },
         { path: ROUTE_PATHS.landing, lazy: landing },
-        shellRoute(ROUTE_PATHS.population, 'population'),
+        { path: ROUTE_PATHS.population, lazy: population, handle: { titleKey: 'population' } },
         { path: ROUTE_PATHS.subscription, lazy: paywall },
         { path: ROUTE_PATHS.offers, lazy: offers },
-        shellRoute(ROUTE_PATHS.accessProduct, 'accessProduct'),
+        { path: ROUTE_PATHS.accessProduct, lazy: accessProduct, handle: { titleKey: 'accessProduct' } },
         { path: ROUTE_PATHS.signIn, lazy: signIn, handle: { titleKey: 'signIn' } },
         { path: ROUTE_PATHS.activate, lazy: activate, handle: { titleKey: 'activate' } },
         { path: ROUTE_PATHS.unsubscription, lazy: unsubscription },

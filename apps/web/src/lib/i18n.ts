@@ -36,6 +36,33 @@ const EN_US = {
     },
     notFound: { backHome: 'Go to the start' },
     footer: { cookies: 'Cookie policy', privacy: 'Privacy policy', terms: 'Terms of use' },
+    population: {
+      intro: 'Where people of each group our report can name live today, by world region and largest countries.',
+      choose: 'Choose a group',
+      personal: 'Take the selfie test to see the groups your own face resembles, with the figures for them.',
+    },
+    accessProduct: {
+      purchasedWith: 'Your purchase is registered to {{email}}.',
+      whatYouGet: 'What your purchase gives you',
+      access: {
+        subscription:
+          'A subscription: your {{product}} report, the daily horoscope, your biorhythm and population insights, for as long as it runs.',
+        ultimatePack: 'The Ultimate Pack: every report and insight, for good.',
+        profilePro: 'Profile Pro: your extended profile, for good.',
+        report: 'A Heritage Report: an extended report of your photo, for good.',
+        premiumMonth: 'Premium Plan: one month of premium access.',
+        giftMonth: 'Gift Plan: one month of premium access, as a gift.',
+      },
+      howToSignIn: 'How to sign in',
+      steps: {
+        email: 'Use the email address you paid with.',
+        code: 'Ask for a one-time code: we email it to that address.',
+        providers: 'Or continue with a Google-type or Apple-type account that uses the same address.',
+      },
+      signIn: 'Sign in',
+      lost: 'No longer have that email?',
+      recover: 'Recover access',
+    },
   },
   signIn: SIGN_IN_EN_US,
   account: ACCOUNT_EN_US,

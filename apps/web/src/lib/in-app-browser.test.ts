@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inAppEscape } from './in-app-browser';
 
-const options = { externalRedirectPageUrl: '/roots/open-in-browser', androidRedirectServiceUrl: 'https://open.example/android' };
+const options = { externalRedirectPageUrl: '/roots/open-in-browser' };
 const page = 'https://roots.example/roots/?bb=true&plan=roots_3d1_7d2499';
 const ios = (version: string) =>
   `Mozilla/5.0 (iPhone; CPU iPhone OS ${version} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 300.0.0.0.0 (iPhone13,2; iOS ${version}; en_US; en-US; scale=3.00; 1170x2532; 520000000)`;
@@ -39,12 +39,19 @@ describe('in-app browser escape (bb=true)', () => {
     });
   });
 
-  it('sends Android through the redirect service with bb or bb_android, and iOS ignores bb_android', () => {
-    expect(inAppEscape(androidInstagram, page, search('bb_android=true'), options)).toMatchObject({
+  it("opens Android's default browser by an intent URL with bb or bb_android, and iOS ignores bb_android", () => {
+    const fallback = encodeURIComponent(
+      `https://roots.example/roots/open-in-browser?url=${encodeURIComponent('https://roots.example/roots/?plan=roots_3d1_7d2499')}`,
+    );
+    const expected = {
       kind: 'redirect',
-      via: 'android-service',
-    });
-    expect(inAppEscape(androidInstagram, page, search('bb=true'), options)).toMatchObject({ kind: 'redirect', via: 'android-service' });
+      via: 'android-intent',
+      href:
+        'intent://roots.example/roots/?plan=roots_3d1_7d2499#Intent;scheme=https;action=android.intent.action.VIEW;' +
+        `category=android.intent.category.BROWSABLE;S.browser_fallback_url=${fallback};end`,
+    };
+    expect(inAppEscape(androidInstagram, page, search('bb_android=true'), options)).toEqual(expected);
+    expect(inAppEscape(androidInstagram, page, search('bb=true'), options)).toEqual(expected);
     expect(inAppEscape(ios('17_1'), page, search('bb_android=true'), options)).toEqual({ kind: 'stay' });
   });
 

@@ -1,6 +1,6 @@
 import { firstChargeAmount, planSummary, type Plan, type PlanCatalog } from '@roots/contracts';
+import { singlePurchasePlan } from '@roots/contracts/plan-claims';
 import { accessKindForPlan, consentTermsOf, type AccessKind } from '@roots/contracts/subscriptions';
-import { DISCLOSURE_VERSION } from '@roots/contracts/disclosure';
 import { addMonths, DAY_MS } from '../../lib/clock';
 import { toMinor } from '../../lib/money';
 
@@ -80,9 +80,7 @@ export function planTerms(catalog: PlanCatalog, id: string): PlanTerms | undefin
     hasTrial: false,
     recurring: false,
     access: accessKindForPlan(single.id),
-    disclosure: {
-      terms_text: `You will be charged $${summary.price.toFixed(2)} once for one month of ${summary.name}. No recurring charges.`,
-      terms_version: DISCLOSURE_VERSION,
-    },
+    // The words the paywall shows next to the pay button for it (ADR 101).
+    disclosure: consentTermsOf(singlePurchasePlan(single)),
   };
 }

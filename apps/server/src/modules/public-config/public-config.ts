@@ -14,7 +14,7 @@ export function buildPublicConfig(config: Config): PublicConfig {
     productName: config.PRODUCT_NAME,
     version: APP_VERSION,
     // The landing shows the discount headline before any plan is chosen: the default plan's own.
-    copy: { ...config.copy, discountClaim: planClaim('discountClaim', config.copy, defaultPlan(config), context)! },
+    copy: { ...config.copy, discountClaim: planClaim('discountClaim', config.copy, defaultPlan(config), context) ?? '' },
     gatewayOrigin: new URL(config.GATEWAY_URL).origin,
     trackingEnabled: config.TRACKING_ENABLED,
     guaranteeDays: config.MONEY_BACK_GUARANTEE_DAYS,

@@ -62,7 +62,6 @@ export function OnboardingScreen() {
     void import('../../lib/in-app-browser').then(({ inAppEscape }) => {
       const escape = inAppEscape(navigator.userAgent, window.location.href, search, {
         externalRedirectPageUrl: `/${slug}/open-in-browser.html`,
-        androidRedirectServiceUrl: `/${slug}/open-in-browser.html`,
       });
       if (escape.kind === 'redirect') window.location.replace(escape.href);
     });

@@ -1,4 +1,5 @@
 import type { Plan, PlanCatalog } from '@roots/contracts';
+import { sellablePlans } from '@roots/contracts/plan-claims';
 
 /** product-spec §2: the payment pages read these query parameters, each holding a plan id. */
 export const PLAN_QUERY_PARAMS = [
@@ -26,7 +27,8 @@ export type PaywallPlans = {
 
 /** Resolves the plan query parameters against the catalog (product-spec §2, §4). */
 export function resolvePaywallPlans(search: URLSearchParams, catalog: PlanCatalog): PaywallPlans {
-  const byId = new Map(catalog.plans.map((plan) => [plan.id, plan]));
+  // The premium and gift months are sold here too (product-spec §9 single purchases, ADR 101).
+  const byId = new Map(sellablePlans(catalog).map((plan) => [plan.id, plan]));
   const byParam: PaywallPlans['byParam'] = {};
   const unknown: PaywallPlans['unknown'] = [];
   for (const param of PLAN_QUERY_PARAMS) {

@@ -95,9 +95,11 @@ export function PaywallScreen() {
     <>
       <main className="screen paywall" data-testid="paywall-screen" data-plan-id={plan.id}>
         <h1 className="screen__title">{t('screens.titles.subscription')}</h1>
-        <p className="paywall__discount" data-testid="discount-headline">
-          {claims.discountHeadline}
-        </p>
+        {claims.discountHeadline && (
+          <p className="paywall__discount" data-testid="discount-headline">
+            {claims.discountHeadline}
+          </p>
+        )}
         <section className="plan-card" aria-labelledby="plan-name">
           <h2 id="plan-name">{plan.name}</h2>
           <p className="plan-card__price" data-testid="plan-price">

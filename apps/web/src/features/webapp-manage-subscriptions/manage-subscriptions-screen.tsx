@@ -1,9 +1,12 @@
 import { cancelMineResponseSchema, mySubscriptionsResponseSchema } from '@roots/contracts/account';
+import type { PlanCatalog } from '@roots/contracts';
+import { formatUsd } from '@roots/contracts/disclosure';
+import { planAccountSummary } from '@roots/contracts/plan-claims';
 import type { SubscriptionSummary } from '@roots/contracts/subscriptions';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequestFailure, useSignedIn } from '../../lib/auth-guard';
-import { getJson, postParsed } from '../../lib/api-client';
+import { getJson, getPlans, postParsed } from '../../lib/api-client';
 
 const CANCELABLE = new Set(['trialing', 'active', 'past_due']);
 
@@ -12,11 +15,26 @@ async function loadSubscriptions(signal?: AbortSignal): Promise<SubscriptionSumm
   return (await getJson('/api/account/subscriptions', mySubscriptionsResponseSchema, signal)).subscriptions;
 }
 
+/** The plan summary of a purchase (product-spec §3): name, then price and period. */
+function PlanHeading({ catalog, planId }: { catalog: PlanCatalog | null; planId: string }) {
+  const summary = catalog ? planAccountSummary(catalog, planId) : null;
+  if (!summary) return <h2 data-testid="subscription-plan">{catalog ? planId : '…'}</h2>;
+  return (
+    <>
+      <h2 data-testid="subscription-plan">{summary.name}</h2>
+      <p data-testid="subscription-price">
+        {formatUsd(summary.price)} {summary.period}
+      </p>
+    </>
+  );
+}
+
 /** Manage subscriptions: status, next charge, cancel in two clicks (Cancel → Confirm). */
 export function ManageSubscriptionsScreen() {
   const { t } = useTranslation();
   const me = useSignedIn();
   const [items, setItems] = useState<SubscriptionSummary[] | null>(null);
+  const [catalog, setCatalog] = useState<PlanCatalog | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const failed = useRequestFailure(setMessage);
@@ -30,6 +48,13 @@ export function ManageSubscriptionsScreen() {
     );
     return () => controller.abort();
   }, [me, failed]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    // Without the catalog the plan summary is missing, not wrong: the list still shows.
+    getPlans(controller.signal).then(setCatalog, () => undefined);
+    return () => controller.abort();
+  }, []);
 
   const cancel = async (id: string) => {
     try {
@@ -50,7 +75,7 @@ export function ManageSubscriptionsScreen() {
       <ul className="subscription-list">
         {items?.map((item) => (
           <li key={item.id} data-testid="subscription-item">
-            <h2>{item.plan_id}</h2>
+            <PlanHeading catalog={catalog} planId={item.plan_id} />
             <p>
               {t('webapp.subscriptions.status')}: <span data-testid="subscription-status">{item.status}</span>
             </p>

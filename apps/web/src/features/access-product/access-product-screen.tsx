@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Screen } from '../../components/ui/screen';
+import { productPath, ROUTE_PATHS } from '../../lib/paths';
+import { usePublicConfig } from '../../lib/public-config-context';
+import { readSessionValue } from '../../lib/session-keys';
+
+/** What each kind of purchase unlocks, in the order of product-spec §6. */
+const ACCESS_ITEMS = ['subscription', 'ultimatePack', 'profilePro', 'report', 'premiumMonth', 'giftMonth'] as const;
+
+/**
+ * `/{slug}/access-product`: what a purchase gives and how to get in — sign in with the email used
+ * to pay (a code by email, or a Google-type or Apple-type account with that email), or recover
+ * access when that email is lost.
+ */
+export function AccessProductScreen() {
+  const { t } = useTranslation();
+  const { slug, productName } = usePublicConfig();
+  const { search } = useLocation();
+  const email = readSessionValue('userEmail');
+  return (
+    <Screen title={t('screens.titles.accessProduct', { product: productName })} testId="access-product-screen">
+      {email && <p data-testid="purchase-email">{t('screens.accessProduct.purchasedWith', { email })}</p>}
+      <h2>{t('screens.accessProduct.whatYouGet')}</h2>
+      <ul>
+        {ACCESS_ITEMS.map((item) => (
+          <li key={item}>{t(`screens.accessProduct.access.${item}`, { product: productName })}</li>
+        ))}
+      </ul>
+      <h2>{t('screens.accessProduct.howToSignIn')}</h2>
+      <ol>
+        <li>{t('screens.accessProduct.steps.email')}</li>
+        <li>{t('screens.accessProduct.steps.code')}</li>
+        <li>{t('screens.accessProduct.steps.providers')}</li>
+      </ol>
+      <Link className="button button--primary" to={`${productPath(slug, ROUTE_PATHS.signIn)}${search}`}>
+        {t('screens.accessProduct.signIn')}
+      </Link>
+      <p>
+        {t('screens.accessProduct.lost')}{' '}
+        <Link to={productPath(slug, ROUTE_PATHS.accessRecovery)}>{t('screens.accessProduct.recover')}</Link>
+      </p>
+    </Screen>
+  );
+}

@@ -1,0 +1,94 @@
+import { HERITAGE_GROUP_IDS, populationInsightsSchema, type HeritageGroupId, type PopulationInsights } from '@roots/contracts/insights';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Loaded } from '../../components/ui/loaded';
+import { Screen } from '../../components/ui/screen';
+import { getJson } from '../../lib/fetch-json';
+import { productPath } from '../../lib/paths';
+import { usePublicConfig } from '../../lib/public-config-context';
+import { useResource } from '../../lib/use-resource';
+
+/** The names the report gives the seven resemblance groups (packages/analysis HERITAGE_GROUP_LABELS). */
+const GROUP_LABELS: Record<HeritageGroupId, string> = {
+  white: 'White',
+  black: 'Black',
+  latino_hispanic: 'Latino/Hispanic',
+  east_asian: 'East Asian',
+  southeast_asian: 'Southeast Asian',
+  indian: 'Indian',
+  middle_eastern: 'Middle Eastern',
+};
+
+const formatCount = (value: number) => new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+
+/** GET /api/insights/population for every group the report can name. */
+function getAllPopulations(signal: AbortSignal): Promise<PopulationInsights> {
+  return getJson(`/api/insights/population?groups=${HERITAGE_GROUP_IDS.join(',')}`, populationInsightsSchema, signal);
+}
+
+/**
+ * `/{slug}/population`: the population insights open to everyone — where people of each group the
+ * report names live today, by world region and largest countries, with the source and its caveat.
+ */
+export function PopulationScreen() {
+  const { t } = useTranslation();
+  const { slug } = usePublicConfig();
+  const [selected, setSelected] = useState<HeritageGroupId>(HERITAGE_GROUP_IDS[0]);
+  const insights = useResource('all', getAllPopulations);
+  return (
+    <Screen title={t('screens.titles.population')} testId="population-screen">
+      <p>{t('screens.population.intro')}</p>
+      <div role="group" aria-label={t('screens.population.choose')} className="population__groups">
+        {HERITAGE_GROUP_IDS.map((id) => (
+          <button
+            key={id}
+            type="button"
+            className={id === selected ? 'button button--primary' : 'button button--secondary'}
+            aria-pressed={id === selected}
+            onClick={() => setSelected(id)}
+          >
+            {GROUP_LABELS[id]}
+          </button>
+        ))}
+      </div>
+      <Loaded resource={insights}>
+        {({ groups, source }) => {
+          const group = groups.find((candidate) => candidate.id === selected);
+          if (!group) return null;
+          return (
+            <article className="population-group" data-testid="population-group">
+              <h2>{GROUP_LABELS[group.id]}</h2>
+              <h3>{t('webapp.home.population.regions')}</h3>
+              <ul>
+                {group.regions.map((region) => (
+                  <li key={region.name}>
+                    {region.name}: {t('webapp.home.population.people', { number: formatCount(region.population) })} ({region.year})
+                  </li>
+                ))}
+              </ul>
+              <h3>{t('webapp.home.population.countries')}</h3>
+              <ul>
+                {group.topCountries.map((country) => (
+                  <li key={country.name}>
+                    {country.name}: {t('webapp.home.population.people', { number: formatCount(country.population) })}
+                  </li>
+                ))}
+              </ul>
+              <p className="hint">{group.caveat}</p>
+              <p className="hint">
+                <a href={source.url} target="_blank" rel="noreferrer">
+                  {t('webapp.home.population.source', { name: source.name, licence: source.licence })}
+                </a>
+              </p>
+            </article>
+          );
+        }}
+      </Loaded>
+      <p>{t('screens.population.personal')}</p>
+      <Link className="button button--primary" to={productPath(slug, '')}>
+        {t('screens.landing.cta')}
+      </Link>
+    </Screen>
+  );
+}

@@ -55,7 +55,6 @@ for (let run = 1; run <= Number(values.runs); run += 1) {
       DATA_DIR: join(dataDir, 'server'),
       GATEWAY_DATA_DIR: join(dataDir, 'gateway'),
       LOG_LEVEL: 'warn',
-      ANALYSIS_WORKERS: '1',
     },
     { stdio: 'ignore' },
   );
@@ -99,4 +98,5 @@ for (let run = 1; run <= Number(values.runs); run += 1) {
     );
   }
 }
-if (values.json) console.info(JSON.stringify({ analysisWorkers: 1, results }, null, 2));
+if (values.json)
+  console.info(JSON.stringify({ analysisWorkers: process.env.ANALYSIS_WORKERS ?? 'default (available cores)', results }, null, 2));

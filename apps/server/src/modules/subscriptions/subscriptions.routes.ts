@@ -10,6 +10,8 @@ import {
   initSessionRequestSchema,
   initSessionResponseSchema,
   recoverSubscriptionsResponseSchema,
+  sessionTokenRequestSchema,
+  sessionTokenResponseSchema,
   subscriptionIdResponseSchema,
   type Consent,
 } from '@roots/contracts/subscriptions';
@@ -74,6 +76,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     },
     async (request) =>
       service.initSession({ planId: request.body?.plan_id, email: request.body?.email, paymentMethods: request.body?.payment_methods }),
+  );
+
+  app.post(
+    '/init/session/token',
+    { schema: { body: sessionTokenRequestSchema, response: { 200: sessionTokenResponseSchema } } },
+    async (request) => service.refreshSessionToken(request.body.bearer_token),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 /**
  * The test merchant's checkout page. Query: `mode=dropin|card|collect`, `holder`, `methods`, `amount`.
- * `collect` lays out a collect container of non-card elements and a Collect button.
+ * `ttl` gives the session's first token that many seconds. `collect` lays out a collect container of non-card elements and a Collect button.
  * It records every SDK event in `window.__rootsEvents`. On a return from a hosted page it reuses
  * the session kept in sessionStorage.
  */
@@ -21,11 +21,20 @@ window.__rootsEvents = [];
 let session = params.has('roots-return') ? JSON.parse(sessionStorage.getItem('test-session') || 'null') : null;
 if (!session) {
   const query = new URLSearchParams();
-  for (const key of ['holder', 'methods', 'amount']) if (params.get(key)) query.set(key, params.get(key));
+  for (const key of ['holder', 'methods', 'amount', 'ttl']) if (params.get(key)) query.set(key, params.get(key));
   session = await (await fetch('/init/session?' + query)).json();
   sessionStorage.setItem('test-session', JSON.stringify(session));
 }
-const checkout = initCheckout({ session, getBearerToken: () => session.bearerToken, options: { env: 'SANDBOX', logLevel: 'WARN' } });
+// getBearerToken trades the session's latest token for a fresh one of the same session.
+let latestToken = session.bearerToken;
+const getBearerToken = async () => {
+  const answer = await fetch('/init/session/token', { method: 'POST', body: JSON.stringify({ bearer_token: latestToken }) });
+  if (!answer.ok) return undefined;
+  latestToken = (await answer.json()).bearerToken;
+  window.__rootsEvents.push({ name: 'tokenRefreshed', payload: {} });
+  return latestToken;
+};
+const checkout = initCheckout({ session, getBearerToken, options: { env: 'SANDBOX', logLevel: 'WARN' } });
 const mode = params.get('mode') || 'dropin';
 if (mode === 'collect') {
   const container = checkout.container('COLLECT');

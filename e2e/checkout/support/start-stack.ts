@@ -40,7 +40,19 @@ const merchant = createServer(async (request, response) => {
           amount: { value: Number(url.searchParams.get('amount') ?? 2499), currency: 'USD' },
           holderReference: url.searchParams.get('holder') ?? `holder-${crypto.randomUUID()}`,
           ...(methods ? { paymentMethods: methods.split(',') } : {}),
+          ...(url.searchParams.get('ttl') ? { tokenTtlSeconds: Number(url.searchParams.get('ttl')) } : {}),
         }),
+      });
+      response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+    } else if (url.pathname === '/init/session/token' && request.method === 'POST') {
+      // The merchant's getBearerToken: a fresh token of the same session, by the merchant API.
+      let body = '';
+      for await (const chunk of request) body += String(chunk);
+      const { bearer_token: bearerToken } = JSON.parse(body) as { bearer_token: string };
+      const answer = await fetch(`${gatewayUrl}/merchant/v1/sessions/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': DEV_DEFAULT_SECRETS.GATEWAY_MERCHANT_SECRET },
+        body: JSON.stringify({ bearerToken }),
       });
       response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
     } else if (url.pathname === '/' || url.pathname === '/checkout') {

@@ -90,6 +90,15 @@ export const initSessionResponseSchema = sdkInitPayloadSchema.extend({
 });
 export type InitSessionResponse = z.infer<typeof initSessionResponseSchema>;
 
+/**
+ * `POST /init/session/token`: the checkout's getBearerToken callback trades the session's last
+ * bearer token (expired or not) for a fresh one of the same payment session.
+ */
+export const sessionTokenRequestSchema = z.object({ bearer_token: z.string().min(1).max(4_096) });
+export type SessionTokenRequest = z.infer<typeof sessionTokenRequestSchema>;
+export const sessionTokenResponseSchema = z.object({ bearerToken: z.string(), expiresAt: z.iso.datetime() });
+export type SessionTokenResponse = z.infer<typeof sessionTokenResponseSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Subscription creation
 // ---------------------------------------------------------------------------------------------

@@ -5,10 +5,11 @@ import { createLogger, type Logger } from '../core/events/logger';
 import { GatewayClient } from '../core/http/gateway-client';
 import { CHECKOUT_CLIENT_VERSION } from '@roots/contracts/gateway-constants';
 import { BearerTokenCache } from '../core/security/bearer-token-cache';
+import { EventEmitter } from '../core/events/event-emitter';
 import { Dropin, type DropinOptions } from '../dropin/dropin';
 import { CollectContainer } from '../elements/collect-container';
 import type { CardFormOptions } from '../methods/card/card-element';
-import type { CheckoutContext } from './checkout-context';
+import type { CheckoutContext, SessionEvents } from './checkout-context';
 
 /** Local storage key holding the SDK version (checkout-spec §3 "Storage"). */
 export const SDK_VERSION_KEY = 'roots-checkout:version';
@@ -21,11 +22,19 @@ export class CheckoutClient {
     const logger: Logger = createLogger(config.logLevel);
     const tokens = new BearerTokenCache({ getBearerToken: config.getBearerToken, logError: (error) => logger.error(error.message, error) });
     tokens.seed(config.session.bearerToken);
-    const api = new GatewayClient({ getToken: () => tokens.get() });
+    const sessionEvents = new EventEmitter<SessionEvents>(['sessionExpired']);
+    // Every 401/403 (gateway calls, the vault behind a collect) raises sessionExpired and refreshes
+    // the token once through the merchant's callback (checkout-spec §4 "Bearer token").
+    const onUnauthorized = (refused: string | undefined): Promise<string | undefined> => {
+      sessionEvents.emit('sessionExpired', {});
+      return tokens.refresh(refused);
+    };
+    const api = new GatewayClient({ getToken: () => tokens.get(), onUnauthorized });
     const context: CheckoutContext = {
       config,
       api,
       tokens,
+      sessionEvents,
       logger,
       window: win,
       document: win.document,
@@ -37,6 +46,7 @@ export class CheckoutClient {
             tokenizeURL: config.session.links.tokenize,
             recordsURL: `${config.vaultURL}/v1/records`,
             getBearerToken: () => tokens.get(),
+            onUnauthorized,
             env: config.env,
             warn: (message) => logger.warn(message),
             window: win,
@@ -65,6 +75,11 @@ export class CheckoutClient {
   createCardForm(options: CardFormOptions & Omit<DropinOptions, 'card' | 'paymentMethods'> = {}): Dropin {
     cardLayout(options); // a bad layout fails here, not at mount
     return new Dropin(this.context, { ...options, card: options, paymentMethods: ['card'], showStoredInstruments: false });
+  }
+
+  /** Client-wide events: `sessionExpired` on every call answered 401/403, drop-in or standalone container. */
+  on<Name extends keyof SessionEvents & string>(name: Name, handler: (payload: SessionEvents[Name]) => void): () => void {
+    return this.context.sessionEvents.on(name, handler);
   }
 
   /** A collect container for custom layouts of secure fields (COLLECT, or COMPOSABLE with a layout). */

@@ -113,6 +113,7 @@ export class Dropin {
   private payButton: HTMLButtonElement | undefined;
   private items: Item[] = [];
   private active: Item | undefined;
+  private stopSessionEvents: (() => void) | undefined;
 
   constructor(
     private readonly context: CheckoutContext,
@@ -128,6 +129,9 @@ export class Dropin {
     const doc = this.context.document;
     const host = resolveMountTarget(target, doc);
     ensureStyles(doc);
+    // sessionExpired comes from the client's calls (any 401/403), refreshed and retried there.
+    this.stopSessionEvents?.();
+    this.stopSessionEvents = this.context.sessionEvents.on('sessionExpired', () => this.events.emit('sessionExpired', {}));
     this.screen = h(doc, 'div', {
       class: 'roots-screen',
       role: 'status',
@@ -241,6 +245,8 @@ export class Dropin {
   }
 
   unmount(): void {
+    this.stopSessionEvents?.();
+    this.stopSessionEvents = undefined;
     this.items.forEach((item) => item.element.unmount());
     this.items = [];
     this.root?.remove();
@@ -409,10 +415,6 @@ export class Dropin {
         break;
       case 'failure': {
         const event = failureEvent(outcome);
-        if (event.code === 'AUTHENTICATION_ERROR') {
-          this.events.emit('sessionExpired', {});
-          void this.context.tokens.refresh();
-        }
         if (event.cause) this.context.logger.error(`payment failed: ${event.cause.code}: ${event.cause.message}`, event.cause);
         this.showScreen('failure', failureScreenText(event, this.options));
         this.events.emit('failure', event);

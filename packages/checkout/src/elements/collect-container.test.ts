@@ -212,3 +212,53 @@ describe('container lifecycle: ready, load and collect timeouts (checkout-spec �
     expect(errors).toEqual(['COLLECT_OPERATION_FAILED']);
   });
 });
+
+describe('session expiry behind a collect (checkout-spec §4 "Bearer token", §8)', () => {
+  it('a token the vault refused is refreshed once and the collect runs again', async () => {
+    const onUnauthorized = vi.fn(async () => 'fresh-token');
+    const container = new CollectContainer({ ...context, onUnauthorized });
+    const number = container.create({ type: 'CARD_NUMBER' });
+    number.mount(document.body);
+    const posted = vi.spyOn(number.iframe!.contentWindow!, 'postMessage');
+    fromFrame(number.iframe!, number.frameId, { type: 'event', event: 'READY', state: ready });
+    const collecting = container.collect();
+    const collectIds = () =>
+      posted.mock.calls.map(([sent]) => sent as { type: string; requestId?: string }).filter((sent) => sent.type === 'collect');
+    await vi.waitFor(() => expect(collectIds()).toHaveLength(1));
+    fromFrame(number.iframe!, number.frameId, {
+      type: 'collect-result',
+      requestId: collectIds()[0]!.requestId,
+      ok: false,
+      error: { code: 'INVALID_BEARER_TOKEN', message: 'Invalid token', status: 401 },
+    });
+    await vi.waitFor(() => expect(collectIds()).toHaveLength(2));
+    const card = { token: 'tok_2', network: 'visa', bin: '42424242', last4: '4242', expiresAt: '2030-01-01T00:00:00.000Z' };
+    fromFrame(number.iframe!, number.frameId, {
+      type: 'collect-result',
+      requestId: collectIds()[1]!.requestId,
+      ok: true,
+      result: { card, records: [] },
+    });
+    await expect(collecting).resolves.toEqual({ ...card, records: [] });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refresh that gives nothing keeps the refusal', async () => {
+    const container = new CollectContainer({ ...context, onUnauthorized: async () => undefined });
+    const number = container.create({ type: 'CARD_NUMBER' });
+    number.mount(document.body);
+    const posted = vi.spyOn(number.iframe!.contentWindow!, 'postMessage');
+    fromFrame(number.iframe!, number.frameId, { type: 'event', event: 'READY', state: ready });
+    const collecting = container.collect();
+    await vi.waitFor(() => expect(posted.mock.calls.some(([sent]) => (sent as { type: string }).type === 'collect')).toBe(true));
+    const requestId = (posted.mock.calls.find(([sent]) => (sent as { type: string }).type === 'collect')![0] as { requestId: string })
+      .requestId;
+    fromFrame(number.iframe!, number.frameId, {
+      type: 'collect-result',
+      requestId,
+      ok: false,
+      error: { code: 'INVALID_BEARER_TOKEN', message: 'Invalid token', status: 401 },
+    });
+    await expect(collecting).rejects.toMatchObject({ code: 'BEARER_TOKEN_REJECTED' });
+  });
+});

@@ -116,8 +116,8 @@ export type ContainerContext = {
   readyTimeoutMs?: number;
   /** How long a collect may take; default {@link COLLECT_TIMEOUT_MS}. */
   collectTimeoutMs?: number;
-  /** A call answered 401/403 (the frames' BIN lookup, a vault call): session expired. */
-  onUnauthorized?: () => void;
+  /** The vault refused the bearer token (session expired): raise it and refresh; a token resolved retries once. */
+  onUnauthorized?: (refusedToken: string | undefined) => Promise<string | undefined>;
 };
 
 /** A frame that has not reported READY after this long failed to load (CONTAINER_MOUNT_FAILED). */
@@ -421,6 +421,18 @@ export class CollectContainer {
    * const { token, records } = await container.collect({ upsert: [{ table: 'persons', column: 'email' }] });
    */
   async collect(options?: CollectOptions): Promise<CollectResult> {
+    try {
+      return await this.collectOnce(options);
+    } catch (error) {
+      // The vault refused the token (expired session): refresh once through the client, collect again.
+      if (!(error instanceof CheckoutError) || error.code !== 'BEARER_TOKEN_REJECTED' || !this.context.onUnauthorized) throw error;
+      const fresh = await this.context.onUnauthorized(undefined);
+      if (!fresh) throw error;
+      return this.collectOnce(options);
+    }
+  }
+
+  private async collectOnce(options?: CollectOptions): Promise<CollectResult> {
     const validated = validateCollectOptions(options);
     this.assertMounted();
     await Promise.all(this.elements.map((element) => element.whenReady()));

@@ -4,12 +4,14 @@ import {
   GATEWAY_HEADERS,
   gatewayErrorSchema,
   merchantValidationResponseSchema,
+  refreshSessionTokenResponseSchema,
   refundSchema,
   type CreateSessionRequest,
   type Execution,
   type GatewayErrorCode,
   type MerchantChargeRequest,
   type MerchantRefundRequest,
+  type RefreshSessionTokenResponse,
   type Refund,
   type SdkInitPayload,
 } from '@roots/contracts/gateway';
@@ -51,6 +53,11 @@ export class GatewayClient {
 
   createSession(request: CreateSessionRequest, idempotencyKey: string): Promise<SdkInitPayload> {
     return this.call('POST', '/merchant/v1/sessions', createSessionResponseSchema, { body: request, idempotencyKey });
+  }
+
+  /** A fresh bearer token of the payment session the given (possibly expired) token belongs to. */
+  refreshSessionToken(bearerToken: string): Promise<RefreshSessionTokenResponse> {
+    return this.call('POST', '/merchant/v1/sessions/token', refreshSessionTokenResponseSchema, { body: { bearerToken } });
   }
 
   getExecution(id: string): Promise<Execution> {

@@ -445,6 +445,20 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     expect((await http(`${base}/init/session`, { method: 'POST', json: { plan_id: THREE_MONTH } })).body).toMatchObject({
       plan_amount: 48,
     });
+    // The checkout's getBearerToken callback: a fresh token of the same payment session.
+    const init = await http<{ sessionId: string; bearerToken: string; expiresAt: string }>(`${base}/init/session`, {
+      method: 'POST',
+      json: { plan_id: WEEKLY },
+    });
+    const refreshed = await http<{ bearerToken: string; expiresAt: string }>(`${base}/init/session/token`, {
+      json: { bearer_token: init.body.bearerToken },
+    });
+    expect(refreshed.status, refreshed.text).toBe(200);
+    const claims = JSON.parse(Buffer.from(refreshed.body.bearerToken.split('.')[1] ?? '', 'base64url').toString()) as { sub: string };
+    expect(claims.sub).toBe(init.body.sessionId);
+    expect(Date.parse(refreshed.body.expiresAt)).toBeGreaterThanOrEqual(Date.parse(init.body.expiresAt));
+    expect((await http(`${base}/init/session/token`, { json: { bearer_token: 'not.a.token' } })).status).toBe(401);
+    expect((await http(`${base}/init/session/token`, { json: {} })).status).toBe(400);
     // Apple Pay merchant validation goes through the gateway.
     const validation = await http<{ data: { domainName: string } }>(`${base}/api/apple-pay/validate-merchant`, {
       json: { validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession', domain: 'roots.example' },

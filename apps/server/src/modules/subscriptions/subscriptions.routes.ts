@@ -11,6 +11,8 @@ import {
   initSessionResponseSchema,
   recoverByEmailResponseSchema,
   recoverSubscriptionsResponseSchema,
+  sessionTokenRequestSchema,
+  sessionTokenResponseSchema,
   subscriptionIdResponseSchema,
   type Consent,
 } from '@roots/contracts/subscriptions';
@@ -102,6 +104,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
         holderEmail: await signedInEmail(request),
         paymentMethods: request.body?.payment_methods,
       }),
+  );
+
+  app.post(
+    '/init/session/token',
+    { schema: { body: sessionTokenRequestSchema, response: { 200: sessionTokenResponseSchema } } },
+    async (request) => service.refreshSessionToken(request.body.bearer_token),
   );
 
   app.post(

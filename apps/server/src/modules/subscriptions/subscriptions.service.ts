@@ -89,6 +89,22 @@ export class SubscriptionsService {
     }
   }
 
+  /**
+   * The checkout's getBearerToken callback: a fresh token of the same payment session (same
+   * execution), so a paywall left open past the token's lifetime still pays once. A token the
+   * gateway does not recognise answers 401.
+   */
+  async refreshSessionToken(bearerToken: string): Promise<{ bearerToken: string; expiresAt: string }> {
+    try {
+      const { bearerToken: fresh, expiresAt } = await this.context.gateway.refreshSessionToken(bearerToken);
+      return { bearerToken: fresh, expiresAt };
+    } catch (error) {
+      if (error instanceof GatewayCallError && error.status === 401)
+        throw new AppError('UNAUTHORIZED', 401, MESSAGES.somethingWentWrong, { cause: error });
+      throw new AppError('SERVICE_UNAVAILABLE', 503, MESSAGES.somethingWentWrong, { cause: error });
+    }
+  }
+
   /** Apple Pay merchant validation through the gateway (the page never holds merchant credentials). */
   async validateApplePayMerchant(input: { validationURL: string; domain: string }) {
     try {

@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api-client';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { createSubscription } from './api/create-subscription';
 import { initSession } from './api/init-session';
+import { refreshSessionToken } from './api/refresh-session-token';
 
 export type PurchaseResult = { subscriptionId: string };
 
@@ -76,7 +77,7 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
     <RootsCheckout
       className="checkout-slot"
       session={session}
-      getBearerToken={() => session.bearerToken}
+      getBearerToken={() => refreshSessionToken(session)}
       // Renewals charge the stored card, so it is always stored (the disclosure says so); only
       // methods that can be charged again are offered, and the card is preselected.
       dropin={{

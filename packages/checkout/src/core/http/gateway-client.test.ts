@@ -36,6 +36,63 @@ describe('GatewayClient', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(code === 'UNAUTHORIZED' ? 1 : 0);
   });
 
+  it('a 401 refreshes once and retries the call with the fresh token and the same idempotency key', async () => {
+    const seen: Array<{ token: string; key: string | undefined }> = [];
+    const fetch = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
+      const headers = init?.headers as Record<string, string>;
+      seen.push({ token: headers.authorization ?? '', key: headers['idempotency-key'] });
+      return headers.authorization === 'Bearer fresh' ? json(200, { status: 'authorizeRequested' }) : json(401, { error: 'expired' });
+    });
+    const onUnauthorized = vi.fn(async (refused: string | undefined) => (refused === 'stale' ? 'fresh' : undefined));
+    const client = new GatewayClient({
+      getToken: async () => 'stale',
+      onUnauthorized,
+      fetch: fetch as typeof globalThis.fetch,
+      newKey: () => 'k1',
+    });
+    await expect(
+      client.authorize('https://gw/a', { amount: { value: 1, currency: 'USD' }, paymentComposition: [] as never }),
+    ).resolves.toEqual({
+      status: 'authorizeRequested',
+    });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual([
+      { token: 'Bearer stale', key: 'k1' },
+      { token: 'Bearer fresh', key: 'k1' },
+    ]);
+  });
+
+  it('gives up after one refresh: a refresh with nothing, or a second 401, is UNAUTHORIZED', async () => {
+    const always401 = async (): Promise<Response> => json(401, { error: 'expired' });
+    const nothing = vi.fn(async () => undefined);
+    await expect(
+      new GatewayClient({ getToken: async () => 't', onUnauthorized: nothing, fetch: always401 as typeof globalThis.fetch }).getExecution(
+        'https://gw/x',
+      ),
+    ).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    const fresh = vi.fn(async () => 'fresh');
+    const fetchMock = vi.fn(always401);
+    await expect(
+      new GatewayClient({ getToken: async () => 't', onUnauthorized: fresh, fetch: fetchMock as typeof globalThis.fetch }).listInstruments(
+        'https://gw/i',
+      ),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(fresh).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('every call raises the expiry on a 401: instruments, BIN lookup, countries, wallets', async () => {
+    const onUnauthorized = vi.fn(async () => undefined);
+    const client = new GatewayClient({ getToken: async () => 't', onUnauthorized, fetch: (async () => json(401, {})) as typeof fetch });
+    await expect(client.listInstruments('https://gw/i')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(client.binLookup('https://gw/b', '42424242')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(client.countries('https://gw/assets/countries.json')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(client.request('https://gw/v1/wallets/apple-pay/session', { body: {} })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(4);
+  });
+
   it('maps a failed fetch to Network Error and a non-JSON body to a generic message', async () => {
     const down = new GatewayClient({
       getToken: async () => 't',

@@ -13,8 +13,11 @@ import { CheckoutError } from '../errors/checkout-error';
 export type GatewayClientOptions = {
   /** A valid bearer token (cached by the caller). */
   getToken: () => Promise<string>;
-  /** Called on 401/403 (session expired). */
-  onUnauthorized?: () => void;
+  /**
+   * Called once per call answered 401/403 (session expired), with the token that was refused. A
+   * token it resolves retries the call once with it (same idempotency key); undefined gives up.
+   */
+  onUnauthorized?: (refusedToken: string | undefined) => Promise<string | undefined> | void;
   fetch?: typeof fetch;
   /** Idempotency keys; default crypto.randomUUID. */
   newKey?: () => string;
@@ -51,26 +54,31 @@ export class GatewayClient {
   async request<T>(url: string, init: { method?: 'GET' | 'POST'; body?: unknown; idempotencyKey?: string } = {}): Promise<T> {
     if (!url) throw new CheckoutError('API_URL_NOT_FOUND', 'The session has no link for this call');
     const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${await this.options.getToken()}`,
-      [GATEWAY_HEADERS.clientVersion]: CHECKOUT_CLIENT_VERSION,
-      [GATEWAY_HEADERS.clientType]: 'web',
+    // One key for the call and its retry after a refresh: the gateway answers a replay, never twice.
+    const idempotencyKey = method === 'POST' ? (init.idempotencyKey ?? this.newKey()) : undefined;
+    const send = async (token: string): Promise<Response> => {
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${token}`,
+        [GATEWAY_HEADERS.clientVersion]: CHECKOUT_CLIENT_VERSION,
+        [GATEWAY_HEADERS.clientType]: 'web',
+      };
+      if (idempotencyKey !== undefined) {
+        headers['content-type'] = 'application/json';
+        headers[GATEWAY_HEADERS.idempotencyKey] = idempotencyKey;
+      }
+      try {
+        return await this.fetchImpl(url, { method, headers, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) });
+      } catch (cause) {
+        throw new CheckoutError('NETWORK_ERROR', undefined, { cause });
+      }
     };
-    if (method === 'POST') {
-      headers['content-type'] = 'application/json';
-      headers[GATEWAY_HEADERS.idempotencyKey] = init.idempotencyKey ?? this.newKey();
+    const token = await this.options.getToken();
+    let response = await send(token);
+    if (response.status === 401 || response.status === 403) {
+      const fresh = await this.options.onUnauthorized?.(token);
+      if (fresh) response = await send(fresh);
     }
-    let response: Response;
-    try {
-      response = await this.fetchImpl(url, { method, headers, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) });
-    } catch (cause) {
-      throw new CheckoutError('NETWORK_ERROR', undefined, { cause });
-    }
-    if (!response.ok) {
-      const error = await errorFromResponse(response);
-      if (error.code === 'UNAUTHORIZED') this.options.onUnauthorized?.();
-      throw error;
-    }
+    if (!response.ok) throw await errorFromResponse(response);
     return (await response.json()) as T;
   }
 
@@ -101,7 +109,11 @@ export class GatewayClient {
     } catch (cause) {
       throw new CheckoutError('NETWORK_ERROR', undefined, { cause });
     }
-    if (!response.ok) throw await errorFromResponse(response);
+    if (!response.ok) {
+      const error = await errorFromResponse(response);
+      if (error.code === 'UNAUTHORIZED') void this.options.onUnauthorized?.(undefined);
+      throw error;
+    }
     const list = (await response.json()) as Country[];
     return new Map(list.map((country) => [country.code, country]));
   }

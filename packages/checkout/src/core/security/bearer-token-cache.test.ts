@@ -44,6 +44,20 @@ describe('BearerTokenCache', () => {
     await expect(cache.get()).rejects.toMatchObject({ code: 'INVALID_BEARER_TOKEN' });
   });
 
+  it('a refresh for a token already replaced answers the newer one without asking again', async () => {
+    const tokens = [jwt(NOW / 1000 + 60), jwt(NOW / 1000 + 120)];
+    const getBearerToken = vi.fn(() => tokens[getBearerToken.mock.calls.length - 1]);
+    const cache = new BearerTokenCache({ getBearerToken, logError: vi.fn(), now: () => NOW });
+    cache.seed(jwt(NOW / 1000 + 30));
+    const stale = await cache.get();
+    const [first, second] = await Promise.all([cache.refresh(stale), cache.refresh(stale)]);
+    expect(first).toBe(tokens[0]);
+    expect(second).toBe(tokens[0]);
+    expect(getBearerToken).toHaveBeenCalledTimes(1);
+    expect(await cache.refresh(stale)).toBe(tokens[0]);
+    expect(await cache.refresh(tokens[0])).toBe(tokens[1]);
+  });
+
   it('logs SESSION_REFRESH_FAILED when the refresh returns nothing or throws', async () => {
     const logError = vi.fn();
     const empty = new BearerTokenCache({ getBearerToken: () => undefined, logError, now: () => NOW });

@@ -60,9 +60,13 @@ export class BearerTokenCache {
 
   /**
    * Session expired (a 401/403): drops the cached token and asks the callback again. A callback that
-   * returns nothing or throws logs SESSION_REFRESH_FAILED and resolves undefined.
+   * returns nothing or throws logs SESSION_REFRESH_FAILED and resolves undefined. With the refused
+   * token, a newer one already cached is answered instead (concurrent 401s refresh once).
    */
-  async refresh(): Promise<string | undefined> {
+  async refresh(refused?: string): Promise<string | undefined> {
+    // Another call already replaced the refused token: use that one, no second callback.
+    if (refused !== undefined && this.token !== undefined && this.token !== refused && isBearerTokenValid(this.token, this.now()))
+      return this.token;
     this.token = undefined;
     try {
       return await this.get();

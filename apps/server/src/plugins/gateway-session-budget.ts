@@ -24,7 +24,7 @@ export function registerGatewaySessionBudget(app: FastifyInstance, options: { pe
     }
     spent += 1;
     if (spent > options.perMinute) {
-      throw new AppError('RATE_LIMITED', 429, 'Too many checkouts are starting right now, try again in a minute');
+      throw new AppError('RATE_LIMITED', 'Too many checkouts are starting right now, try again in a minute');
     }
   });
 }

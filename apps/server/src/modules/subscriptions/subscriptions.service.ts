@@ -100,8 +100,8 @@ export class SubscriptionsService {
       return { bearerToken: fresh, expiresAt };
     } catch (error) {
       if (error instanceof GatewayCallError && error.status === 401)
-        throw new AppError('UNAUTHORIZED', 401, MESSAGES.somethingWentWrong, { cause: error });
-      throw new AppError('SERVICE_UNAVAILABLE', 503, MESSAGES.somethingWentWrong, { cause: error });
+        throw new AppError('UNAUTHORIZED', MESSAGES.somethingWentWrong, { cause: error });
+      throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.somethingWentWrong, { cause: error });
     }
   }
 

@@ -13,7 +13,7 @@ import {
   type AdminResendRequest,
   type DateRangeQuery,
 } from '@roots/contracts/admin';
-import { getJson, postParsed } from '../../lib/fetch-json';
+import { getJson, postParsed } from '../../lib/api-client';
 
 const rangeQuery = (range: DateRangeQuery) => `from=${range.from}&to=${range.to}`;
 

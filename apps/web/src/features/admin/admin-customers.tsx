@@ -1,6 +1,6 @@
 import type { AuditEntry, CustomerRecord } from '@roots/contracts/admin';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../lib/http';
+import { errorMessage } from '../../lib/api-client';
 import { cancelSubscription, deleteCustomerData, formatMinor, lookUpCustomer, refundCharge, resendEmail } from './admin-api';
 import { DataTable } from './data-table';
 

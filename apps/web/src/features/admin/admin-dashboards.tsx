@@ -1,7 +1,7 @@
 import type { DateRangeQuery, FunnelReport, QualityReport, RevenueReport } from '@roots/contracts/admin';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { errorMessage } from '../../lib/http';
+import { errorMessage } from '../../lib/api-client';
 import { useResource, type Resource } from '../../lib/use-resource';
 import { formatMinor, formatShare, getFunnel, getQuality, getReconciliation, getRevenue } from './admin-api';
 import { DataTable } from './data-table';

@@ -1,7 +1,7 @@
 import type { DateRangeQuery } from '@roots/contracts/admin';
 import { useState, type FormEvent } from 'react';
 import { sendEmailCode, signInWithEmailCode, signOut } from '../../lib/auth-session';
-import { errorMessage, RequestError } from '../../lib/http';
+import { errorMessage, RequestError } from '../../lib/api-client';
 import { useResource } from '../../lib/use-resource';
 import { getAudit, getOperator } from './admin-api';
 import { AuditTable, CustomersView } from './admin-customers';

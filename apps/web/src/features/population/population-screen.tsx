@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loaded } from '../../components/ui/loaded';
 import { Screen } from '../../components/ui/screen';
-import { getJson } from '../../lib/fetch-json';
+import { getJson } from '../../lib/api-client';
 import { productPath } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { useResource } from '../../lib/use-resource';

@@ -1,5 +1,5 @@
 import type { SessionTokenResponse } from '@roots/contracts/subscriptions';
-import { postJson } from '../../../lib/http';
+import { postJson } from '../../../lib/api-client';
 
 /** The latest token of each payment session this page has, so a refresh always proves the newest. */
 const latestTokens = new Map<string, string>();

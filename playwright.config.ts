@@ -31,6 +31,8 @@ function e2eDatabaseUrl(): string | undefined {
   return process.env.E2E_DATABASE_URL;
 }
 const databaseUrl = e2eDatabaseUrl();
+/** E2E_ANALYZERS=n: the server sends photos to n analyzer services (ANALYSIS_URLS) instead of its own worker pool. */
+const analyzerPorts = Array.from({ length: Number(process.env.E2E_ANALYZERS ?? 0) }, (_, index) => 5100 + E2E_PORT_OFFSET + index);
 const env = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
@@ -100,11 +102,23 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
+    ...analyzerPorts.map((port) => ({
+      command: 'node apps/analyzer/dist/server.js',
+      url: `http://127.0.0.1:${port}/readyz`,
+      env: { NODE_ENV: 'test', LOG_LEVEL: 'warn', ANALYZER_PORT: String(port), ANALYZER_WORKERS: '1' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    })),
     {
       command: 'node apps/server/dist/server.js',
       url: `http://127.0.0.1:${E2E_SERVER_PORT}/readyz`,
       // Every journey comes from one client IP, so the per-IP limit is raised above what the suite sends.
-      env: { ...env, ...oidcProviderEnv(), RATE_LIMIT_PER_MINUTE: '6000' },
+      env: {
+        ...env,
+        ...oidcProviderEnv(),
+        RATE_LIMIT_PER_MINUTE: '6000',
+        ...(analyzerPorts.length > 0 ? { ANALYSIS_URLS: analyzerPorts.map((port) => `http://127.0.0.1:${port}`).join(',') } : {}),
+      },
       reuseExistingServer: false,
       timeout: 90_000,
     },

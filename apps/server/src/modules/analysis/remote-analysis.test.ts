@@ -149,6 +149,27 @@ describe('analysis on analyzer services (ANALYSIS_URLS)', () => {
     expect(serverLog.join('')).toContain('analyzer call failed; trying another');
   });
 
+  it('drains on SIGTERM: the photo in hand gets its answer, then the process exits 0', async () => {
+    const face = datasetFace(6);
+    uploaded.push(face);
+    const inHand = fetch(`${second.url}${ANALYZER_ANALYZE_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: face,
+    });
+    // Wait until the analyzer holds the photo, then ask it to stop.
+    for (;;) {
+      const metrics = await (await fetch(`${second.url}/metrics`)).text();
+      if (/^analyzer_queue_depth\{service="analyzer"\} 1$/m.test(metrics)) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    second.child.kill('SIGTERM');
+    const answer = await inHand;
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { ok: boolean }).ok).toBe(true);
+    expect(await second.exited).toBe(0);
+  });
+
   it('keeps no trace of any photo in either side’s logs or the server’s data directory', async () => {
     await app.close();
     await database.db.execute(sql`checkpoint`).catch(() => undefined);
@@ -163,7 +184,7 @@ describe('analysis on analyzer services (ANALYSIS_URLS)', () => {
         Buffer.from(middle.toString('hex'), 'latin1'),
       ];
     });
-    expect(needles).toHaveLength(6 * 4);
+    expect(needles).toHaveLength(7 * 4);
     const files = [...filesUnder(dir)];
     expect(files.filter((file) => file.endsWith('.log'))).toHaveLength(2);
     expect(files.some((file) => file.startsWith(dataDir))).toBe(true);

@@ -35,11 +35,7 @@ export function registerBusinessMetrics(registry: Registry, db: Db, clock: Clock
       await countsBy(this, sql`select status, count(*) as count from charges group by status`);
     },
   });
-  const billingLag = new Gauge({
-    name: 'roots_billing_lag_seconds',
-    help: 'Age of the oldest subscription due for billing and not processed yet (0: none due)',
-    registers: [registry],
-  });
+  // Each lag gauge is registered after its backlog gauge, whose collect() sets it during the same scrape.
   new Gauge({
     name: 'roots_billing_backlog',
     help: 'Subscriptions due for billing (renewal, conversion, retry or expiry) and not processed yet',
@@ -55,9 +51,9 @@ export function registerBusinessMetrics(registry: Registry, db: Db, clock: Clock
       billingLag.set(row?.oldest ? Math.max(0, (now.getTime() - new Date(row.oldest).getTime()) / 1000) : 0);
     },
   });
-  const outboxLag = new Gauge({
-    name: 'roots_email_outbox_lag_seconds',
-    help: 'Age of the oldest email waiting in the outbox (0: none)',
+  const billingLag = new Gauge({
+    name: 'roots_billing_lag_seconds',
+    help: 'Age of the oldest subscription due for billing and not processed yet (0: none due)',
     registers: [registry],
   });
   new Gauge({
@@ -71,5 +67,10 @@ export function registerBusinessMetrics(registry: Registry, db: Db, clock: Clock
       this.set(Number(row?.count ?? 0));
       outboxLag.set(row?.oldest ? Math.max(0, (clock.now().getTime() - new Date(row.oldest).getTime()) / 1000) : 0);
     },
+  });
+  const outboxLag = new Gauge({
+    name: 'roots_email_outbox_lag_seconds',
+    help: 'Age of the oldest email waiting in the outbox (0: none)',
+    registers: [registry],
   });
 }

@@ -128,9 +128,18 @@ export const envSchema = z.object({
   AUTH_APPLE_ISSUER: z.url().optional(),
   AUTH_APPLE_CLIENT_ID: z.string().min(1).optional(),
   AUTH_APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * HMAC secret of the gateway's signed webhooks (the gateway's GATEWAY_WEBHOOK_SECRET), received at
+   * `POST /api/gateway/webhooks`. Defaults to the sandbox's development secret outside production;
+   * unset in production, every webhook is refused.
+   */
+  GATEWAY_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Test only (NODE_ENV=test): crash the process at a named point (create-after-verify, renewal-after-charge). */
   FAULT_INJECTION: z.enum(['create-after-verify', 'renewal-after-charge', 'add-on-after-charge', 'refund-after-charge']).optional(),
 });
+
+/** The gateway sandbox's development webhook secret (apps/gateway DEV secrets); never used in production. */
+export const DEV_GATEWAY_WEBHOOK_SECRET = 'whsec_roots_sandbox_dev_webhook_secret';
 
 /** Development-only defaults for secrets; production refuses to start without real values. */
 export const DEV_SERVER_SECRETS = {
@@ -144,6 +153,8 @@ export type Env = z.infer<typeof envSchema>;
 export type Config = Omit<Env, keyof typeof DEV_SERVER_SECRETS> & {
   [K in keyof typeof DEV_SERVER_SECRETS]: string;
 } & {
+  /** Null: no secret configured (production without GATEWAY_WEBHOOK_SECRET), webhooks refused. */
+  gatewayWebhookSecret: string | null;
   publicUrl: string;
   copy: ProductCopy;
   catalog: PlanCatalog;
@@ -186,6 +197,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     GATEWAY_MERCHANT_SECRET: env.GATEWAY_MERCHANT_SECRET ?? DEV_SERVER_SECRETS.GATEWAY_MERCHANT_SECRET,
     APP_SECRET: env.APP_SECRET ?? DEV_SERVER_SECRETS.APP_SECRET,
     AUTH_SECRET: env.AUTH_SECRET ?? DEV_SERVER_SECRETS.AUTH_SECRET,
+    gatewayWebhookSecret: env.GATEWAY_WEBHOOK_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_GATEWAY_WEBHOOK_SECRET),
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
     copy: { ...DEFAULT_PRODUCT_COPY, ...env.PRODUCT_COPY },
     catalog,

@@ -1,8 +1,9 @@
+import { createHmac } from 'node:crypto';
 import type { Execution } from '@roots/contracts/gateway';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type RootsApp } from '../../app';
-import { DEV_SERVER_SECRETS, loadConfig } from '../../config/env';
+import { DEV_GATEWAY_WEBHOOK_SECRET, DEV_SERVER_SECRETS, loadConfig } from '../../config/env';
 import type { Database } from '../../db/database';
 import { charges, subscriptions } from '../../db/schema';
 import { DAY_MS, ManualClock } from '../../lib/clock';
@@ -98,6 +99,44 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
     expect(ledger.map((charge) => [charge.kind, charge.status, charge.executionId, charge.planId])).toEqual([
       ['first', 'succeeded', paid.execution.id, WEEKLY],
     ]);
+  });
+
+  it("first, by webhook: the gateway's signed notice finishes the purchase at once; a forged one changes nothing", async () => {
+    const buyer = email('webhook');
+    const paid = await payWithCard(base, WEEKLY);
+    const now = clock.now();
+    await new SubscriptionsRepository().upsertIntent(database.db, {
+      executionId: paid.execution.id,
+      planId: WEEKLY,
+      email: buyer,
+      userId: null,
+      attribution: {},
+      termsText: paid.init.disclosure.terms_text,
+      termsVersion: paid.init.disclosure.terms_version,
+      consentIp: '127.0.0.1',
+      consentUserAgent: 'vitest',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const body = JSON.stringify({
+      id: 'evt_test_1',
+      type: 'execution.authorizeSuccessful',
+      createdAt: now.toISOString(),
+      data: { execution: paid.execution },
+    });
+    const signature = (secret: string) => {
+      const t = Math.floor(clock.now().getTime() / 1000);
+      return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+    };
+    const post = (header: string) =>
+      http(`${base}/api/gateway/webhooks`, { body, headers: { 'content-type': 'application/json', 'roots-signature': header } });
+    const forged = await post(signature('whsec_not_the_shared_secret_at_all'));
+    expect(forged).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+    const byExecution = () => database.db.select().from(subscriptions).where(eq(subscriptions.initialExecutionId, paid.execution.id));
+    expect(await byExecution()).toEqual([]);
+    for (const attempt of [1, 2]) expect((await post(signature(DEV_GATEWAY_WEBHOOK_SECRET))).status, `delivery ${attempt}`).toBe(200);
+    const rows = await byExecution();
+    expect(rows.map((row) => [row.email, row.planId])).toEqual([[buyer, WEEKLY]]);
   });
 
   it('renewal: a charge the gateway made is recorded once, by a replay of its key', async () => {

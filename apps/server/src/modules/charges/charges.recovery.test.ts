@@ -70,13 +70,9 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
     expect(created.status, created.text).toBe(200);
     return { paid, id: created.body.id };
   };
-  /** Lets the recovery consider the attempts written so far (younger ones belong to live requests). */
-  const later = () => clock.advance(RECOVER_AFTER_MS + 1_000);
-
-  it('first: a verified payment whose process died before the subscription gets its subscription and its ledger row', async () => {
-    const buyer = email('first');
+  /** A weekly payment made at the gateway whose purchase request wrote its intent and went no further. */
+  const paidWithIntentOnly = async (buyer: string) => {
     const paid = await payWithCard(base, WEEKLY);
-    // The dead request wrote its intent, then died before asking the gateway about the execution.
     const now = clock.now();
     await new SubscriptionsRepository().upsertIntent(database.db, {
       executionId: paid.execution.id,
@@ -91,6 +87,15 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
       createdAt: now,
       updatedAt: now,
     });
+    return paid;
+  };
+  /** Lets the recovery consider the attempts written so far (younger ones belong to live requests). */
+  const later = () => clock.advance(RECOVER_AFTER_MS + 1_000);
+
+  it('first: a verified payment whose process died before the subscription gets its subscription and its ledger row', async () => {
+    const buyer = email('first');
+    // The dead request wrote its intent, then died before asking the gateway about the execution.
+    const paid = await paidWithIntentOnly(buyer);
     later();
     expect((await app.roots.billing.tick()).reconciled).toBeGreaterThanOrEqual(1);
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.initialExecutionId, paid.execution.id));
@@ -103,21 +108,8 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
 
   it("first, by webhook: the gateway's signed notice finishes the purchase at once; a forged one changes nothing", async () => {
     const buyer = email('webhook');
-    const paid = await payWithCard(base, WEEKLY);
+    const paid = await paidWithIntentOnly(buyer);
     const now = clock.now();
-    await new SubscriptionsRepository().upsertIntent(database.db, {
-      executionId: paid.execution.id,
-      planId: WEEKLY,
-      email: buyer,
-      userId: null,
-      attribution: {},
-      termsText: paid.init.disclosure.terms_text,
-      termsVersion: paid.init.disclosure.terms_version,
-      consentIp: '127.0.0.1',
-      consentUserAgent: 'vitest',
-      createdAt: now,
-      updatedAt: now,
-    });
     const body = JSON.stringify({
       id: 'evt_test_1',
       type: 'execution.authorizeSuccessful',

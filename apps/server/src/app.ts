@@ -39,6 +39,7 @@ import { EventsRepository } from './modules/events/events.repository';
 import { eventsRoutes } from './modules/events/events.routes';
 import { faceCheckRoutes } from './modules/face-check/face-check.routes';
 import { GatewayClient } from './modules/gateway/gateway-client';
+import { gatewayWebhookRoutes } from './modules/gateway/gateway-webhooks.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import type { BillingContext } from './modules/subscriptions/context';
 import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
@@ -224,6 +225,8 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
       trustProxy,
     });
   });
+  // Server to server: signed by the gateway, outside the per-IP limit of the public API.
+  await app.register(gatewayWebhookRoutes, { secret: config.gatewayWebhookSecret, subscriptions, clock });
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes, { emails });
   app.addHook('onClose', async () => {
     await emails.idle();

@@ -52,6 +52,8 @@ export const API_MESSAGES = {
   tooManyRequestsForEmail: 'Too many requests for this email, try again later',
   tooManyRequests: 'Too many requests, retry in {after}',
   photoContentType: 'Send the photo as image/* or application/octet-stream',
+  invalidWebhookSignature: 'Invalid webhook signature',
+  invalidWebhookBody: 'Invalid webhook body',
 } as const;
 
 /**

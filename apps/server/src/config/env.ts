@@ -186,6 +186,12 @@ export const envSchema = z.object({
     })
     .transform((value) => value.trim())
     .default("'none'"),
+  /**
+   * HMAC secret of the gateway's signed webhooks (the gateway's GATEWAY_WEBHOOK_SECRET), received at
+   * `POST /api/gateway/webhooks`. Defaults to the sandbox's development secret outside production;
+   * unset in production, every webhook is refused.
+   */
+  GATEWAY_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Test only (NODE_ENV=test): crash the process at a named point (create-after-verify, renewal-after-charge). */
   FAULT_INJECTION: z.enum(['create-after-verify', 'renewal-after-charge', 'add-on-after-charge', 'refund-after-charge']).optional(),
   ...scaleOutEnv,
@@ -205,6 +211,9 @@ export const envSchema = z.object({
   FACE_ANALYSIS_BLOCKED_OFFER: z.enum(GEO_FALLBACKS).default('insights'),
 });
 
+/** The gateway sandbox's development webhook secret (apps/gateway DEV secrets); never used in production. */
+export const DEV_GATEWAY_WEBHOOK_SECRET = 'whsec_roots_sandbox_dev_webhook_secret';
+
 /** Development-only defaults for secrets; production refuses to start without real values. */
 export const DEV_SERVER_SECRETS = {
   GATEWAY_MERCHANT_SECRET: 'sk_test_roots_sandbox_dev_merchant_secret',
@@ -217,6 +226,8 @@ export type Env = z.infer<typeof envSchema>;
 export type Config = Omit<Env, keyof typeof DEV_SERVER_SECRETS> & {
   [K in keyof typeof DEV_SERVER_SECRETS]: string;
 } & {
+  /** Null: no secret configured (production without GATEWAY_WEBHOOK_SECRET), webhooks refused. */
+  gatewayWebhookSecret: string | null;
   publicUrl: string;
   COOKIE_LINK: string;
   PRIVACY_LINK: string;
@@ -296,6 +307,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     TERMS_LINK: env.TERMS_LINK ?? `/${env.PRODUCT_SLUG}/legal/terms`,
     LEGAL_OPERATOR_NAME: env.LEGAL_OPERATOR_NAME ?? env.PRODUCT_NAME,
     LEGAL_CONTACT_EMAIL: env.LEGAL_CONTACT_EMAIL ?? `support@${env.PRODUCT_SLUG}.local`,
+    gatewayWebhookSecret: env.GATEWAY_WEBHOOK_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_GATEWAY_WEBHOOK_SECRET),
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
     copy: { ...DEFAULT_PRODUCT_COPY, ...env.PRODUCT_COPY },
     catalog,

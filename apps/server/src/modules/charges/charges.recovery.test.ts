@@ -1,8 +1,9 @@
+import { createHmac } from 'node:crypto';
 import type { Execution } from '@roots/contracts/gateway';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type RootsApp } from '../../app';
-import { DEV_SERVER_SECRETS, loadConfig } from '../../config/env';
+import { DEV_GATEWAY_WEBHOOK_SECRET, DEV_SERVER_SECRETS, loadConfig } from '../../config/env';
 import type { Database } from '../../db/database';
 import { charges, subscriptions } from '../../db/schema';
 import { DAY_MS, ManualClock } from '../../lib/clock';
@@ -69,13 +70,9 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
     expect(created.status, created.text).toBe(200);
     return { paid, id: created.body.id };
   };
-  /** Lets the recovery consider the attempts written so far (younger ones belong to live requests). */
-  const later = () => clock.advance(RECOVER_AFTER_MS + 1_000);
-
-  it('first: a verified payment whose process died before the subscription gets its subscription and its ledger row', async () => {
-    const buyer = email('first');
+  /** A weekly payment made at the gateway whose purchase request wrote its intent and went no further. */
+  const paidWithIntentOnly = async (buyer: string) => {
     const paid = await payWithCard(base, WEEKLY);
-    // The dead request wrote its intent, then died before asking the gateway about the execution.
     const now = clock.now();
     await new SubscriptionsRepository().upsertIntent(database.db, {
       executionId: paid.execution.id,
@@ -90,6 +87,15 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
       createdAt: now,
       updatedAt: now,
     });
+    return paid;
+  };
+  /** Lets the recovery consider the attempts written so far (younger ones belong to live requests). */
+  const later = () => clock.advance(RECOVER_AFTER_MS + 1_000);
+
+  it('first: a verified payment whose process died before the subscription gets its subscription and its ledger row', async () => {
+    const buyer = email('first');
+    // The dead request wrote its intent, then died before asking the gateway about the execution.
+    const paid = await paidWithIntentOnly(buyer);
     later();
     expect((await app.roots.billing.tick()).reconciled).toBeGreaterThanOrEqual(1);
     const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.initialExecutionId, paid.execution.id));
@@ -98,6 +104,31 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
     expect(ledger.map((charge) => [charge.kind, charge.status, charge.executionId, charge.planId])).toEqual([
       ['first', 'succeeded', paid.execution.id, WEEKLY],
     ]);
+  });
+
+  it("first, by webhook: the gateway's signed notice finishes the purchase at once; a forged one changes nothing", async () => {
+    const buyer = email('webhook');
+    const paid = await paidWithIntentOnly(buyer);
+    const now = clock.now();
+    const body = JSON.stringify({
+      id: 'evt_test_1',
+      type: 'execution.authorizeSuccessful',
+      createdAt: now.toISOString(),
+      data: { execution: paid.execution },
+    });
+    const signature = (secret: string) => {
+      const t = Math.floor(clock.now().getTime() / 1000);
+      return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+    };
+    const post = (header: string) =>
+      http(`${base}/api/gateway/webhooks`, { body, headers: { 'content-type': 'application/json', 'roots-signature': header } });
+    const forged = await post(signature('whsec_not_the_shared_secret_at_all'));
+    expect(forged).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+    const byExecution = () => database.db.select().from(subscriptions).where(eq(subscriptions.initialExecutionId, paid.execution.id));
+    expect(await byExecution()).toEqual([]);
+    for (const attempt of [1, 2]) expect((await post(signature(DEV_GATEWAY_WEBHOOK_SECRET))).status, `delivery ${attempt}`).toBe(200);
+    const rows = await byExecution();
+    expect(rows.map((row) => [row.email, row.planId])).toEqual([[buyer, WEEKLY]]);
   });
 
   it('renewal: a charge the gateway made is recorded once, by a replay of its key', async () => {

@@ -32,6 +32,10 @@ export class SubscriptionsRepository {
     await db.update(purchaseIntents).set({ state, subscriptionId, updatedAt: now }).where(eq(purchaseIntents.executionId, executionId));
   }
 
+  findIntent(db: Executor, executionId: string): Promise<IntentRow | undefined> {
+    return db.query.purchaseIntents.findFirst({ where: eq(purchaseIntents.executionId, executionId) });
+  }
+
   /** Open intents older than `olderThan` (the reconciler's work list). */
   openIntents(db: Executor, olderThan: Date, limit: number): Promise<IntentRow[]> {
     return db.query.purchaseIntents.findMany({

@@ -486,6 +486,34 @@ export class SubscriptionsService {
     return settled;
   }
 
+  /**
+   * What the server does when the gateway reports an execution (a verified webhook): a successful
+   * shopper payment whose purchase request died finishes its subscription at once instead of
+   * waiting for the reconciler. Merchant-initiated executions are the charge ledger's own.
+   */
+  async learnOfExecution(execution: Execution): Promise<'completed' | 'failed' | 'already-recorded' | 'no-intent' | 'ignored'> {
+    const { repository, db, clock } = this.context;
+    if (execution.merchantInitiated) return 'ignored';
+    const intent = await repository.findIntent(db, execution.id);
+    if (!intent) {
+      // Paid at the gateway, never announced to us: nothing names the buyer. Logged for the sweep that refunds it.
+      if (execution.status === 'authorizeSuccessful')
+        this.context.log.warn({ executionId: execution.id }, 'paid execution without a purchase intent');
+      return 'no-intent';
+    }
+    if (intent.state !== 'open') return 'already-recorded';
+    // The webhook is a notice, never the evidence: the execution is read back from the gateway.
+    const current = await this.context.gateway.getExecution(execution.id);
+    const problem = this.verify(current, intent);
+    if (problem === 'pending') return 'ignored';
+    if (problem) {
+      await repository.setIntentState(db, intent.executionId, 'failed', null, clock.now());
+      return 'failed';
+    }
+    await this.completeIntent(intent, current, null);
+    return 'completed';
+  }
+
   // ----- signed-in linking and reading ----------------------------------------------------------
 
   async finalize(

@@ -1,0 +1,38 @@
+import { API_MESSAGES } from '@roots/contracts';
+import { GATEWAY_HEADERS, webhookPayloadSchema } from '@roots/contracts/gateway';
+import { verifyGatewayWebhook } from '@roots/contracts/gateway-webhooks';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Clock } from '../../lib/clock';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+
+type GatewayWebhookOptions = { secret: string | null; subscriptions: SubscriptionsService; clock: Clock };
+
+/**
+ * `POST /api/gateway/webhooks`: the gateway's signed notices (apps/gateway README, "Webhooks").
+ * The signature is checked over the raw body (HMAC-SHA256 with the shared secret, 300 s tolerance)
+ * before anything is parsed; a bad or missing one answers 401 and changes nothing. Delivery is at
+ * least once, and every effect is idempotent (intents complete once), so a repeat answers 200 too.
+ */
+export const gatewayWebhookRoutes: FastifyPluginAsync<GatewayWebhookOptions> = async (app, { secret, subscriptions, clock }) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+  app.post('/api/gateway/webhooks', async (request, reply) => {
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const header = request.headers[GATEWAY_HEADERS.webhookSignature];
+    const signed =
+      secret !== null &&
+      (await verifyGatewayWebhook(secret, raw, typeof header === 'string' ? header : undefined, clock.now().getTime() / 1000));
+    if (!signed) return reply.status(401).send({ error: API_MESSAGES.invalidWebhookSignature, code: 'UNAUTHORIZED' });
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return reply.status(400).send({ error: API_MESSAGES.invalidWebhookBody, code: 'BAD_REQUEST' });
+    }
+    const payload = webhookPayloadSchema.safeParse(json);
+    if (!payload.success) return reply.status(400).send({ error: API_MESSAGES.invalidWebhookBody, code: 'VALIDATION_ERROR' });
+    const outcome = await subscriptions.learnOfExecution(payload.data.data.execution);
+    request.log.info({ eventId: payload.data.id, type: payload.data.type, outcome }, 'gateway webhook');
+    return reply.send({ received: true });
+  });
+};

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import { healthSchema, readinessSchema } from '@roots/contracts';
+import { APP_VERSION, healthSchema, readinessSchema } from '@roots/contracts';
 import { GATEWAY_HEADERS } from '@roots/contracts/gateway';
 import pino, { type LoggerOptions } from 'pino';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -31,6 +31,7 @@ import { WebhooksRepository } from './modules/webhooks/webhooks.repository';
 import { WebhooksService } from './modules/webhooks/webhooks.service';
 import { authenticators, rateLimitKey } from './plugins/auth';
 import { registerCors } from './plugins/cors';
+import { registerOpenApi } from './plugins/openapi';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createRegistry, registerObservability } from '@roots/observability';
 
@@ -86,6 +87,14 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
   registerErrorHandler(app);
   // Request rate and latency per route and status at GET /metrics (ADR 118).
   registerObservability(app, { registry: createRegistry('gateway'), service: 'gateway' });
+  await registerOpenApi(app, {
+    title: 'Roots payment gateway (sandbox)',
+    version: APP_VERSION,
+    description:
+      'The SDK API (/v1, bearer token), the vault (/vault) and the merchant API (/merchant/v1, x-api-key). Errors answer { error, code }.',
+    includes: (url) =>
+      ['/v1/', '/vault/', '/merchant/v1/', '/healthz', '/readyz', '/assets/countries.json'].some((prefix) => url.startsWith(prefix)),
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(GATEWAY_HEADERS.requestId, request.id);
   });

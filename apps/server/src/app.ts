@@ -4,6 +4,7 @@ import pino, { type LoggerOptions } from 'pino';
 import { formatMessage, API_MESSAGES } from '@roots/contracts';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@roots/contracts';
 import type { Config } from './config/env';
 import type { Database } from './db/database';
 import { healthRoutes } from './modules/health/health.routes';
@@ -55,6 +56,7 @@ import { registerErrorResponses } from './plugins/error-responses';
 import { registerSpa } from './plugins/spa';
 import { maskEmailsDeep, registerTextGuard } from './plugins/text-guard';
 import { registerGatewaySessionBudget } from './plugins/gateway-session-budget';
+import { registerOpenApi } from './plugins/openapi';
 
 export type AppDependencies = {
   config: Config;
@@ -146,6 +148,14 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     exemptPathPrefixes: ['/api/auth/callback/', '/api/auth/oauth2/callback/', CSP_REPORT_PATH],
   });
 
+  await registerOpenApi(app, {
+    title: `${config.PRODUCT_NAME} product API`,
+    version: APP_VERSION,
+    description:
+      'The product server: plans, checkout and subscriptions, cancellation, events, reports and insights, the signed-in account. Errors answer { error, code }.',
+    // The API, not the SPA's pages and assets, the dev mailbox or better-auth's catch-all.
+    includes: (url) => !url.includes('*') && url !== '/' && !url.startsWith(`/${config.PRODUCT_SLUG}`) && !url.startsWith('/dev/'),
+  });
   const publicConfig = buildPublicConfig(config);
   await app.register(healthRoutes, { database });
   await app.register(planRoutes, { catalog: config.catalog });

@@ -1,14 +1,16 @@
 import type { z } from 'zod';
-import { errorFromResponse, postJson, RequestError } from './http';
+import { assertSupportedProtocol, errorFromResponse, postJson, requestFailure } from './http';
 
 /** GET a JSON resource of our origin and parse it with its contract schema; throws RequestError. */
 export async function getJson<T extends z.ZodType>(url: string, schema: T, signal?: AbortSignal): Promise<z.infer<T>> {
+  assertSupportedProtocol(url);
   let response: Response;
   try {
     response = await fetch(url, { signal: signal ?? null });
   } catch (reason) {
+    // A load the screen no longer wants keeps its abort: callers ignore those.
     if (signal?.aborted) throw reason;
-    throw new RequestError('Network Error', 'NETWORK_ERROR', 0);
+    throw requestFailure(reason);
   }
   if (!response.ok) throw await errorFromResponse(response);
   return schema.parse(await response.json());

@@ -7,6 +7,7 @@ import './app/styles.css';
 import { createI18n } from './lib/i18n';
 import { preloadImages } from './lib/preload-images';
 import { readPublicConfig } from './lib/public-config';
+import { readSessionValue, writeSessionValue } from './lib/session-keys';
 import { initTracking } from './lib/track';
 
 const config = readPublicConfig();
@@ -15,7 +16,9 @@ console.info(`[${config.slug}] version ${config.version}`);
 // Outside the signed-in area, warm the fixed image list (product-spec §2); failures are only logged.
 if (!window.location.pathname.startsWith(`/${config.slug}/webapp`)) void preloadImages();
 
-initTracking();
+initTracking(config.trackingEnabled);
+// The address this visit arrived at (session key __url, product-spec §3), kept for the visit.
+if (readSessionValue('url') === null) writeSessionValue('url', window.location.href);
 
 const router = createBrowserRouter(createRoutes(config.slug));
 const rootElement = document.getElementById('root');

@@ -60,7 +60,14 @@ export function eventValue(amount: number): number {
 
 /** `POST /event` (product-spec §7): userAgent, event, campaign, and ip and country data. */
 export const eventRequestSchema = z.object({
-  event: z.string().min(1).max(120),
+  /** A funnel stage; never a purchase event name: the server records those once, with the payment it verified. */
+  event: z
+    .string()
+    .min(1)
+    .max(120)
+    .refine((name) => !(PURCHASE_EVENT_NAMES as readonly string[]).includes(name), {
+      error: 'purchase events are recorded by the server with the purchase',
+    }),
   userAgent: z.string().max(1000).optional(),
   campaign: attributionSchema.optional(),
   ip: z.string().max(64).optional(),

@@ -77,3 +77,35 @@ export const ANALYSIS_ERROR_MESSAGES = {
 export function formatMessage(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
+
+/**
+ * The generic request failures of product-spec §8, worded as the spec's HTTP client words them.
+ * `{status}`, `{ms}` and `{protocol}` are filled by {@link formatMessage}.
+ */
+export const REQUEST_FAILURE_MESSAGES = {
+  status: 'Request failed with status code {status}',
+  network: 'Network Error',
+  aborted: 'Request aborted',
+  timeout: 'timeout of {ms}ms exceeded',
+  unsupportedProtocol: 'Unsupported protocol {protocol}',
+  canceled: 'canceled',
+} as const;
+export type RequestFailureKind = keyof typeof REQUEST_FAILURE_MESSAGES;
+
+/**
+ * The identity error codes of product-spec §8 and what the sign-in screens say for each (the spec
+ * leaves the wording open). `popup-blocked` cannot happen with redirect sign-in (ADR 102).
+ */
+export const IDENTITY_ERROR_MESSAGES = {
+  'invalid-email': 'Please enter a valid email',
+  'wrong-password': 'That code is not right or has expired. Check the latest email, or ask for a new code.',
+  'email-already-in-use': 'This email already belongs to another account. Sign in with that account instead.',
+  'user-not-found': 'We could not find an account for this email.',
+  'too-many-requests': 'Too many attempts. Please wait a few minutes and try again.',
+  'requires-recent-login': 'Please sign in again to continue.',
+  'user-disabled': 'This account has been disabled. Write to support if you think this is a mistake.',
+  'network-request-failed': 'No connection. Check your internet connection and try again.',
+  'popup-blocked': 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
+  'unauthorized-domain': 'Sign-in is not allowed from this address. Open the site from its usual address and try again.',
+} as const;
+export type IdentityErrorCode = keyof typeof IDENTITY_ERROR_MESSAGES;

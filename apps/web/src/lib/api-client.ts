@@ -1,6 +1,6 @@
 import type { PlanCatalog } from '@roots/contracts';
 import type { ApiError } from '@roots/contracts/errors';
-import { MESSAGES } from '@roots/contracts/messages';
+import { formatMessage, MESSAGES, REQUEST_FAILURE_MESSAGES } from '@roots/contracts/messages';
 import type { z } from 'zod';
 
 /**
@@ -22,7 +22,42 @@ export class RequestError extends Error {
   }
 }
 
-const NETWORK_ERROR = 'Network Error';
+/**
+ * The RequestError of a request that got no answer (product-spec §8 generic failures): `canceled`
+ * when the caller's signal aborted it, a timeout when that signal was {@link timeoutSignal}'s,
+ * `Request aborted` when the browser dropped it (e.g. leaving the page), else `Network Error`.
+ */
+export function requestFailure(reason: unknown, signal?: AbortSignal): RequestError {
+  // DOMException is not an Error in every runtime: read the name as a field.
+  const nameOf = (value: unknown) => (typeof value === 'object' && value !== null ? (value as { name?: unknown }).name : undefined);
+  const name = nameOf(reason);
+  if (name === 'TimeoutError' || (signal?.aborted && nameOf(signal.reason) === 'TimeoutError')) {
+    const ms = signal && TIMEOUTS_MS.get(signal);
+    return new RequestError(formatMessage(REQUEST_FAILURE_MESSAGES.timeout, { ms: String(ms ?? '') }), 'ETIMEDOUT', 0);
+  }
+  if (signal?.aborted) return new RequestError(REQUEST_FAILURE_MESSAGES.canceled, 'ERR_CANCELED', 0);
+  if (name === 'AbortError') return new RequestError(REQUEST_FAILURE_MESSAGES.aborted, 'ECONNABORTED', 0);
+  return new RequestError(REQUEST_FAILURE_MESSAGES.network, 'NETWORK_ERROR', 0);
+}
+
+const TIMEOUTS_MS = new WeakMap<AbortSignal, number>();
+
+/**
+ * A signal that times a request out after `ms`, so its failure reads `timeout of {ms}ms exceeded`.
+ * Requests have no timeout unless given one (product-spec §7).
+ */
+export function timeoutSignal(ms: number): AbortSignal {
+  const signal = AbortSignal.timeout(ms);
+  TIMEOUTS_MS.set(signal, ms);
+  return signal;
+}
+
+/** Refuses a URL whose scheme fetch cannot send (product-spec §8 'Unsupported protocol'). */
+export function assertSupportedProtocol(url: string): void {
+  const { protocol } = new URL(url, window.location.href);
+  if (protocol !== 'http:' && protocol !== 'https:')
+    throw new RequestError(formatMessage(REQUEST_FAILURE_MESSAGES.unsupportedProtocol, { protocol }), 'ERR_BAD_REQUEST', 0);
+}
 
 /** A RequestError from a status and the raw answer text: the server's `error` text when it sent one. */
 function errorFrom(status: number, text: string): RequestError {
@@ -32,7 +67,8 @@ function errorFrom(status: number, text: string): RequestError {
   } catch {
     // not JSON: fall back below
   }
-  const message = typeof body.error === 'string' && body.error ? body.error : `Request failed with status code ${status}`;
+  const message =
+    typeof body.error === 'string' && body.error ? body.error : formatMessage(REQUEST_FAILURE_MESSAGES.status, { status: String(status) });
   return new RequestError(message, typeof body.code === 'string' ? body.code : 'HTTP_ERROR', status);
 }
 
@@ -40,6 +76,8 @@ function errorFrom(status: number, text: string): RequestError {
 export async function errorFromResponse(response: Response): Promise<RequestError> {
   return errorFrom(response.status, await response.text().catch(() => ''));
 }
+
+const nameOfReason = (value: unknown) => (typeof value === 'object' && value !== null ? (value as { name?: unknown }).name : undefined);
 
 export type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal | undefined };
 
@@ -49,6 +87,7 @@ export type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?
  * @example const response = await request('/pdf-report/content', { method: 'POST', body: { report_id } });
  */
 export async function request(url: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<Response> {
+  assertSupportedProtocol(url);
   let response: Response;
   try {
     response = await fetch(url, {
@@ -57,8 +96,9 @@ export async function request(url: string, { method = 'GET', body, signal }: Req
       signal: signal ?? null,
     });
   } catch (reason) {
-    if (signal?.aborted) throw reason;
-    throw new RequestError(NETWORK_ERROR, 'NETWORK_ERROR', 0);
+    // A read the screen no longer wants keeps its abort (callers ignore those); writes say why they failed.
+    if (method === 'GET' && signal?.aborted && nameOfReason(signal.reason) !== 'TimeoutError') throw reason;
+    throw requestFailure(reason, signal);
   }
   if (!response.ok) throw await errorFromResponse(response);
   return response;
@@ -111,7 +151,8 @@ export function uploadWithProgress<T>(url: string, file: Blob, onUploadProgress:
     xhr.open('POST', url);
     xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
     xhr.upload.onprogress = (event) => event.lengthComputable && onUploadProgress(event.loaded / event.total);
-    xhr.onerror = () => reject(new RequestError(NETWORK_ERROR, 'NETWORK_ERROR', 0));
+    xhr.onerror = () => reject(new RequestError(REQUEST_FAILURE_MESSAGES.network, 'NETWORK_ERROR', 0));
+    xhr.onabort = () => reject(new RequestError(REQUEST_FAILURE_MESSAGES.aborted, 'ECONNABORTED', 0));
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) return reject(errorFrom(xhr.status, xhr.responseText));
       try {

@@ -12,7 +12,8 @@ function useSignOutToSignIn(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     await signOut();
-    await navigate(productPath(slug, ROUTE_PATHS.signIn));
+    // The query goes along: a vSubscriptionId in it is finalized once the user has signed in.
+    await navigate(`${productPath(slug, ROUTE_PATHS.signIn)}${window.location.search}`);
   }, [navigate, slug]);
 }
 
@@ -46,7 +47,15 @@ export function useRequestFailure(show: (message: string) => void): (reason: unk
 export function useSignedIn(): MeResponse | null {
   const toSignIn = useSignOutToSignIn();
   const [me, setMe] = useState<MeResponse | null>(null);
+  const { slug } = usePublicConfig();
+  const navigate = useNavigate();
   useEffect(() => {
+    // vSubscriptionId on the signed-in area (product-spec §2): sign-in finalizes it for whoever is
+    // (or signs) in, then comes back; the session is kept.
+    if (new URLSearchParams(window.location.search).has('vSubscriptionId')) {
+      void navigate(`${productPath(slug, ROUTE_PATHS.signIn)}${window.location.search}`, { replace: true });
+      return;
+    }
     let stopKeeping: (() => void) | undefined;
     let retryTimer = 0;
     let failures = 0;
@@ -78,6 +87,6 @@ export function useSignedIn(): MeResponse | null {
       window.clearTimeout(retryTimer);
       stopKeeping?.();
     };
-  }, [toSignIn]);
+  }, [toSignIn, navigate, slug]);
   return me;
 }

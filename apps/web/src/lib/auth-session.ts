@@ -9,6 +9,8 @@ import {
   TOKEN_EXPIRY_SKEW_MS,
   TOKEN_REFRESH_MARGIN_MS,
 } from '@roots/contracts/auth';
+import { identityErrorCode } from '@roots/contracts/identity-errors';
+import { IDENTITY_ERROR_MESSAGES } from '@roots/contracts/messages';
 import { getJson, postJson, RequestError } from './api-client';
 import { LOCAL_KEYS } from './session-keys';
 
@@ -36,12 +38,14 @@ export async function chooseSessionOnlyPersistence(): Promise<void> {
 
 /** Session-only persistence is chosen before leaving for the provider, then the browser goes there. */
 export async function startRedirectSignIn(provider: AuthProvider, callbackPath: string): Promise<void> {
-  await chooseSessionOnlyPersistence();
-  const answer = await postJson<{ url?: string }>(`${AUTH_BASE_PATH}/sign-in/social`, {
-    provider,
-    callbackURL: callbackPath,
-    errorCallbackURL: callbackPath,
-    disableRedirect: true,
+  const answer = await identityCall(async () => {
+    await chooseSessionOnlyPersistence();
+    return postJson<{ url?: string }>(`${AUTH_BASE_PATH}/sign-in/social`, {
+      provider,
+      callbackURL: callbackPath,
+      errorCallbackURL: callbackPath,
+      disableRedirect: true,
+    });
   });
   try {
     window.localStorage.setItem(LOCAL_KEYS.waitingForRedirectResponse, 'true');
@@ -63,14 +67,35 @@ export function clearRedirectFlagLater(): () => void {
   return () => window.clearTimeout(timer);
 }
 
+/**
+ * A failed identity call as the readable code of product-spec §8 and its message (`auth/<code>`);
+ * anything else unchanged.
+ */
+export function asIdentityError(reason: unknown): unknown {
+  if (!(reason instanceof RequestError)) return reason;
+  const code = identityErrorCode({ status: reason.status, code: reason.code });
+  return code ? new RequestError(IDENTITY_ERROR_MESSAGES[code], `auth/${code}`, reason.status) : reason;
+}
+
+/** An identity call whose failure reads as an identity error. */
+async function identityCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (reason) {
+    throw asIdentityError(reason);
+  }
+}
+
 export async function sendEmailCode(email: string): Promise<void> {
-  await chooseSessionOnlyPersistence();
-  await postJson(`${AUTH_BASE_PATH}/email-otp/send-verification-otp`, { email, type: 'sign-in' });
+  await identityCall(async () => {
+    await chooseSessionOnlyPersistence();
+    await postJson(`${AUTH_BASE_PATH}/email-otp/send-verification-otp`, { email, type: 'sign-in' });
+  });
 }
 
 /** Signs in with the code emailed by {@link sendEmailCode} and reads the session it started (null: none). */
 export async function signInWithEmailCode(email: string, otp: string): Promise<MeResponse | null> {
-  await postJson(`${AUTH_BASE_PATH}/sign-in/email-otp`, { email, otp });
+  await identityCall(() => postJson(`${AUTH_BASE_PATH}/sign-in/email-otp`, { email, otp }));
   return fetchMe();
 }
 

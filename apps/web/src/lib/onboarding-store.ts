@@ -42,10 +42,20 @@ type QuizState = {
   /** The buyer's email: prefilled from the session value `userQuizEmail`, written back there. */
   email: string;
   quizAnswers: QuizAnswers;
+  /** The paywall's payment form is open (product-spec §3 quiz state). */
+  isPaymentModalOpen: boolean;
+  /** The payment method chosen in the drop-in: card (preselected) or apple. */
+  selectedPaymentMethod: 'card' | 'apple';
+  /** The buyer's names, from the card form's holder or the Apple Pay billing contact; '' until known. */
+  firstName: string;
+  lastName: string;
   /** Records the opening time once; reopening the quiz with Back keeps the first one. */
   startQuiz: (now?: Date) => void;
   answer: (question: QuizQuestionNumber, option: string) => void;
   setEmail: (email: string) => void;
+  setPaymentModalOpen: (open: boolean) => void;
+  selectPaymentMethod: (method: 'card' | 'apple') => void;
+  setNames: (names: { firstName: string; lastName: string }) => void;
 };
 
 /**
@@ -56,6 +66,10 @@ export const useQuizStore = create<QuizState>((set, get) => ({
   startDate: null,
   email: readQuizEmail(),
   quizAnswers: emptyQuizAnswers(),
+  isPaymentModalOpen: false,
+  selectedPaymentMethod: 'card',
+  firstName: '',
+  lastName: '',
   startQuiz: (now = new Date()) => {
     if (get().startDate === null) set({ startDate: now.toISOString(), email: readQuizEmail() || get().email });
   },
@@ -64,4 +78,7 @@ export const useQuizStore = create<QuizState>((set, get) => ({
     storeQuizEmail(email);
     set({ email });
   },
+  setPaymentModalOpen: (isPaymentModalOpen) => set({ isPaymentModalOpen }),
+  selectPaymentMethod: (selectedPaymentMethod) => set({ selectedPaymentMethod }),
+  setNames: ({ firstName, lastName }) => set({ firstName: firstName.trim(), lastName: lastName.trim() }),
 }));

@@ -3,7 +3,11 @@ import { SESSION_KEYS } from './session-keys';
 /** Session flag remembering that this visit came with wmq=1 (product-spec §2: wmq=1 enables tracking). */
 const TRACKING_FLAG = '__wmq';
 
-/** Funnel stage events of product-spec §3. */
+/**
+ * Funnel stage events of product-spec §3 the page sends. The purchase events (Purchase,
+ * One-timePurchase, …) are not among them: the server records each once, with the purchase it
+ * verified (issue 14: the page posting them again counted every sale twice).
+ */
 export type FunnelEvent =
   | 'intro'
   | 'onboarding'
@@ -17,18 +21,18 @@ export type FunnelEvent =
   | 'account'
   | 'results'
   | 'report ready'
-  | 'waiting for redirect response'
-  | 'CompleteRegistration'
-  | 'Purchase'
-  | 'AllPurchase'
-  | 'One-timePurchase'
-  | 'Full plan sale purchase';
+  | 'waiting for redirect response';
+
+/** Whether this deployment tracks at all (TRACKING_ENABLED); set once at start-up. */
+let deploymentTracks = false;
 
 /**
  * Remembers wmq=1 for the visit and keeps a referrer from another host under `_ref`.
- * Called once at start-up.
+ * Called once at start-up with the deployment's TRACKING_ENABLED: when it is false, nothing is
+ * ever sent, whatever the URL says.
  */
-export function initTracking(location: Location = window.location, referrer = document.referrer): void {
+export function initTracking(enabled: boolean, location: Location = window.location, referrer = document.referrer): void {
+  deploymentTracks = enabled;
   try {
     if (new URLSearchParams(location.search).get('wmq') === '1') sessionStorage.setItem(TRACKING_FLAG, '1');
     if (referrer && new URL(referrer).host !== location.host) sessionStorage.setItem(SESSION_KEYS.referrer, referrer);
@@ -37,7 +41,9 @@ export function initTracking(location: Location = window.location, referrer = do
   }
 }
 
+/** Tracking is on when the deployment tracks (TRACKING_ENABLED) and this visit came with wmq=1. */
 export function trackingEnabled(): boolean {
+  if (!deploymentTracks) return false;
   try {
     return sessionStorage.getItem(TRACKING_FLAG) === '1';
   } catch {
@@ -46,7 +52,23 @@ export function trackingEnabled(): boolean {
 }
 
 /** Sends a funnel event when tracking is on; the sender loads only then. */
-export function track(slug: string, event: FunnelEvent, extra?: { value?: number; subscription_id?: string }): void {
+export function track(slug: string, event: FunnelEvent, extra?: { subscription_id?: string }): void {
   if (!trackingEnabled()) return;
   void import('./tracking').then(({ sendEvent }) => sendEvent(slug, event, extra));
+}
+
+/**
+ * After a purchase, when tracking is on: `POST /subscriptions/{id}` (the tracking service's call of
+ * product-spec §7, text body: this visit's attribution as JSON), then the 1500 ms product-spec §4
+ * gives tracking before the page moves on. Never throws.
+ */
+export async function trackPurchase(slug: string, subscriptionId: string, waitMs: number): Promise<void> {
+  if (!trackingEnabled()) return;
+  try {
+    const { sendSubscriptionTracking } = await import('./tracking');
+    sendSubscriptionTracking(slug, subscriptionId);
+  } catch {
+    // tracking never blocks a purchase
+  }
+  await new Promise((resolve) => window.setTimeout(resolve, waitMs));
 }

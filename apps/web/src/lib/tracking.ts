@@ -69,12 +69,22 @@ export function currentAttribution(slug: string): Attribution {
 }
 
 /** Sends one funnel event to POST /event; never throws, never blocks navigation. */
-export function sendEvent(slug: string, event: string, extra: { value?: number; subscription_id?: string } = {}): void {
+export function sendEvent(slug: string, event: string, extra: { subscription_id?: string } = {}): void {
   const campaign = currentAttribution(slug);
   void fetch('/event', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ event, userAgent: navigator.userAgent, campaign, ...extra }),
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
+/** `POST /subscriptions/{id}` with this visit's attribution as a text body; never throws. */
+export function sendSubscriptionTracking(slug: string, subscriptionId: string): void {
+  void fetch(`/subscriptions/${encodeURIComponent(subscriptionId)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: JSON.stringify(currentAttribution(slug)),
     keepalive: true,
   }).catch(() => undefined);
 }

@@ -1,6 +1,5 @@
 import type { Plan, PlanCatalog } from '@roots/contracts';
 import { formatUsd } from '@roots/contracts/disclosure';
-import { eventValue } from '@roots/contracts/events';
 import { MESSAGES } from '@roots/contracts/messages';
 import { struckPrice } from '@roots/contracts/plan-claims';
 import { useEffect, useMemo, useState } from 'react';
@@ -55,7 +54,15 @@ export function OffersScreen() {
     () => (catalog ? resolveOffers(search, catalog, slug) : { offers: [], unknown: [] }),
     [catalog, search, slug],
   );
-  const next = () => void navigate(`${productPath(slug, ROUTE_PATHS.signIn)}${location.search}`);
+  // The purchase goes to sign-in as vSubscriptionId, so it is linked to whoever signs in, even
+  // with another address than the one paid with (a private-relay email, issue 14).
+  const next = () => {
+    const query = new URLSearchParams(location.search);
+    const subscriptionId = readSessionValue('subscriptionId');
+    if (subscriptionId) query.set('vSubscriptionId', subscriptionId);
+    const text = query.toString();
+    void navigate(`${productPath(slug, ROUTE_PATHS.signIn)}${text ? `?${text}` : ''}`);
+  };
 
   const buy = async (offer: Offer) => {
     setError(null);
@@ -74,7 +81,6 @@ export function OffersScreen() {
         attribution: currentAttribution(slug),
       });
       setStates((s) => ({ ...s, [offer.family]: 'bought' }));
-      track(slug, 'One-timePurchase', { value: eventValue(offer.plan.sum), subscription_id: subscriptionId });
     } catch (reason) {
       setStates((s) => ({ ...s, [offer.family]: 'idle' }));
       setError(errorMessage(reason));

@@ -8,7 +8,7 @@ import { UnknownPlanOverlay } from '../../components/ui/unknown-plan-overlay';
 import { getPlans, FALLBACK_ERROR } from '../../lib/api-client';
 import { useOnboardingStore, useQuizStore } from '../../lib/onboarding-store';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
-import { track, trackingEnabled } from '../../lib/track';
+import { track, trackPurchase } from '../../lib/track';
 import { writeSessionValue } from '../../lib/session-keys';
 import { createReport } from './api/create-report';
 import type { PurchaseResult } from './checkout-section';
@@ -43,6 +43,14 @@ export function PaywallScreen() {
   const [loadError, setLoadError] = useState(false);
 
   useEffect(() => track(slug, 'subscription offer'), [slug]);
+  // The payment form opens once the email is known: the 'payment modal' stage (product-spec §3).
+  const setPaymentModalOpen = useQuizStore((state) => state.setPaymentModalOpen);
+  useEffect(() => {
+    if (!email) return;
+    setPaymentModalOpen(true);
+    track(slug, 'payment modal');
+    return () => setPaymentModalOpen(false);
+  }, [email, slug, setPaymentModalOpen]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -63,11 +71,9 @@ export function PaywallScreen() {
   const onPurchased = async ({ subscriptionId }: PurchaseResult) => {
     writeSessionValue('userEmail', email);
     writeSessionValue('subscriptionId', subscriptionId);
-    if (trackingEnabled()) {
-      const { eventValue } = await import('@roots/contracts/events');
-      track(slug, 'Purchase', { value: eventValue(resolved!.plan.trial_sum ?? resolved!.plan.sum), subscription_id: subscriptionId });
-      await new Promise((resolve) => window.setTimeout(resolve, TRACKING_WAIT_MS));
-    }
+    // The server recorded the purchase events with the payment it verified; the page tells the
+    // tracking service which subscription this visit bought, and gives it 1500 ms.
+    await trackPurchase(slug, subscriptionId, TRACKING_WAIT_MS);
     // The report is created from the selfie kept in memory; a failure here must not lose the purchase.
     if (selfie)
       await createReport({ email, subscriptionId, image: selfie.blob }).catch((error: unknown) =>

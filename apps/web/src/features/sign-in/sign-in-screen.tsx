@@ -1,4 +1,5 @@
 import type { AuthProvider, MeResponse } from '@roots/contracts/auth';
+import { identityErrorCode } from '@roots/contracts/identity-errors';
 import { MESSAGES } from '@roots/contracts/messages';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ import { errorMessage, postJson } from '../../lib/api-client';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
+import { track } from '../../lib/track';
 import { useAction } from '../../lib/use-action';
 
 type Step = 'checking' | 'choose' | 'code' | 'not-exist';
@@ -37,14 +39,21 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
   const { busy, error, setError, run } = useAction();
 
   const afterSignIn = async (me: MeResponse) => {
-    const subscriptionId = search.get('vSubscriptionId') ?? (activation ? readSessionValue('subscriptionId') : null);
+    // The purchase of this visit (carried from offers as vSubscriptionId, or kept in the session)
+    // is linked to whoever signs in, whatever address their provider returns (issue 14).
+    const subscriptionId = search.get('vSubscriptionId') ?? readSessionValue('subscriptionId');
+    const next = new URLSearchParams(search);
+    next.delete('vSubscriptionId');
     if (subscriptionId) {
       try {
-        await postJson('/subs/finalize', {
+        const answer = await postJson<{ id?: string }>('/subs/finalize', {
           subscription_id: subscriptionId,
           email: readSessionValue('userEmail') ?? me.user.email,
           firebase_id: me.user.uid,
+          attribution: (await import('../../lib/tracking')).currentAttribution(slug),
         });
+        // Only an answer naming the subscription links it (product-spec §4).
+        if (!answer.id) throw new Error(MESSAGES.finalizeError);
         window.sessionStorage.clear();
       } catch (reason) {
         setError(errorMessage(reason, MESSAGES.finalizeError));
@@ -55,7 +64,7 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
       setStep('not-exist');
       return;
     }
-    const query = search.toString();
+    const query = next.toString();
     await navigate(`${productPath(slug, ROUTE_PATHS.webapp)}${query ? `?${query}` : ''}`);
   };
 
@@ -63,12 +72,15 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
   // state without making the start-up effect re-run.
   const onSignedIn = useEffectEvent((me: MeResponse) => afterSignIn(me));
 
+  useEffect(() => track(slug, 'account'), [slug]);
+
   useEffect(() => {
     // Not tied to this screen: a returning user is sent on to the webapp before the 3 s are up.
     clearRedirectFlagLater();
     // A provider that refused or failed comes back with ?error=…: only logged (product-spec §8).
     const redirectError = new URLSearchParams(window.location.search).get('error');
-    if (redirectError) console.error('sign-in redirect', redirectError);
+    if (redirectError)
+      console.error('sign-in redirect', identityErrorCode({ status: 400, code: redirectError }) ?? redirectError, redirectError);
     let cancelled = false;
     Promise.all([fetchMe(), fetchSignInOptions()])
       .then(async ([me, options]) => {
@@ -101,7 +113,12 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
               type="button"
               className="button button--secondary"
               disabled={busy}
-              onClick={() => void run(() => startRedirectSignIn(provider, callbackPath))}
+              onClick={() =>
+                void run(() => {
+                  track(slug, 'waiting for redirect response');
+                  return startRedirectSignIn(provider, callbackPath);
+                })
+              }
             >
               {t(provider === 'google' ? 'signIn.google' : 'signIn.apple')}
             </button>

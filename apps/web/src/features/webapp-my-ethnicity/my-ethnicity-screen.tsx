@@ -15,6 +15,7 @@ import { conclusionOf, diagramGroupsOf } from './heritage-view';
 import { HoroscopeView } from './horoscope-view';
 import { useResource } from '../../lib/use-resource';
 import { getReport } from '../../lib/webapp-api';
+import { track } from '../../lib/track';
 import './my-ethnicity.css';
 
 /** Sub-pages of the screen, kept in the query (`?view=`) so Back returns to the report. */
@@ -129,6 +130,19 @@ export function MyEthnicityScreen() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   const polling = report.status === 'ready' && !isFinalReportStatus(report.data.status) ? report.data : null;
+  // Stage events (product-spec §3): 'report ready' when a report this screen watched being made
+  // completes, 'results' each time a completed report's results are shown.
+  const sawPending = useRef(false);
+  const completedId = report.status === 'ready' && report.data.status === 'completed' ? report.data.report_id : null;
+  useEffect(() => {
+    if (polling) sawPending.current = true;
+  }, [polling]);
+  useEffect(() => {
+    if (!completedId) return;
+    if (sawPending.current) track(slug, 'report ready');
+    sawPending.current = false;
+    track(slug, 'results');
+  }, [completedId, slug]);
   useEffect(() => {
     if (!polling) return;
     const timer = setTimeout(report.reload, REPORT_POLL_INTERVAL_MS);

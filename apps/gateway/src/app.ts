@@ -32,6 +32,7 @@ import { WebhooksService } from './modules/webhooks/webhooks.service';
 import { authenticators, rateLimitKey } from './plugins/auth';
 import { registerCors } from './plugins/cors';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerFrameAncestors } from './plugins/frame-ancestors';
 
 export type GatewayDependencies = {
   config: GatewayConfig;
@@ -124,6 +125,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
   const idempotency = new Idempotency(new IdempotencyRepository(database.db), (value) => cipher.keyedHash(value));
   const auth = authenticators(tokens, config.GATEWAY_MERCHANT_SECRET);
 
+  registerFrameAncestors(app, config.merchantOrigins);
   registerCors(app, { gatewayOrigin: () => new URL(config.publicUrl).origin, merchantOrigins: config.merchantOrigins });
   await app.register(rateLimit, {
     global: true,
@@ -167,7 +169,12 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     wallets,
     records,
   });
-  await app.register(pagesRoutes, { executions, pageTokens, merchantName: config.GATEWAY_MERCHANT_NAME });
+  await app.register(pagesRoutes, {
+    executions,
+    pageTokens,
+    merchantName: config.GATEWAY_MERCHANT_NAME,
+    merchantOrigins: config.merchantOrigins,
+  });
   // Stand-ins of the Google-type wallet and PayPal scripts and their sheet / approval pages.
   await app.register(providerSandboxRoutes, {
     executions,

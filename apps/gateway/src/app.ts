@@ -34,6 +34,7 @@ import { registerCors } from './plugins/cors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createRegistry, registerObservability } from '@roots/observability';
+import { registerFrameAncestors } from './plugins/frame-ancestors';
 
 export type GatewayDependencies = {
   config: GatewayConfig;
@@ -136,6 +137,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
   const idempotency = new Idempotency(new IdempotencyRepository(database.db), (value) => cipher.keyedHash(value));
   const auth = authenticators(tokens, config.GATEWAY_MERCHANT_SECRET);
 
+  registerFrameAncestors(app, config.merchantOrigins);
   registerCors(app, { gatewayOrigin: () => new URL(config.publicUrl).origin, merchantOrigins: config.merchantOrigins });
   await app.register(rateLimit, {
     global: true,
@@ -179,7 +181,12 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     wallets,
     records,
   });
-  await app.register(pagesRoutes, { executions, pageTokens, merchantName: config.GATEWAY_MERCHANT_NAME });
+  await app.register(pagesRoutes, {
+    executions,
+    pageTokens,
+    merchantName: config.GATEWAY_MERCHANT_NAME,
+    merchantOrigins: config.merchantOrigins,
+  });
   // Stand-ins of the Google-type wallet and PayPal scripts and their sheet / approval pages.
   await app.register(providerSandboxRoutes, {
     executions,

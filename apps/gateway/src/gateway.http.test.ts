@@ -286,7 +286,9 @@ describe('3-D Secure', () => {
     expect(done.status).toBe(200);
     expect(done.text).toContain(GATEWAY_WINDOW_MESSAGE_TYPE);
     expect(done.text).toContain('"source":"threeDS"');
-    expect(done.text).toContain('"targetOrigin":"http://127.0.0.1:3000"');
+    expect(done.text).toContain('"targets":["http://127.0.0.1:3000"]');
+    expect(done.text).not.toContain('"*"');
+    expect(done.headers.get('content-security-policy')).toContain('frame-ancestors http://127.0.0.1:3000');
     expect(done.headers.get('content-security-policy')).toContain("script-src 'nonce-");
     const final = await poll(session);
     expect(final.status).toBe('authorizeSuccessful');

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { test as base, expect, type Page } from '@playwright/test';
 
-export type Stack = { gatewayUrl: string; merchantUrl: string };
+/** The started stack: the gateway, the merchant site, and the same site on an origin the gateway does not allow. */
+export type Stack = { gatewayUrl: string; merchantUrl: string; strangerUrl: string };
 
 /** The checkout page object: open, pick an item, pay, read the final screen and events. */
 export class CheckoutPage {

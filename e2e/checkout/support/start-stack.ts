@@ -10,16 +10,7 @@ import { DEV_DEFAULT_SECRETS, loadGatewayConfig } from '../../../apps/gateway/sr
 import { merchantPage } from './merchant-page';
 
 const root = new URL('../../../', import.meta.url);
-const config = loadGatewayConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: process.env.GATEWAY_LOG_LEVEL ?? 'silent',
-  GATEWAY_DATA_DIR: 'memory://',
-  GATEWAY_SLOW_AUTH_POLLS: '2',
-});
-const gateway = await buildGatewayApp({ config });
-const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
-config.publicUrl = gatewayUrl;
-
+let gatewayUrl = '';
 const sdk = () => readFileSync(new URL('packages/checkout/dist/roots-checkout.js', root));
 const merchant = createServer(async (request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
@@ -63,10 +54,27 @@ const merchant = createServer(async (request, response) => {
   }
 });
 await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
-const merchantPort = (merchant.address() as AddressInfo).port;
-console.info(JSON.stringify({ gatewayUrl, merchantUrl: `http://localhost:${merchantPort}` }));
+const merchantUrl = `http://localhost:${(merchant.address() as AddressInfo).port}`;
+// The same pages on a second port: an origin the gateway does not list as the merchant's.
+const stranger = createServer((request, response) => merchant.emit('request', request, response));
+await new Promise<void>((resolve) => stranger.listen(0, '127.0.0.1', resolve));
+const strangerUrl = `http://localhost:${(stranger.address() as AddressInfo).port}`;
+
+// The gateway knows the merchant's page origin only (secure by default: frames, pages and messages).
+const config = loadGatewayConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: process.env.GATEWAY_LOG_LEVEL ?? 'silent',
+  GATEWAY_DATA_DIR: 'memory://',
+  GATEWAY_SLOW_AUTH_POLLS: '2',
+  GATEWAY_MERCHANT_ORIGINS: merchantUrl,
+});
+const gateway = await buildGatewayApp({ config });
+gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
+config.publicUrl = gatewayUrl;
+console.info(JSON.stringify({ gatewayUrl, merchantUrl, strangerUrl }));
 const stop = async () => {
   merchant.close();
+  stranger.close();
   await gateway.close();
   process.exit(0);
 };

@@ -60,8 +60,18 @@ export const gatewayEnvSchema = z.object({
   GATEWAY_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   /** Polls a slow-authorization card stays `authorizeRequested` before success. */
   GATEWAY_SLOW_AUTH_POLLS: z.coerce.number().int().min(0).max(50).default(3),
-  /** Browser origins allowed to call the client API (comma-separated), or `*`. The vault allows only the gateway origin. */
-  GATEWAY_MERCHANT_ORIGINS: z.string().min(1).default('*'),
+  /**
+   * The merchant's page origins (comma-separated): the only pages that may call the client API,
+   * frame the secure fields and hosted pages (CSP frame-ancestors), and receive the pages' window
+   * messages. Default: the product's own origin (PUBLIC_URL, else http://HOST:PORT of the server).
+   * `*` (any) is for local experiments only and refused with NODE_ENV=production.
+   */
+  GATEWAY_MERCHANT_ORIGINS: z.string().min(1).optional(),
+  /** The product server's public URL, read only for the default of GATEWAY_MERCHANT_ORIGINS. */
+  PUBLIC_URL: z.url().optional(),
+  /** The product server's address, read only for the default of GATEWAY_MERCHANT_ORIGINS. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(3000),
   /** Merchant name shown in wallet sheets. */
   GATEWAY_MERCHANT_NAME: z.string().min(1).default('Roots'),
 });
@@ -73,7 +83,7 @@ export type GatewayConfig = Omit<Env, SecretName> & {
   [K in SecretName]: string;
 } & {
   publicUrl: string;
-  /** Origins allowed on the client API; `'*'` for any. */
+  /** The merchant's page origins (client API, frame-ancestors, window messages); `'*'` for any, never in production. */
   merchantOrigins: string[] | '*';
   /** Names of the secrets that fell back to the development defaults. */
   devSecrets: SecretName[];
@@ -102,12 +112,12 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
     SecretName,
     string
   >;
-  const merchantOrigins =
-    env.GATEWAY_MERCHANT_ORIGINS.trim() === '*'
-      ? ('*' as const)
-      : env.GATEWAY_MERCHANT_ORIGINS.split(',')
-          .map((origin) => origin.trim().replace(/\/$/, ''))
-          .filter(Boolean);
+  const merchantOrigins = parseMerchantOrigins(
+    env.GATEWAY_MERCHANT_ORIGINS ?? new URL(env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).origin,
+  );
+  if (merchantOrigins === '*' && env.NODE_ENV === 'production') {
+    throw new GatewayConfigError(['GATEWAY_MERCHANT_ORIGINS: `*` is refused when NODE_ENV=production; list the merchant page origins']);
+  }
   return {
     ...env,
     ...secrets,
@@ -115,4 +125,30 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
     merchantOrigins,
     publicUrl: (env.GATEWAY_PUBLIC_URL ?? `http://${env.GATEWAY_HOST}:${env.GATEWAY_PORT}`).replace(/\/$/, ''),
   };
+}
+
+/**
+ * `*`, or a list of origins (each an absolute URL reduced to its origin; a path or a trailing slash
+ * is dropped). A value that is not an origin stops start-up.
+ */
+export function parseMerchantOrigins(value: string): string[] | '*' {
+  if (value.trim() === '*') return '*';
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const problems: string[] = [];
+  const origins = items.flatMap((item) => {
+    try {
+      const origin = new URL(item).origin;
+      if (origin === 'null') throw new Error('opaque origin');
+      return [origin];
+    } catch {
+      problems.push(`GATEWAY_MERCHANT_ORIGINS: ${item} is not an origin (https://shop.example)`);
+      return [];
+    }
+  });
+  if (items.length === 0) problems.push('GATEWAY_MERCHANT_ORIGINS: at least one origin');
+  if (problems.length > 0) throw new GatewayConfigError(problems);
+  return [...new Set(origins)];
 }

@@ -6,18 +6,17 @@ import { CheckoutError, CHECKOUT_MESSAGES } from '../core/errors/checkout-error'
 import { EventEmitter } from '../core/events/event-emitter';
 import { nextStep } from '../core/execution/execution-machine';
 import { pollExecution } from '../core/execution/poll-execution';
-import { ApplePayElement } from '../methods/apple-pay/apple-pay-element';
-import { CardElement, type CardFormEvents, type CardFormOptions } from '../methods/card/card-element';
-import { RedirectElement } from '../methods/redirect/redirect-element';
+import type { CardFormEvents, CardFormOptions } from '../methods/card/card-element';
 import {
   isInstrumentUsable,
   networkIcon,
   storedInstrumentLabel,
   StoredInstrumentElement,
 } from '../methods/stored-instrument/stored-instrument-element';
-import { GooglePayElement } from '../methods/google-pay/google-pay-element';
-import { PayPalElement, type PayPalElementOptions } from '../methods/paypal/paypal-element';
-import { failureEvent, failureScreenText, type FailureEvent } from '../payment/failure-report';
+import type { PayPalElementOptions } from '../methods/paypal/paypal-element';
+import { failureEvent, failureScreenText, outcomeOfError, type FailureEvent } from '../payment/failure-report';
+import type { MethodHooks } from '../methods/method-entry';
+import { methodEntry } from '../methods/registry';
 import { authorizeItem, continuePayment, runPayment, type PaymentFlowContext, type PaymentOutcome } from '../payment/payment-flow';
 import { h, type UIElement } from '../ui/base-element';
 import { formatMoney } from '../ui/format-money';
@@ -91,14 +90,14 @@ type Item = {
   code: string;
   label: string;
   element: UIElement;
+  /** Wallets pay from their own button and are hidden, not remounted (checkout-spec §4). */
+  wallet: boolean;
   payLabel: () => string;
   wrapper: HTMLElement;
   body: HTMLElement;
   radio: HTMLInputElement;
   shown: boolean;
 };
-
-const WALLET_CODES = ['applePay', 'googlePay', 'payPal'];
 
 /**
  * The drop-in (checkout-spec §2, §4): a fieldset of radio items — stored instruments, card,
@@ -162,46 +161,16 @@ export class Dropin {
         icon: instrument.data.network ?? 'card',
       });
     }
+    const hooks = this.methodHooks();
     for (const method of methods) {
-      if (method.code === 'card') {
-        const element = new CardElement(this.context, this.options.card ?? {}, (name, payload) =>
-          this.events.emit(name, payload as DropinEvents[typeof name]),
-        );
-        this.addItem(fieldset, { id: 'card', code: 'card', label: 'Card', element });
-      } else if (method.code === 'applePay' && ApplePayElement.isAvailable(this.context.window)) {
-        const element = new ApplePayElement(
-          this.context,
-          (payment) => this.payItem(payment),
-          (error) => this.finish(failureOutcome(error)),
-        );
-        this.addItem(fieldset, { id: 'applePay', code: 'applePay', label: 'Apple Pay', element });
-      } else if (method.code === 'googlePay') {
-        const element = new GooglePayElement(
-          this.context,
-          (payment) => this.payItem(payment),
-          (error) => this.finish(failureOutcome(error)),
-        );
-        this.addItem(fieldset, { id: 'googlePay', code: 'googlePay', label: 'Google Pay', element });
-      } else if (method.code === 'payPal') {
-        const element = new PayPalElement(
-          this.context,
-          {
-            authorize: (item) => authorizeItem(this.flowContext(), item),
-            loading: () => this.showScreen('loading'),
-            complete: (execution, item) => this.completeFrom(execution, item),
-            finish: (outcome) => this.finish(outcome),
-            sessionExpired: () => this.events.emit('sessionExpired', {}),
-          },
-          this.options.payPal ?? {},
-        );
-        this.addItem(fieldset, { id: 'payPal', code: 'payPal', label: 'PayPal', element });
-      } else if (WALLET_CODES.includes(method.code)) {
+      const entry = methodEntry(method.code);
+      if (entry.isAvailable && !entry.isAvailable(this.context.window)) {
         // Apple Pay in a browser without it: not listed.
         this.context.logger.info(`${method.code} is not available in this browser; hidden`);
-      } else {
-        const element = new RedirectElement(doc, method);
-        this.addItem(fieldset, { id: method.code, code: method.code, label: element.label, element, payLabel: () => element.payLabel });
+        continue;
       }
+      const element = entry.create({ context: this.context, method, hooks, options: this.options });
+      this.addItem(fieldset, { id: method.code, code: method.code, label: entry.label(method), element, wallet: entry.wallet });
     }
     if (this.items.length === 1) this.root.classList.add('roots-single');
     const preselected = this.items.find((item) => item.id === this.options.preselect || item.code === this.options.preselect);
@@ -273,7 +242,7 @@ export class Dropin {
 
   private addItem(
     fieldset: HTMLElement,
-    spec: { id: string; code: string; label: string; element: UIElement; icon?: string; disabled?: boolean; payLabel?: () => string },
+    spec: { id: string; code: string; label: string; element: UIElement; wallet?: boolean; icon?: string; disabled?: boolean },
   ): void {
     const doc = this.context.document;
     const radioId = `roots-item-${spec.id}`;
@@ -289,7 +258,15 @@ export class Dropin {
     const body = h(doc, 'div', { class: 'roots-item__body', hidden: true });
     const wrapper = h(doc, 'div', { class: 'roots-item', 'data-testid': `roots-item-${spec.code}`, 'data-item': spec.id }, label, body);
     fieldset.append(wrapper);
-    const item: Item = { ...spec, payLabel: spec.payLabel ?? (() => this.defaultPayLabel()), wrapper, body, radio, shown: false };
+    const item: Item = {
+      ...spec,
+      wallet: spec.wallet ?? false,
+      payLabel: () => spec.element.payLabel ?? this.defaultPayLabel(),
+      wrapper,
+      body,
+      radio,
+      shown: false,
+    };
     radio.addEventListener('change', () => radio.checked && this.activate(item));
     spec.element.onValidityChange(() => item === this.active && this.updatePayButton());
     this.items.push(item);
@@ -302,7 +279,7 @@ export class Dropin {
     if (previous) {
       previous.wrapper.classList.remove('roots-item--active');
       previous.body.hidden = true;
-      if (WALLET_CODES.includes(previous.code)) previous.element.setVisible(false);
+      if (previous.wallet) previous.element.setVisible(false);
       else if (previous.element.mounted) previous.element.unmount();
       this.events.emit('deactivate', { id: previous.id, code: previous.code });
       this.events.emit('visibility', { id: previous.id, visible: false });
@@ -311,7 +288,7 @@ export class Dropin {
     item.radio.checked = true;
     item.wrapper.classList.add('roots-item--active');
     item.body.hidden = false;
-    if (WALLET_CODES.includes(item.code) && item.shown) item.element.setVisible(true);
+    if (item.wallet && item.shown) item.element.setVisible(true);
     else item.element.mount(item.body);
     item.shown = true;
     this.events.emit('activate', { id: item.id, code: item.code });
@@ -328,7 +305,7 @@ export class Dropin {
     if (!button) return;
     const active = this.active;
     button.textContent = active ? active.payLabel() : this.defaultPayLabel();
-    button.hidden = active !== undefined && WALLET_CODES.includes(active.code);
+    button.hidden = active?.wallet ?? false;
     button.disabled = !active || (!active.element.isValid && !this.options.payButtonAlwaysEnabled);
   }
 
@@ -346,25 +323,30 @@ export class Dropin {
       } catch {
         allowed = false;
       }
-      if (active.element instanceof CardElement && !(await active.element.validate())) allowed = false;
-      if (!allowed || !active.element.isValid) {
-        const blocked: PaymentOutcome = { kind: 'failure', code: 'VALIDATION_FAILED', message: CHECKOUT_MESSAGES.paymentBlocked };
-        this.events.emit('failure', failureEvent(blocked));
-        return blocked;
-      }
-      this.showScreen('loading');
-      let item: PaymentItem;
-      try {
-        item = await active.element.paymentItem();
-      } catch (error) {
-        const outcome = failureOutcome(error);
-        this.finish(outcome);
-        return outcome;
-      }
-      return await this.payItem(item);
+      // submit → handle response → handle action: the base element's flow, the same for every method.
+      const outcome: PaymentOutcome = allowed
+        ? await active.element.submit(this.flowContext(), () => this.showScreen('loading'))
+        : { kind: 'failure', code: 'VALIDATION_FAILED', message: CHECKOUT_MESSAGES.paymentBlocked };
+      if (outcome.kind === 'failure' && outcome.code === 'VALIDATION_FAILED') this.events.emit('failure', failureEvent(outcome));
+      else this.finish(outcome);
+      return outcome;
     } finally {
       this.updatePayButton();
     }
+  }
+
+  /** What the drop-in lends its methods (the registry's factories take them). */
+  private methodHooks(): MethodHooks {
+    return {
+      pay: (item) => this.payItem(item),
+      authorize: (item) => authorizeItem(this.flowContext(), item),
+      loading: () => this.showScreen('loading'),
+      complete: (execution, item) => this.completeFrom(execution, item),
+      finish: (outcome) => this.finish(outcome),
+      fail: (error) => this.finish(outcomeOfError(error)),
+      sessionExpired: () => this.events.emit('sessionExpired', {}),
+      emit: (name, payload) => this.events.emit(name, payload as DropinEvents[typeof name]),
+    };
   }
 
   private flowContext(): PaymentFlowContext {
@@ -385,7 +367,7 @@ export class Dropin {
     try {
       outcome = await runPayment(this.flowContext(), item);
     } catch (error) {
-      outcome = failureOutcome(error);
+      outcome = outcomeOfError(error);
     }
     this.finish(outcome);
     return outcome;
@@ -398,7 +380,7 @@ export class Dropin {
     try {
       outcome = await continuePayment(this.flowContext(), execution, item);
     } catch (error) {
-      outcome = failureOutcome(error);
+      outcome = outcomeOfError(error);
     }
     this.finish(outcome);
   }
@@ -454,15 +436,4 @@ export class Dropin {
       showMessage(screen, 'error', this.options.messageTtlMs ? { ttlMs: this.options.messageTtlMs } : {});
     }
   }
-}
-
-/** An error as a failure outcome: 401/403 are AUTHENTICATION_ERROR (checkout-spec §8). */
-function failureOutcome(error: unknown): PaymentOutcome {
-  const checkoutError = error instanceof CheckoutError ? error : new CheckoutError('UNKNOWN_ERROR', undefined, { cause: error });
-  return {
-    kind: 'failure',
-    code: checkoutError.code === 'UNAUTHORIZED' ? 'AUTHENTICATION_ERROR' : checkoutError.code,
-    message: checkoutError.message,
-    ...(checkoutError.status !== undefined ? { status: checkoutError.status } : {}),
-  };
 }

@@ -1,5 +1,6 @@
 import type { Execution } from '@roots/contracts/gateway';
 import {
+  CheckoutError,
   CHECKOUT_MESSAGES,
   FAILURE_REASON_MESSAGES,
   failureReasonOf,
@@ -55,4 +56,15 @@ export function failureScreenText(event: FailureEvent, options: FailureScreenOpt
   if (translated !== undefined) return translated;
   if (event.code === 'AUTHORIZATION_ERROR' && event.cause === undefined) return event.message;
   return options.defaultFailureMessage ?? CHECKOUT_MESSAGES.authorizationFailedToast;
+}
+
+/** An error as a failure outcome: 401/403 are AUTHENTICATION_ERROR (checkout-spec §8); the status is kept for the cause. */
+export function outcomeOfError(error: unknown): FailureOutcome {
+  const checkoutError = error instanceof CheckoutError ? error : new CheckoutError('UNKNOWN_ERROR', undefined, { cause: error });
+  return {
+    kind: 'failure',
+    code: checkoutError.code === 'UNAUTHORIZED' ? 'AUTHENTICATION_ERROR' : checkoutError.code,
+    message: checkoutError.message,
+    ...(checkoutError.status !== undefined ? { status: checkoutError.status } : {}),
+  };
 }

@@ -60,6 +60,7 @@ function waitForCompletion(context: PaymentFlowContext, popup: Window | undefine
         acceptGatewayWindowMessage(event, {
           origin: new URL(context.session.gatewayOrigin).origin,
           executionId: context.session.executionId,
+          source: popup,
         })
       )
         done();

@@ -1,5 +1,8 @@
-import type { PaymentItem } from '@roots/contracts/gateway';
+import type { Execution, PaymentItem } from '@roots/contracts/gateway';
 import { resolveMountTarget } from '../core/config/collect-validation';
+import { CHECKOUT_MESSAGES } from '../core/errors/checkout-error';
+import { outcomeOfError } from '../payment/failure-report';
+import { authorizeItem, continuePayment, type PaymentFlowContext, type PaymentOutcome } from '../payment/payment-flow';
 
 /**
  * The base of every payment-method element (STYLE.md: one base class, one folder shape per
@@ -48,9 +51,50 @@ export abstract class UIElement {
     this.validityListeners.forEach((listener) => listener(valid));
   }
 
+  /** The shared pay button's text for this method; undefined keeps the drop-in's default ('Pay {amount}'). */
+  get payLabel(): string | undefined {
+    return undefined;
+  }
+
+  /** Whether the element may pay now; a method with fields asks them (the card form asks its frames). */
+  async validate(): Promise<boolean> {
+    return this.isValid;
+  }
+
+  /**
+   * The flow every method shares (checkout-spec §4): submit (validate, build the payment item),
+   * handle the response (authorize), handle the action (poll, 3-D Secure, redirect, pix) to a
+   * final outcome. `onSubmitted` runs once the element is valid, before any network call.
+   * @example const outcome = await element.submit(flowContext, () => showLoading());
+   */
+  async submit(flow: PaymentFlowContext, onSubmitted: () => void = () => {}): Promise<PaymentOutcome> {
+    let valid: boolean;
+    try {
+      valid = (await this.validate()) && this.isValid;
+    } catch (error) {
+      return outcomeOfError(error);
+    }
+    if (!valid) return { kind: 'failure', code: 'VALIDATION_FAILED', message: CHECKOUT_MESSAGES.paymentBlocked };
+    onSubmitted();
+    let item: PaymentItem;
+    let execution: Execution;
+    try {
+      item = await this.paymentItem();
+      execution = await authorizeItem(flow, item);
+    } catch (error) {
+      return outcomeOfError(error);
+    }
+    return this.handleAction(flow, execution, item);
+  }
+
+  /** From the authorize answer through the execution's actions to a final outcome; wallets reuse it after confirm. */
+  handleAction(flow: PaymentFlowContext, execution: Execution, item: PaymentItem): Promise<PaymentOutcome> {
+    return continuePayment(flow, execution, item);
+  }
+
   protected abstract render(root: HTMLElement): void;
   protected destroy(): void {}
-  /** The payment item to authorize (after collecting what is needed), or undefined when not payable. */
+  /** The payment item to authorize (after collecting what is needed). */
   abstract paymentItem(): Promise<PaymentItem>;
 }
 

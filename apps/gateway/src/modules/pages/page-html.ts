@@ -63,15 +63,17 @@ export function formatMinorAmount(value: number, currency: string): string {
 
 /**
  * The completion script: tells the opener (popup) or parent (iframe) with
- * {@link GatewayWindowMessage}, then closes; without either, goes to the return URL.
+ * {@link GatewayWindowMessage} at each of `targetOrigins` (never `'*'`), then closes; without an
+ * opener or parent, or without a target, goes to the return URL.
  */
-export function completionScript(message: GatewayWindowMessage, targetOrigin: string, returnUrl: string | undefined): string {
-  const data = JSON.stringify({ message, targetOrigin, returnUrl: returnUrl ?? null }).replace(/</g, '\\u003c');
+export function completionScript(message: GatewayWindowMessage, targetOrigins: string[], returnUrl: string | undefined): string {
+  const targets = targetOrigins.filter((origin) => origin !== '*');
+  const data = JSON.stringify({ message, targets, returnUrl: returnUrl ?? null }).replace(/</g, '\\u003c');
   return `(function () {
   var data = ${data};
   var target = window.opener || (window.parent !== window ? window.parent : null);
-  if (target) {
-    target.postMessage(data.message, data.targetOrigin);
+  if (target && data.targets.length > 0) {
+    data.targets.forEach(function (origin) { target.postMessage(data.message, origin); });
     if (window.opener) setTimeout(function () { window.close(); }, 300);
   } else if (data.returnUrl) {
     window.location.replace(data.returnUrl);

@@ -7,10 +7,17 @@ import { GatewayError } from '../../errors';
 import type { ExecutionRow } from '../executions/executions.repository';
 import type { ExecutionsService, HostedOutcome } from '../executions/executions.service';
 import { acceptFormPosts, completionScript, escapeHtml, formatMinorAmount, sendPage } from './page-html';
+import { messageTargets } from '../../plugins/frame-ancestors';
 import type { PageTokens } from './page-token';
 import { pixPayload } from './pix-code';
 
-type PagesOptions = { executions: ExecutionsService; pageTokens: PageTokens; merchantName: string };
+type PagesOptions = {
+  executions: ExecutionsService;
+  pageTokens: PageTokens;
+  merchantName: string;
+  /** The merchant page origins the completion message may go to (never `'*'`). */
+  merchantOrigins: string[] | '*';
+};
 
 const paramsSchema = z.object({ id: z.string().min(1).max(64) });
 const querySchema = z.object({ t: z.string().max(64).optional() });
@@ -67,7 +74,7 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
       outcome,
     };
     const returnUrl = returnUrlFor(row, outcome);
-    const targetOrigin = row.returnInfo?.success ? new URL(row.returnInfo.success).origin : '*';
+    const targets = messageTargets(options.merchantOrigins, row.returnInfo?.success);
     const text = { success: 'Payment authorized', cancel: 'Payment canceled', error: 'Payment failed', pending: 'Payment pending' }[
       outcome
     ];
@@ -75,7 +82,7 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
       reply,
       text,
       `<h1 data-testid="result" data-status="${escapeHtml(row.status)}" data-outcome="${outcome}">${text}</h1><p>You can close this window.</p>`,
-      completionScript(message, targetOrigin, returnUrl),
+      completionScript(message, targets, returnUrl),
     );
   };
 

@@ -35,10 +35,11 @@ describe.skipIf(!existsSync(CHROMIUM))('3-D Secure popup in a real browser', () 
   let browser: Browser;
 
   beforeAll(async () => {
-    gateway = await startGateway();
     merchant = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(MERCHANT_PAGE));
     await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
     merchantUrl = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}`;
+    // The completion message goes only to the merchant's configured origins.
+    gateway = await startGateway({ GATEWAY_MERCHANT_ORIGINS: merchantUrl });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   });
   afterAll(async () => {

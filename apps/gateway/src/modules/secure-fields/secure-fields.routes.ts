@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIELD_TYPES, SECURE_FIELDS_DIST_DIR } from '@roots/secure-fields';
 import type { FastifyInstance } from 'fastify';
+import { frameAncestorsSources } from '../../plugins/frame-ancestors';
 
 /** Where the frames live under the gateway origin (the SDK's default elements URL). */
 export const SECURE_FIELDS_PREFIX = '/secure-fields/v1';
@@ -18,7 +19,7 @@ export const SECURE_FIELDS_FILES: ReadonlyMap<string, string> = new Map([
 export type SecureFieldsPluginOptions = {
   /** Built frames (default: packages/secure-fields/dist; run `npm run build -w packages/secure-fields`). */
   distDir?: string;
-  /** Origins allowed to embed the frames (CSP frame-ancestors); `'*'` for any (the sandbox default). */
+  /** Origins allowed to embed the frames (CSP frame-ancestors); default none. The app passes the merchant origins. */
   frameAncestors?: string[] | '*';
 };
 
@@ -27,7 +28,7 @@ export type SecureFieldsPluginOptions = {
  * (the vault) and nothing else; only the listed merchant origins may frame it.
  */
 export function frameCsp(frameAncestors: string[] | '*'): string {
-  const ancestors = frameAncestors === '*' ? '*' : frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'";
+  const ancestors = frameAncestorsSources(frameAncestors);
   return `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors}`;
 }
 
@@ -37,7 +38,7 @@ export function frameCsp(frameAncestors: string[] | '*'): string {
  */
 export async function secureFieldsRoutes(app: FastifyInstance, options: SecureFieldsPluginOptions = {}): Promise<void> {
   const distDir = options.distDir ?? SECURE_FIELDS_DIST_DIR;
-  const csp = frameCsp(options.frameAncestors ?? '*');
+  const csp = frameCsp(options.frameAncestors ?? []);
   const cache = new Map<string, Buffer>();
 
   app.get<{ Params: { file: string } }>(`${SECURE_FIELDS_PREFIX}/:file`, async (request, reply) => {

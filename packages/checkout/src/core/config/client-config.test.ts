@@ -42,9 +42,12 @@ describe('client init options', () => {
   ])('%j → %s', (input, expected) => {
     expect(code(() => resolveClientConfig(input))).toBe(expected);
   });
-  it('accepts an https customElementsURL', () => {
-    expect(resolveClientConfig({ session, getBearerToken, options: { customElementsURL: 'https://cdn.example/sf/' } }).elementsURL).toBe(
-      'https://cdn.example/sf',
+  it('accepts an https customElementsURL on the session’s gateway origin, refuses another origin', () => {
+    expect(resolveClientConfig({ session, getBearerToken, options: { customElementsURL: 'https://gw.example/sf/' } }).elementsURL).toBe(
+      'https://gw.example/sf',
+    );
+    expect(code(() => resolveClientConfig({ session, getBearerToken, options: { customElementsURL: 'https://cdn.example/sf/' } }))).toBe(
+      'INVALID_CUSTOM_ELEMENTS_URL',
     );
   });
 });

@@ -77,6 +77,9 @@ export function resolveClientConfig(input: unknown): ResolvedClientConfig {
   if (options.customElementsURL !== undefined && !/^https:\/\//.test(options.customElementsURL))
     throw new CheckoutError('INVALID_CUSTOM_ELEMENTS_URL');
   const gatewayOrigin = new URL(session.gatewayOrigin).origin;
+  // The frames talk to the page and the vault as the gateway origin: elsewhere, messaging breaks.
+  if (options.customElementsURL !== undefined && new URL(options.customElementsURL).origin !== gatewayOrigin)
+    throw new CheckoutError('INVALID_CUSTOM_ELEMENTS_URL', `customElementsURL must be on the session's gateway origin (${gatewayOrigin})`);
   const scripts = options.walletScripts ?? {};
   for (const url of [scripts.googlePay, scripts.payPal])
     if (url !== undefined && !/^https?:\/\//.test(url))

@@ -240,7 +240,7 @@ export class CardElement extends UIElement {
   }
 
   /** Shows every field's error inside its frame. */
-  async validate(): Promise<boolean> {
+  override async validate(): Promise<boolean> {
     if (!this.container) throw new CheckoutError('CARD_FORM_COLLECT_ELEMENT_NOT_MOUNTED');
     await this.container.validate();
     return this.isValid;

@@ -26,7 +26,7 @@ export class RedirectElement extends UIElement {
     return redirectLabel(this.method);
   }
 
-  get payLabel(): string {
+  override get payLabel(): string {
     return `Pay with ${this.label}`;
   }
 

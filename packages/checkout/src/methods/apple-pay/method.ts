@@ -1,0 +1,15 @@
+import type { MethodEntry } from '../method-entry';
+import { ApplePayElement } from './apple-pay-element';
+
+/** The Apple-type wallet button: listed only where the browser supports it. */
+export const applePayMethod: MethodEntry = {
+  label: () => 'Apple Pay',
+  wallet: true,
+  isAvailable: (win) => ApplePayElement.isAvailable(win),
+  create: ({ context, hooks }) =>
+    new ApplePayElement(
+      context,
+      (item) => hooks.pay(item),
+      (error) => hooks.fail(error),
+    ),
+};

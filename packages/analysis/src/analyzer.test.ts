@@ -2,13 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Analyzer } from './analyzer.js';
 import type { AnalysisErrorCode } from './errors.js';
 import { HERITAGE_GROUP_IDS } from './heritage/groups.js';
-import { badInputs, faceImage } from './testing/fixtures.js';
+import { measurePhoto } from './face-stage.js';
+import { FaceEngine } from './inference/face-engine.js';
+import { badInputs, crowdedPhotos, faceImage } from './testing/fixtures.js';
 import { callAndForget, collectedAfterGc } from './testing/gc.js';
 
 let analyzer: Analyzer;
+let engine: FaceEngine;
 
 beforeAll(async () => {
   analyzer = await Analyzer.create();
+  engine = await FaceEngine.create();
 });
 
 const cases: [keyof typeof badInputs, AnalysisErrorCode][] = [
@@ -33,6 +37,29 @@ describe('typed errors from real bad inputs', () => {
     expect(outcome.code).toBe(code);
     expect(outcome.message.length).toBeGreaterThan(20);
     expect(outcome.message).not.toMatch(/error|exception|undefined/i);
+  });
+});
+
+describe('photos with more than one face', () => {
+  it.each(['partialNeighbour', 'smallNeighbour'] as const)(
+    '%s: the neighbour is seen, and the dominant face is analysed',
+    async (fixture) => {
+      const bytes = await crowdedPhotos[fixture]();
+      const measured = await measurePhoto(engine, bytes);
+      if (!measured.ok) throw new Error(measured.code);
+      expect(measured.measures.faces.length).toBeGreaterThanOrEqual(2);
+      const outcome = await analyzer.analyze(bytes);
+      expect(outcome.ok ? 'ok' : outcome.code).toBe('ok');
+      if (!outcome.ok) return;
+      // The analysed face is the person on the left, not the neighbour on the right.
+      expect(outcome.face.box.x + outcome.face.box.width / 2).toBeLessThan(0.5);
+      expect(outcome.heritage.groups).toHaveLength(7);
+    },
+  );
+
+  it('refuses a real two-person photo: two whole faces of the same size', async () => {
+    const outcome = await analyzer.analyze(await crowdedPhotos.twoPeople());
+    expect(outcome.ok ? 'ok' : outcome.code).toBe('MULTIPLE_FACES');
   });
 });
 

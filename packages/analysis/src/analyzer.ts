@@ -4,6 +4,7 @@ import { type Attributions, classActivationAttributions } from './attribution/cl
 import { type AnalysisError, analysisError } from './errors.js';
 import { type CheckedFace, type FaceQuality, checkFace, runFaceStage } from './face-stage.js';
 import { type HeritageEstimate, calibratedProbabilities, estimateHeritage } from './heritage/estimate.js';
+import { needsRecognition } from './heritage/features.js';
 import { HERITAGE_GROUP_IDS, HERITAGE_GROUP_LABELS } from './heritage/groups.js';
 import { type HeritageModel, loadHeritageModel, modelsDir } from './heritage/heritage-model.js';
 import { FaceEngine } from './inference/face-engine.js';
@@ -77,11 +78,11 @@ export class Analyzer {
 
   static async create(options: { modelsDir?: string } = {}): Promise<Analyzer> {
     const dir = options.modelsDir ?? modelsDir();
-    const [engine, model, norms] = await Promise.all([
-      FaceEngine.create(),
+    const [model, norms] = await Promise.all([
       loadHeritageModel(path.join(dir, 'heritage-head.json')),
       readFile(path.join(dir, TRAIT_NORMS_FILE), 'utf8').then((text) => JSON.parse(text) as TraitNorms),
     ]);
+    const engine = await FaceEngine.create({ recognition: needsRecognition(model.features) });
     return new Analyzer(engine, model, norms);
   }
 
@@ -101,7 +102,7 @@ export class Analyzer {
 
   async analyze(bytes: Uint8Array): Promise<AnalysisOutcome> {
     try {
-      const stage = await runFaceStage(this.engine, bytes);
+      const stage = await runFaceStage(this.engine, bytes, { features: this.model.features });
       if (!stage.ok) return stage;
       const probabilities = calibratedProbabilities(this.model, stage.description.descriptor);
       const heritage = estimateHeritage(this.model, probabilities);

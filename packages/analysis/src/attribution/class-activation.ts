@@ -1,4 +1,4 @@
-import { type AlignedCrop, type DetectedFace, FEATURE_GRID, toCropUnit } from '../inference/face-engine.js';
+import { type AlignedCrop, DESCRIPTOR_SIZE, type DetectedFace, FEATURE_GRID, toCropUnit } from '../inference/face-engine.js';
 import type { HeritageModel } from '../heritage/heritage-model.js';
 import { FACE_REGIONS, type FaceRegionId } from '../traits/regions.js';
 
@@ -74,10 +74,13 @@ export function classActivationAttributions(
 ): Attributions {
   const { head } = model;
   const features = head.features;
+  // The map holds faceres's channels, the head's first inputs; any further inputs (the
+  // recognition descriptor) have no spatial map and are left out of the attribution.
+  const channels = DESCRIPTOR_SIZE;
   const cells = FEATURE_GRID * FEATURE_GRID;
   // Direction in feature space that separates the top group from the mean of the others.
-  const direction = new Float64Array(features);
-  for (let f = 0; f < features; f++) {
+  const direction = new Float64Array(channels);
+  for (let f = 0; f < channels; f++) {
     let others = 0;
     for (let c = 0; c < head.classes; c++) if (c !== topClass) others += head.weights[c * features + f]!;
     direction[f] = (head.weights[topClass * features + f]! - others / (head.classes - 1)) / head.scale[f]!;
@@ -86,7 +89,7 @@ export function classActivationAttributions(
   let meanEffect = 0;
   for (let k = 0; k < cells; k++) {
     let sum = 0;
-    for (let f = 0; f < features; f++) sum += direction[f]! * featureMap[k * features + f]!;
+    for (let f = 0; f < channels; f++) sum += direction[f]! * featureMap[k * channels + f]!;
     cellEffect[k] = sum / cells;
     meanEffect += sum / cells / cells;
   }

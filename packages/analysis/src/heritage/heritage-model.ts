@@ -2,13 +2,21 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HERITAGE_GROUP_IDS } from './groups.js';
+import type { DisplayThresholds } from './estimate.js';
 import type { LinearHead } from './softmax-regression.js';
+
+/**
+ * The descriptors a head can read: faceres (1024-d), optionally followed by the 128-d
+ * face-recognition descriptor; `-flipavg` averages each with its mirrored crop's.
+ */
+export const FEATURE_SETS = ['faceres', 'faceres+recognition', 'faceres-flipavg', 'faceres+recognition-flipavg'] as const;
+export type FeatureSet = (typeof FEATURE_SETS)[number];
 
 /** The trained head as saved by scripts/train.ts (models/heritage-head.json). */
 export interface HeritageModelFile {
   modelVersion: string;
   groups: string[];
-  descriptor: { model: string; cropScale: number };
+  descriptor: { model: string; cropScale: number; features: FeatureSet };
   mean: number[];
   scale: number[];
   weights: number[][];
@@ -17,6 +25,8 @@ export interface HeritageModelFile {
   lambda: number;
   /** Held-out P(group is the label | its probability falls in bin), per group, from CV. */
   reliability: { edges: number[]; table: number[][] };
+  /** When to name one group, a coarse group, or say "uncertain" (chosen on CV probabilities). */
+  display: DisplayThresholds;
   training: Record<string, unknown>;
 }
 
@@ -25,6 +35,9 @@ export interface HeritageModel {
   head: LinearHead;
   temperature: number;
   reliability: HeritageModelFile['reliability'];
+  display: DisplayThresholds;
+  /** Which descriptors the head reads (see training/feature-cache.ts FEATURE_SETS). */
+  features: FeatureSet;
 }
 
 /** models/ beside src/ or dist/; `ROOTS_ANALYSIS_MODELS_DIR` overrides. */
@@ -55,5 +68,7 @@ export async function loadHeritageModel(file = path.join(modelsDir(), HERITAGE_M
     },
     temperature: data.temperature,
     reliability: data.reliability,
+    display: data.display,
+    features: data.descriptor.features ?? 'faceres',
   };
 }

@@ -47,7 +47,7 @@ function maxRelativeDifference(actual: Float32Array, expected: Float32Array): nu
 }
 
 beforeAll(async () => {
-  engine = await FaceEngine.create();
+  engine = await FaceEngine.create({ recognition: true });
   shipped = (await loadFaceres(engine.tf, humanModelsDir(), { fused: false })).model;
   const decoded = await decodeImage(faceImage(3));
   if (!decoded.ok) throw new Error('fixture did not decode');
@@ -85,12 +85,35 @@ describe('fused faceres', () => {
 });
 
 describe('tensor bookkeeping', () => {
-  it('leaves no tensor behind after detect and describe', async () => {
+  it('leaves no tensor behind after detect, describe and recognize', async () => {
     const before = engine.tf.memory().numTensors;
     for (let call = 0; call < 5; call++) {
       const faces = await engine.detect(image);
       await engine.describe(image, alignedCrop(faces[0]!), { flip: call % 2 === 1 });
+      await engine.recognize(image, alignedCrop(faces[0]!), { flip: call % 2 === 1 });
     }
     expect(engine.tf.memory().numTensors).toBe(before);
+  });
+});
+
+describe('face-recognition descriptor (face-api weights)', () => {
+  async function descriptorOf(bytes: Buffer): Promise<Float32Array> {
+    const decoded = await decodeImage(bytes);
+    if (!decoded.ok) throw new Error(decoded.code);
+    const [found] = await engine.detect(decoded.image);
+    if (!found) throw new Error('no face');
+    return engine.recognize(decoded.image, alignedCrop(found));
+  }
+  const distance = (a: Float32Array, b: Float32Array) => Math.sqrt(a.reduce((sum, value, i) => sum + (value - b[i]!) ** 2, 0));
+
+  it('puts a re-encoded copy of a face far closer to it than another person', async () => {
+    const sharp = (await import('sharp')).default;
+    const face = await descriptorOf(faceImage(0));
+    const copy = await descriptorOf(await sharp(faceImage(0)).resize(360).jpeg({ quality: 70 }).toBuffer());
+    const others = await Promise.all([1, 2, 3].map((n) => descriptorOf(faceImage(n))));
+    expect(face).toHaveLength(128);
+    // dlib's metric: the same person within ~0.6, different people beyond it.
+    expect(distance(face, copy)).toBeLessThan(0.25);
+    for (const other of others) expect(distance(face, other)).toBeGreaterThan(0.45);
   });
 });

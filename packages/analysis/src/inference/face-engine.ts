@@ -8,6 +8,7 @@ import {
   loadHumanConstructor,
 } from './runtime.js';
 import { FACERES_OUTPUTS, loadFaceres, releaseWeightBuffer } from './faceres-model.js';
+import { RECOGNITION_INPUT_PX, RecognitionModel, type RecognitionTf } from './recognition-model.js';
 
 /** Decoded RGB pixels, row-major, 3 bytes per pixel. */
 export interface RgbImage {
@@ -21,7 +22,10 @@ export type Point = [number, number];
 export interface DetectedFace {
   /** [x, y, width, height] in pixels of the analysed image. */
   box: [number, number, number, number];
+  /** The face mesh's confidence. */
   score: number;
+  /** The detector's confidence: high for a whole face, low for one cut by the frame or turned away. */
+  detectorScore: number;
   /** 468 mesh points (x, y in pixels, z relative depth); internal only, never returned to callers. */
   mesh: [number, number, number][];
 }
@@ -60,6 +64,7 @@ export class FaceEngine {
   private constructor(
     private readonly human: HumanInstance,
     private readonly faceres: GraphModel,
+    private readonly recognition: RecognitionModel | undefined,
   ) {}
 
   get tf(): TfNamespace {
@@ -70,14 +75,25 @@ export class FaceEngine {
    * Loads blazeface + facemesh (through Human) and faceres (directly, fused: see graph-fusion.ts)
    * on the wasm backend, then lets go of the JS copies of their weights.
    */
-  static async create(): Promise<FaceEngine> {
+  static async create(options: { recognition?: boolean } = {}): Promise<FaceEngine> {
     const Human = loadHumanConstructor();
     const modelsDir = humanModelsDir();
     const human = new Human(humanPipelineConfig(modelsDir));
     await human.load();
     for (const loaded of Object.values(human.models.models)) releaseWeightBuffer(loaded);
     const { model } = await loadFaceres(human.tf, modelsDir);
-    return new FaceEngine(human, model);
+    const recognition = options.recognition ? await RecognitionModel.load(human.tf as unknown as RecognitionTf) : undefined;
+    return new FaceEngine(human, model, recognition);
+  }
+
+  /**
+   * The 128-d face-recognition descriptor of the same aligned crop, sampled at the network's
+   * 150 px (only when the engine was created with `recognition: true`).
+   */
+  async recognize(image: RgbImage, crop: AlignedCrop, options: { flip?: boolean } = {}): Promise<Float32Array> {
+    if (!this.recognition) throw new Error('face engine created without the recognition model');
+    const pixels = sampleCrop(image, cropTransform(crop, options.flip ?? false, RECOGNITION_INPUT_PX), RECOGNITION_INPUT_PX);
+    return this.recognition.describe(pixels);
   }
 
   async detect(image: RgbImage): Promise<DetectedFace[]> {
@@ -91,6 +107,7 @@ export class FaceEngine {
         .map((face) => ({
           box: face.box,
           score: face.score,
+          detectorScore: face.boxScore,
           mesh: face.mesh.map(([x, y, z]) => [x, y, z] as [number, number, number]),
         }));
     } finally {
@@ -189,8 +206,8 @@ export function toCropUnit(crop: AlignedCrop, [x, y]: Point): Point {
 }
 
 /** tf.image.transform's 8 projective coefficients mapping output pixels to input pixels. */
-export function cropTransform(crop: AlignedCrop, flip: boolean): number[] {
-  const step = crop.sizePx / DESCRIPTOR_INPUT_PX;
+export function cropTransform(crop: AlignedCrop, flip: boolean, sidePx = DESCRIPTOR_INPUT_PX): number[] {
+  const step = crop.sizePx / sidePx;
   const offset = 0.5 * step - crop.sizePx / 2;
   const cos = Math.cos(crop.rollRad);
   const sin = Math.sin(crop.rollRad);

@@ -31,6 +31,8 @@ export interface TfNamespace {
 export interface HumanFace {
   box: [number, number, number, number];
   score: number;
+  /** The detector's (BlazeFace's) own confidence; `score` is the mesh's. */
+  boxScore: number;
   mesh: [number, number, number][];
 }
 
@@ -94,6 +96,14 @@ export function installFileFetch(): void {
   };
 }
 
+/**
+ * Human's detector and mesh gate (it drops the mesh of a face scored below it). Lower than
+ * Human's 0.5: FairFace's loose crops have real, usable faces at 0.3-0.5 (see ADR 090).
+ */
+export const FACE_DETECTION_MIN_CONFIDENCE = 0.3;
+/** Faces the detector reports; more than two only matter for telling the largest ones apart. */
+export const FACE_DETECTION_MAX_FACES = 5;
+
 /** Human configured for our pipeline: one detector + mesh pass, everything else off. */
 export function humanPipelineConfig(modelsDir: string): Record<string, unknown> {
   return {
@@ -109,8 +119,15 @@ export function humanPipelineConfig(modelsDir: string): Record<string, unknown> 
     filter: { enabled: false },
     face: {
       enabled: true,
-      // Three so we can tell the user there is more than one face.
-      detector: { rotation: false, maxDetected: 3, minConfidence: 0.5, skipFrames: 0, skipTime: 0, return: false },
+      // Several, so a second whole face (another person) can be told from partial neighbours.
+      detector: {
+        rotation: false,
+        maxDetected: FACE_DETECTION_MAX_FACES,
+        minConfidence: FACE_DETECTION_MIN_CONFIDENCE,
+        skipFrames: 0,
+        skipTime: 0,
+        return: false,
+      },
       mesh: { enabled: true },
       attention: { enabled: false },
       iris: { enabled: false },

@@ -65,6 +65,48 @@ export const badInputs = {
   blurredFace: async () => sharp(datasetImage(5)).blur(6).jpeg({ quality: 95 }).toBuffer(),
 };
 
+/**
+ * Photos a person would analyse although they show more than one face, and the one a person would
+ * refuse, composed from two dev faces (A is the person, B the neighbour).
+ */
+export const crowdedPhotos = {
+  /** B beside A, the frame's right edge cutting B's face in half. */
+  partialNeighbour: async () => {
+    const side = 448;
+    return sharp({ create: { width: side + side / 2, height: side, channels: 3, background: '#808080' } })
+      .composite([
+        { input: faceImage(4), left: 0, top: 0 },
+        { input: faceImage(5), left: side, top: 0 },
+      ])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+  },
+  /** B whole but at a third of A's size, in the corner beside A. */
+  smallNeighbour: async () => {
+    const side = 448;
+    return sharp({ create: { width: side + 160, height: side, channels: 3, background: '#808080' } })
+      .composite([
+        { input: faceImage(0), left: 0, top: 0 },
+        { input: await sharp(faceImage(1)).resize(150).toBuffer(), left: side + 5, top: 20 },
+      ])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+  },
+  /** A and B whole and the same size on a 4:3 photo: two people, which a person would refuse too. */
+  twoPeople: async () => {
+    const side = 448;
+    const width = side * 2;
+    const height = (width * 3) / 4;
+    return sharp({ create: { width, height, channels: 3, background: '#808080' } })
+      .composite([
+        { input: faceImage(2), left: 0, top: (height - side) / 2 },
+        { input: faceImage(3), left: side, top: (height - side) / 2 },
+      ])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+  },
+};
+
 /** Dev images that pass every quality gate (frontal, one face, sharp enough). */
 const GOOD_FACE_INDICES = [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 12, 13, 14, 16, 17, 18, 19, 21, 22, 24, 25, 26, 27, 28, 29, 30, 31, 34, 35, 37];
 

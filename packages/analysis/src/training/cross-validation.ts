@@ -1,7 +1,8 @@
-import { DESCRIPTOR_SIZE } from '../inference/face-engine.js';
 import { HERITAGE_GROUP_IDS } from '../heritage/groups.js';
 import { type LinearHead, fitTemperature, headLogits, softmax, trainSoftmax } from '../heritage/softmax-regression.js';
-import type { FeatureCache, ViewId } from './feature-cache.js';
+import type { DisplayThresholds } from '../heritage/estimate.js';
+import { chooseDisplayThresholds } from './display-thresholds.js';
+import { type FeatureCache, type FeatureSet, type ViewId, featureMatrix } from './feature-cache.js';
 
 export const CLASS_COUNT = HERITAGE_GROUP_IDS.length;
 export const CV_SEED = 20260521;
@@ -58,11 +59,21 @@ export function stratifiedFolds(labels: number[], folds: number, seed: number): 
   return assignment;
 }
 
-function descriptorAt(cache: FeatureCache, row: number): Float32Array {
-  return cache.descriptors.subarray(row * DESCRIPTOR_SIZE, (row + 1) * DESCRIPTOR_SIZE);
+/** The cache's rows as the features a head reads (see FEATURE_SETS). */
+export interface Features {
+  size: number;
+  data: Float32Array;
 }
 
-function trainingMatrix(cache: FeatureCache, entries: ImageEntry[], views: readonly ViewId[]) {
+export function featuresOf(cache: FeatureCache, set: FeatureSet): Features {
+  return featureMatrix(cache, set);
+}
+
+function descriptorAt(features: Features, row: number): Float32Array {
+  return features.data.subarray(row * features.size, (row + 1) * features.size);
+}
+
+function trainingMatrix(features: Features, entries: ImageEntry[], views: readonly ViewId[]) {
   const rows: number[] = [];
   const labels: number[] = [];
   for (const entry of entries) {
@@ -73,8 +84,8 @@ function trainingMatrix(cache: FeatureCache, entries: ImageEntry[], views: reado
       labels.push(entry.label);
     }
   }
-  const x = new Float32Array(rows.length * DESCRIPTOR_SIZE);
-  rows.forEach((row, i) => x.set(descriptorAt(cache, row), i * DESCRIPTOR_SIZE));
+  const x = new Float32Array(rows.length * features.size);
+  rows.forEach((row, i) => x.set(descriptorAt(features, row), i * features.size));
   return { x, labels, count: rows.length };
 }
 
@@ -82,6 +93,8 @@ export interface FittedHead {
   head: LinearHead;
   temperature: number;
   lambda: number;
+  /** Display thresholds chosen on the inner folds' held-out probabilities. */
+  display: DisplayThresholds;
 }
 
 export interface FitOptions {
@@ -93,7 +106,7 @@ export interface FitOptions {
 }
 
 /** Chooses lambda and temperature by inner CV on `entries` only, then fits on all of them. */
-export function fitWithInnerCv(cache: FeatureCache, entries: ImageEntry[], options: FitOptions): FittedHead {
+export function fitWithInnerCv(features: Features, entries: ImageEntry[], options: FitOptions): FittedHead {
   const innerFolds = stratifiedFolds(
     entries.map((e) => e.label),
     INNER_FOLDS,
@@ -102,12 +115,12 @@ export function fitWithInnerCv(cache: FeatureCache, entries: ImageEntry[], optio
   const outOfFold = options.lambdas.map(() => new Array<Float64Array>(entries.length));
   for (let fold = 0; fold < INNER_FOLDS; fold++) {
     const train = entries.filter((_, i) => innerFolds[i] !== fold);
-    const matrix = trainingMatrix(cache, train, options.views);
+    const matrix = trainingMatrix(features, train, options.views);
     let previous: LinearHead | undefined;
     // Strongest regularisation first, then warm-start the weaker ones.
     const order = options.lambdas.map((lambda, index) => ({ lambda, index })).sort((a, b) => b.lambda - a.lambda);
     for (const { lambda, index } of order) {
-      const head = trainSoftmax(matrix.x, matrix.labels, matrix.count, DESCRIPTOR_SIZE, CLASS_COUNT, {
+      const head = trainSoftmax(matrix.x, matrix.labels, matrix.count, features.size, CLASS_COUNT, {
         lambda,
         iterations: previous ? 60 : 120,
         ...(previous ? { init: previous } : {}),
@@ -116,7 +129,7 @@ export function fitWithInnerCv(cache: FeatureCache, entries: ImageEntry[], optio
       entries.forEach((entry, i) => {
         if (innerFolds[i] !== fold) return;
         const row = entry.views.get(options.evalView) ?? entry.views.get('original')!;
-        outOfFold[index]![i] = headLogits(head, descriptorAt(cache, row));
+        outOfFold[index]![i] = headLogits(head, descriptorAt(features, row));
       });
     }
   }
@@ -128,9 +141,14 @@ export function fitWithInnerCv(cache: FeatureCache, entries: ImageEntry[], optio
     const nll = logits.reduce((sum, l, i) => sum - Math.log(Math.max(1e-12, softmax(l, temperature)[labels[i]!]!)), 0);
     if (nll < best.nll) best = { lambda, temperature, nll };
   });
-  const matrix = trainingMatrix(cache, entries, options.views);
-  const head = trainSoftmax(matrix.x, matrix.labels, matrix.count, DESCRIPTOR_SIZE, CLASS_COUNT, { lambda: best.lambda, iterations: 150 });
-  return { head, temperature: best.temperature, lambda: best.lambda };
+  const bestIndex = options.lambdas.indexOf(best.lambda);
+  const display = chooseDisplayThresholds(
+    outOfFold[bestIndex]!.map((logits) => softmax(logits, best.temperature)),
+    labels,
+  );
+  const matrix = trainingMatrix(features, entries, options.views);
+  const head = trainSoftmax(matrix.x, matrix.labels, matrix.count, features.size, CLASS_COUNT, { lambda: best.lambda, iterations: 150 });
+  return { head, temperature: best.temperature, lambda: best.lambda, display };
 }
 
 export interface CrossValidated {
@@ -138,15 +156,24 @@ export interface CrossValidated {
   folds: number[];
   /** Calibrated probabilities per entry, per evaluated view. */
   probabilities: Map<ViewId, (Float64Array | undefined)[]>;
-  chosen: { lambda: number; temperature: number }[];
+  chosen: { lambda: number; temperature: number; display: DisplayThresholds }[];
+  /** The display thresholds of the fold each entry was held out in. */
+  displayOf: DisplayThresholds[];
 }
 
 /** Outer stratified 5-fold CV; every choice (lambda, temperature) is made inside each fold. */
 export function crossValidate(
   cache: FeatureCache,
-  options: { views?: readonly ViewId[]; evalView?: ViewId; reportViews?: readonly ViewId[]; log?: (line: string) => void } = {},
+  options: {
+    features?: FeatureSet;
+    views?: readonly ViewId[];
+    evalView?: ViewId;
+    reportViews?: readonly ViewId[];
+    log?: (line: string) => void;
+  } = {},
 ): CrossValidated {
   const entries = groupByImage(cache);
+  const features = featuresOf(cache, options.features ?? 'faceres');
   const folds = stratifiedFolds(
     entries.map((e) => e.label),
     OUTER_FOLDS,
@@ -155,25 +182,29 @@ export function crossValidate(
   const evalView = options.evalView ?? 'original';
   const reportViews = options.reportViews ?? [evalView, 'flip', 'crop_tl', 'crop_br'];
   const probabilities = new Map<ViewId, (Float64Array | undefined)[]>(reportViews.map((view) => [view, new Array(entries.length)]));
-  const chosen: { lambda: number; temperature: number }[] = [];
+  const chosen: CrossValidated['chosen'] = [];
+  const displayOf = new Array<DisplayThresholds>(entries.length);
   for (let fold = 0; fold < OUTER_FOLDS; fold++) {
     const train = entries.filter((_, i) => folds[i] !== fold);
-    const fitted = fitWithInnerCv(cache, train, {
+    const fitted = fitWithInnerCv(features, train, {
       views: options.views ?? AUGMENT_VIEWS,
       evalView,
       lambdas: LAMBDA_GRID,
       seed: CV_SEED + fold + 1,
     });
-    chosen.push({ lambda: fitted.lambda, temperature: fitted.temperature });
-    options.log?.(`fold ${fold + 1}/${OUTER_FOLDS}: lambda ${fitted.lambda}, temperature ${fitted.temperature.toFixed(2)}`);
+    chosen.push({ lambda: fitted.lambda, temperature: fitted.temperature, display: fitted.display });
+    options.log?.(
+      `fold ${fold + 1}/${OUTER_FOLDS}: lambda ${fitted.lambda}, temperature ${fitted.temperature.toFixed(2)}, fine >= ${fitted.display.fine}, coarse >= ${fitted.display.coarse}`,
+    );
     entries.forEach((entry, i) => {
       if (folds[i] !== fold) return;
+      displayOf[i] = fitted.display;
       for (const view of reportViews) {
         const row = entry.views.get(view);
         if (row === undefined) continue;
-        probabilities.get(view)![i] = softmax(headLogits(fitted.head, descriptorAt(cache, row)), fitted.temperature);
+        probabilities.get(view)![i] = softmax(headLogits(fitted.head, descriptorAt(features, row)), fitted.temperature);
       }
     });
   }
-  return { entries, folds, probabilities, chosen };
+  return { entries, folds, probabilities, chosen, displayOf };
 }

@@ -84,15 +84,18 @@ export interface AccuracyReport {
   /** Same, for the top coarse group (what the product shows when the fine estimate is uncertain). */
   coarseStability: Interval;
   confusion: number[][];
-  /** Accuracy and coverage at each product confidence level. */
-  byConfidence: Record<string, { share: number; top1: number; coarseTop1: number }>;
+  /**
+   * Risk-coverage by display level: share of faces shown that level, and how often the fine top
+   * group and the coarse top group were right among them.
+   */
+  byDisplay: Record<string, { faces: number; share: Interval; top1: Interval; coarseTop1: Interval }>;
 }
 
 export function accuracyReport(
   probabilities: Float64Array[],
   labels: number[],
   stabilityViews: (Float64Array | undefined)[][],
-  confidenceLevel: (p: Float64Array) => string,
+  displayOf: (p: Float64Array, index: number) => string,
 ): AccuracyReport {
   const n = probabilities.length;
   const predicted = probabilities.map((p) => argmax(p));
@@ -140,14 +143,18 @@ export function accuracyReport(
     if (views.every((view) => argmax(groupedProbabilities(coarse, view!)) === coarseTop)) coarseStable += 1;
   });
 
-  const byConfidence: AccuracyReport['byConfidence'] = {};
-  for (const level of new Set(probabilities.map(confidenceLevel))) {
-    const members = items.filter((item) => confidenceLevel(item.p) === level);
-    byConfidence[level] = {
-      share: members.length / n,
-      top1: members.filter((m) => argmax(m.p) === m.label).length / members.length,
-      coarseTop1:
-        members.filter((m) => argmax(groupedProbabilities(coarse, m.p)) === groupIndexOf(coarse, m.label)).length / members.length,
+  const byDisplay: AccuracyReport['byDisplay'] = {};
+  const levels = probabilities.map((p, i) => displayOf(p, i));
+  for (const level of ['fine', 'coarse', 'uncertain']) {
+    const members = items.filter((_, i) => levels[i] === level);
+    byDisplay[level] = {
+      faces: members.length,
+      share: wilson(members.length, n),
+      top1: wilson(members.filter((m) => argmax(m.p) === m.label).length, members.length),
+      coarseTop1: wilson(
+        members.filter((m) => argmax(groupedProbabilities(coarse, m.p)) === groupIndexOf(coarse, m.label)).length,
+        members.length,
+      ),
     };
   }
 
@@ -161,6 +168,6 @@ export function accuracyReport(
     stability: { ...wilson(stable, stabilityTotal), images: stabilityTotal },
     coarseStability: wilson(coarseStable, stabilityTotal),
     confusion,
-    byConfidence,
+    byDisplay,
   };
 }

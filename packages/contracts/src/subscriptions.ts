@@ -73,7 +73,7 @@ const emailSchema = z.email().max(254);
 export const initSessionRequestSchema = z.object({
   plan_id: planIdSchema.optional(),
   /** Payment methods to enable, in display order; default: the gateway's. */
-  payment_methods: z.array(z.string().min(1).max(64)).max(10).optional(),
+  payment_methods: z.array(z.string().min(1).max(64)).min(1).max(10).optional(),
 });
 export type InitSessionRequest = z.infer<typeof initSessionRequestSchema>;
 

@@ -56,23 +56,6 @@ export const API_MESSAGES = {
   invalidWebhookBody: 'Invalid webhook body',
 } as const;
 
-/**
- * Why a photo cannot be analysed, as the person who took it reads it: one message per analysis
- * error code (contracts `FACE_CHECK_ERROR_CODES`, plus `INTERNAL` for our own fault; packages/analysis
- * checks that every code has one).
- */
-export const ANALYSIS_ERROR_MESSAGES = {
-  NOT_AN_IMAGE: "This file doesn't look like a photo. Please upload a JPEG, PNG, WebP or HEIC image.",
-  CORRUPT_IMAGE: "We couldn't open this photo; the file seems damaged. Please try another one.",
-  IMAGE_TOO_LARGE: 'This photo is too large. Please upload one under 15 MB and 40 megapixels.',
-  NO_FACE: "We couldn't find a face in this photo. Try again with your face centred and well lit.",
-  MULTIPLE_FACES: 'We found more than one face. Please use a photo with just you in it.',
-  FACE_TOO_SMALL: 'Your face is too small in this photo. Move closer to the camera, or crop the photo around your face.',
-  TOO_DARK: 'This photo is too dark for us to see your face. Try again somewhere brighter.',
-  TOO_BLURRY: 'This photo is too blurry. Hold the camera steady and make sure your face is in focus.',
-  INTERNAL: 'Something went wrong on our side. Please try again in a moment.',
-} as const;
-
 /** Replaces `{name}` placeholders in a catalogue message. */
 export function formatMessage(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);

@@ -1,4 +1,3 @@
-import { ANALYSIS_ERROR_MESSAGES } from '@roots/contracts/messages';
 import type { AnalysisOutcome, AnalysisPool, FaceCheckOutcome } from '@roots/analysis';
 
 /** What the server needs from the analysis engine. */
@@ -29,7 +28,7 @@ export function lazyAnalysisEngine(workers: number | undefined): AnalysisEngine 
   const closedOutcome = {
     ok: false,
     code: 'INTERNAL',
-    message: ANALYSIS_ERROR_MESSAGES.INTERNAL,
+    message: 'Something went wrong on our side. Please try again in a moment.',
   } as const;
   return {
     async analyze(bytes) {

@@ -123,11 +123,16 @@ test.describe('funnel screens', () => {
         'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230805.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 Instagram 298.0.0.0.0 Android (33/13; 420dpi; 1080x2400; Google/google; Pixel 7; panther; panther; en_US; 512000000)',
     });
     const page = await context.newPage();
+    // An intent URL hands the page to Android's default browser (ADR 101); Chromium cannot follow
+    // it, and the DevTools protocol shows the navigation the page asked for.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.enable');
+    const requested: string[] = [];
+    cdp.on('Page.frameRequestedNavigation', ({ url }) => requested.push(url));
     await page.goto('/roots/?bb=true&plan=roots_3d1_7d2499');
-    await expect(page).toHaveURL(/\/roots\/open-in-browser\.html\?url=/);
-    const target = new URL(page.url()).searchParams.get('url')!;
-    expect(new URL(target).searchParams.get('bb')).toBeNull();
-    expect(new URL(target).searchParams.get('plan')).toBe('roots_3d1_7d2499');
+    await expect.poll(() => requested.find((url) => url.startsWith('intent://')) ?? '').toContain('/roots/?plan=roots_3d1_7d2499#Intent;');
+    const intent = requested.find((url) => url.startsWith('intent://'))!;
+    expect(intent).not.toContain('bb=true');
     await context.close();
   });
 

@@ -35,6 +35,20 @@ test.describe('population, access-product and the premium and gift months', () =
     await expect(page).toHaveURL(/\/roots\/sign-in\?plan=roots_3d1_7d2499$/);
   });
 
+  test('skip_trial_plan offers that plan beside the trial, and choosing it puts it on screen', async ({ page, request }) => {
+    const catalog = (await (await request.get('/api/plans')).json()) as PlanCatalog;
+    const trial = catalog.plans.find((plan) => plan.id === catalog.defaultPlanId)!;
+    const noTrial = catalog.plans.find((plan) => plan.length === '3m')!;
+    await openPaywallAs(page, uniqueEmail('skip'), `?skip_trial_plan=${noTrial.id}&wmq=1`);
+    await expect(page.getByTestId('paywall-screen')).toHaveAttribute('data-plan-id', trial.id);
+    await page.getByTestId('skip-trial').click();
+    await expect(page).toHaveURL(new RegExp(`plan=${noTrial.id}`));
+    await expect(page.getByTestId('paywall-screen')).toHaveAttribute('data-plan-id', noTrial.id);
+    await expect(page.getByTestId('trial-claim')).toHaveCount(0);
+    // The plan chosen has no trial to skip: the offer is gone.
+    await expect(page.getByTestId('skip-trial')).toHaveCount(0);
+  });
+
   for (const kind of ['premium_one_month', 'gift_one_month'] as const) {
     test(`?plan=…${kind} is sold at its summary price, once`, async ({ page, request }) => {
       test.setTimeout(120_000);

@@ -36,6 +36,7 @@ const EN_US = {
     },
     notFound: { backHome: 'Go to the start' },
     footer: { cookies: 'Cookie policy', privacy: 'Privacy policy', terms: 'Terms of use' },
+    paywall: { skipTrial: 'Skip the trial: {{name}}, {{price}} today' },
     population: {
       intro: 'Where people of each group our report can name live today, by world region and largest countries.',
       choose: 'Choose a group',

@@ -3,7 +3,7 @@ import { buildDisclosure, formatUsd } from '@roots/contracts/disclosure';
 import { planClaims } from '@roots/contracts/plan-claims';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { UnknownPlanOverlay } from '../../components/ui/unknown-plan-overlay';
 import { getPlans, FALLBACK_ERROR } from '../../lib/api-client';
 import { useOnboardingStore, useQuizStore } from '../../lib/onboarding-store';
@@ -92,8 +92,13 @@ export function PaywallScreen() {
   }
   if (!resolved) return <div className="empty-placeholder" aria-busy="true" />;
 
-  const { plan, unknown } = resolved;
+  const { plan, unknown, byParam } = resolved;
   const disclosure = buildDisclosure(plan);
+  // skip_trial_plan (product-spec §2): the plan offered to a visitor who would rather not start
+  // with a trial; choosing it makes it the plan on screen, so every claim follows it.
+  const skipTrialPlan = plan.trial_sum !== undefined && byParam.skip_trial_plan?.id !== plan.id ? byParam.skip_trial_plan : undefined;
+  const skipTrialSearch = new URLSearchParams(search);
+  if (skipTrialPlan) skipTrialSearch.set('plan', skipTrialPlan.id);
   // Every sentence about trial, discount, renewal and guarantee is true of this plan: a configured
   // claim that is not gives way to the one derived from the plan (ADR 100).
   const claims = planClaims(copy, plan, { guaranteeDays });
@@ -120,6 +125,14 @@ export function PaywallScreen() {
           </p>
           <p>{plan.name_full}</p>
         </section>
+        {skipTrialPlan && (
+          <Link className="button button--link" to={`?${skipTrialSearch.toString()}`} data-testid="skip-trial">
+            {t('screens.paywall.skipTrial', {
+              name: skipTrialPlan.name_full,
+              price: formatUsd(skipTrialPlan.trial_sum ?? skipTrialPlan.sum),
+            })}
+          </Link>
+        )}
         <ul className="paywall__claims" data-testid="plan-claims">
           {claims.trialClaim && <li data-testid="trial-claim">{claims.trialClaim}</li>}
           {claims.guaranteeClaim && <li>{claims.guaranteeClaim}</li>}

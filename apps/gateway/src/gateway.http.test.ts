@@ -164,6 +164,26 @@ describe('idempotency', () => {
   });
 });
 
+describe('vault tokens', () => {
+  it("answers 'Invalid token' for a vault token that was used, expired or never existed (checkout-spec §8)", async () => {
+    const session = await createSession(gateway);
+    const { token } = (await tokenize(session, { number: '4242424242424242' })).body;
+    await saveInstrument(session, token);
+    const body = (encryptedData: string) => ({
+      holderReference: session.holderReference,
+      paymentMethod: 'card',
+      storeInstrument: false,
+      futureUsage: 'CardOnFile',
+      data: { encryptedData, vaultProviderConfigId: session.vaultProviderConfigId },
+    });
+    for (const encryptedData of [token, 'vt_never_issued']) {
+      const again = await call(session.links.saveInstrument, { headers: bearer(session), json: body(encryptedData) });
+      expect(again.status).toBe(404);
+      expect(again.body).toMatchObject({ error: 'Invalid token' });
+    }
+  });
+});
+
 describe('bearer tokens', () => {
   const sign = (secret: string, exp: number, sub = 'ses_x') =>
     new SignJWT({ holder: 'h' })

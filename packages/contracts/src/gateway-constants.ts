@@ -26,6 +26,12 @@ export const GATEWAY_HEADERS = {
   webhookId: 'roots-webhook-id',
 } as const;
 
+/** The vault's answer for a vault token that expired, was used or never existed (checkout-spec §8). */
+export const VAULT_INVALID_TOKEN_MESSAGE = 'Invalid token';
+
+/** Version of the PayPal script loader the SDK follows (checkout-spec §9). */
+export const PAYPAL_LOADER_VERSION = '5.1.4';
+
 /** Client version the SDK reports (checkout-spec §9). */
 export const CHECKOUT_CLIENT_VERSION = '5.26.0';
 

@@ -15,7 +15,7 @@ import {
 } from '../methods/stored-instrument/stored-instrument-element';
 import type { PayPalElementOptions } from '../methods/paypal/paypal-element';
 import { failureEvent, failureScreenText, outcomeOfError, type FailureEvent } from '../payment/failure-report';
-import type { MethodHooks } from '../methods/method-entry';
+import type { MethodHooks, MethodOptions } from '../methods/method-entry';
 import { methodEntry } from '../methods/registry';
 import { authorizeItem, continuePayment, runPayment, type PaymentFlowContext, type PaymentOutcome } from '../payment/payment-flow';
 import { h, type UIElement } from '../ui/base-element';
@@ -57,6 +57,8 @@ export type DropinOptions = {
   /** Item to preselect: a method code or a stored instrument id. */
   preselect?: string;
   card?: CardFormOptions;
+  /** The Apple-type item: `validateMerchant` passes merchant validation through the merchant's backend. */
+  applePay?: MethodOptions['applePay'];
   /** The PayPal item's save checkbox (hidden in express mode). */
   payPal?: Pick<PayPalElementOptions, 'storeInstrumentLabel' | 'storeInstrumentDefault'>;
   /** Where hosted pages send the shopper back; default: this page with `?roots-return=…`. */

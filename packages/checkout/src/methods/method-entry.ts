@@ -22,6 +22,11 @@ export type MethodHooks = {
 /** The options of every method a drop-in may carry. */
 export type MethodOptions = {
   card?: CardFormOptions;
+  /**
+   * Apple-type merchant validation through the merchant's backend (checkout-spec §7): receives the
+   * validation URL and the page's domain, resolves the merchant session object. Default: the gateway's.
+   */
+  applePay?: { validateMerchant?: (input: { validationURL: string; domain: string }) => Promise<unknown> };
   payPal?: Pick<PayPalElementOptions, 'storeInstrumentLabel' | 'storeInstrumentDefault'>;
 };
 

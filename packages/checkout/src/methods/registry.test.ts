@@ -35,4 +35,54 @@ describe('payment method registry (issue 15)', () => {
   it('the Apple-type wallet is offered only where the browser supports it', () => {
     expect(applePayMethod.isAvailable?.(window)).toBe(false);
   });
+
+  it('passes the integrator’s validateMerchant through to the Apple-type element', async () => {
+    const created: Array<{
+      onvalidatemerchant: ((event: { validationURL: string }) => void) | null;
+      completeMerchantValidation: (s: unknown) => void;
+    }> = [];
+    const completed: unknown[] = [];
+    (window as unknown as { ApplePaySession: unknown }).ApplePaySession = class {
+      static canMakePayments = () => true;
+      onvalidatemerchant = null;
+      onpaymentauthorized = null;
+      oncancel = null;
+      constructor() {
+        created.push(this as never);
+      }
+      begin() {}
+      abort() {}
+      completeMerchantValidation(session: unknown) {
+        completed.push(session);
+      }
+      completePayment() {}
+    };
+    try {
+      const validateMerchant = async (input: { validationURL: string; domain: string }) => ({ from: 'merchant', ...input });
+      const ctx = {
+        document,
+        window,
+        config: {
+          session: {
+            links: { applePaySession: 'https://gw/v1/wallets/apple-pay/session' },
+            amount: { value: 100, currency: 'USD' },
+            paymentMethods: [],
+          },
+        },
+        api: { request: async () => ({}) },
+      } as unknown as CheckoutContext;
+      const element = applePayMethod.create({
+        context: ctx,
+        method: method('applePay'),
+        hooks,
+        options: { applePay: { validateMerchant } },
+      });
+      (element as unknown as { start(): void }).start();
+      created[0]!.onvalidatemerchant!({ validationURL: 'https://apple.example/start' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(completed).toEqual([{ from: 'merchant', validationURL: 'https://apple.example/start', domain: window.location.hostname }]);
+    } finally {
+      delete (window as unknown as { ApplePaySession?: unknown }).ApplePaySession;
+    }
+  });
 });

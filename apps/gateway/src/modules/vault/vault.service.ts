@@ -1,3 +1,4 @@
+import { VAULT_INVALID_TOKEN_MESSAGE } from '@roots/contracts/gateway-constants';
 import type {
   BinLookupResult,
   SaveInstrumentRequest,
@@ -14,6 +15,7 @@ import { validateCard } from './card-validation';
 import type { InstrumentRow, VaultRepository } from './vault.repository';
 
 /** A vault token is usable for this long after tokenisation. */
+// 'Invalid token' (checkout-spec §8): expired, already used or unknown — the vault does not say which.
 export const VAULT_TOKEN_TTL_MS = 15 * 60_000;
 
 const NETWORK_LABELS: Record<string, string> = {
@@ -86,7 +88,7 @@ export class VaultService {
       throw new GatewayError('FORBIDDEN', 'holderReference does not match the session');
     if (input.data.vaultProviderConfigId !== providerConfigId) throw new GatewayError('BAD_REQUEST', 'Unknown vaultProviderConfigId');
     const token = await this.repository.consumeToken(input.data.encryptedData, principal.sessionId, now);
-    if (!token) throw new GatewayError('NOT_FOUND', 'Vault token not found, expired or already used');
+    if (!token) throw new GatewayError('NOT_FOUND', VAULT_INVALID_TOKEN_MESSAGE);
     const row = await this.repository.insertInstrument({
       id: newId('ins'),
       holderReference: principal.holderReference,

@@ -4,6 +4,8 @@
  * shoppers and integrators comes from {@link CHECKOUT_ERROR_MESSAGES}, in this one place.
  */
 
+import { VAULT_INVALID_TOKEN_MESSAGE } from '@roots/contracts/gateway-constants';
+
 /** Prefix of every code ("provider-prefixed codes", checkout-spec §8). */
 export const CHECKOUT_ERROR_PREFIX = 'ROOTS';
 
@@ -178,7 +180,7 @@ export const CHECKOUT_MESSAGES = {
   unauthorized: 'API token is not valid or expired.',
   networkError: 'Network Error',
   saveInstrumentUrlMissing: 'Save instrument URL not available!',
-  invalidToken: 'Invalid token',
+  invalidToken: VAULT_INVALID_TOKEN_MESSAGE,
   vaultFallback: 'Vault request failed',
   noOrderId: 'No order id returned',
   noConfirmLink: 'No confirm link',

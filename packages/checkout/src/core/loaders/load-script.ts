@@ -19,7 +19,7 @@ const loads = new WeakMap<Document, Map<string, { script: HTMLScriptElement; loa
 export function loadScript(
   doc: Document,
   url: string,
-  options: { name: string; errorCode: ScriptLoadErrorCode; replace?: { global: string } },
+  options: { name: string; errorCode: ScriptLoadErrorCode; replace?: { global: string }; attributes?: Record<string, string> },
 ): Promise<void> {
   let byUrl = loads.get(doc);
   if (!byUrl) loads.set(doc, (byUrl = new Map()));
@@ -38,6 +38,7 @@ export function loadScript(
     script.src = url;
     script.async = true;
     script.dataset.rootsSdk = options.name;
+    for (const [name, value] of Object.entries(options.attributes ?? {})) script.setAttribute(name, value);
     script.addEventListener('load', () => resolve());
     script.addEventListener('error', () => {
       byUrl.delete(url);

@@ -1,15 +1,16 @@
 import type { MethodEntry } from '../method-entry';
 import { ApplePayElement } from './apple-pay-element';
 
-/** The Apple-type wallet button: listed only where the browser supports it. */
+/** The Apple-type wallet button: listed only where the browser supports it; merchant validation may go through the integrator. */
 export const applePayMethod: MethodEntry = {
   label: () => 'Apple Pay',
   wallet: true,
   isAvailable: (win) => ApplePayElement.isAvailable(win),
-  create: ({ context, hooks }) =>
+  create: ({ context, hooks, options }) =>
     new ApplePayElement(
       context,
       (item) => hooks.pay(item),
       (error) => hooks.fail(error),
+      options.applePay?.validateMerchant,
     ),
 };

@@ -159,6 +159,7 @@ describe('PayPal element', () => {
     expect(url.searchParams.get('intent')).toBe('tokenize');
     expect(url.searchParams.get('vault')).toBe('true');
     expect(document.querySelectorAll('script[data-roots-sdk="paypal"]')).toHaveLength(1);
+    expect(document.querySelector('script[data-roots-sdk="paypal"]')?.getAttribute('data-loader-version')).toBe('5.1.4');
     await vi.waitFor(() => expect(rendered).toHaveLength(2));
     expect(rendered[1]!.options.createBillingAgreement).toBeTypeOf('function');
     expect(rendered[1]!.options.createOrder).toBeUndefined();

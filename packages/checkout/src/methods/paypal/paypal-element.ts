@@ -1,3 +1,4 @@
+import { PAYPAL_LOADER_VERSION } from '@roots/contracts/gateway-constants';
 import type { Execution, PaymentItem } from '@roots/contracts/gateway';
 import type { CheckoutContext } from '../../client/checkout-context';
 import { CheckoutError, CHECKOUT_MESSAGES } from '../../core/errors/checkout-error';
@@ -194,6 +195,8 @@ export class PayPalElement extends UIElement {
         name: 'paypal',
         errorCode: 'PAYPAL_SDK_LOAD_FAILED',
         replace: { global: 'paypal' },
+        // The PayPal loader version the SDK follows (checkout-spec §9), as PayPal's own loader tags its script.
+        attributes: { 'data-loader-version': PAYPAL_LOADER_VERSION },
       });
       const slot = this.slot;
       if (generation !== this.generation || !slot) throw new CheckoutError('PAYPAL_BUTTON_MOUNT_FAILED', 'PayPal button loading aborted');

@@ -36,7 +36,9 @@ test.describe('the onboarding funnel, end to end', () => {
     await page.getByRole('button', { name: 'Add for $49.99' }).click();
     await expect(page.getByText('Added to your account.')).toBeVisible();
     await page.getByRole('button', { name: 'Continue to my account' }).click();
-    await expect(page).toHaveURL(/\/roots\/sign-in\?utm=1$/);
+    // The query goes along, with the purchase to link at sign-in (issue 14).
+    const bought = await page.evaluate(() => sessionStorage.getItem('__subscriptionId'));
+    await expect(page).toHaveURL(new RegExp(`/roots/sign-in\\?utm=1&vSubscriptionId=${bought}$`));
 
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { legalDocument, LEGAL_DOCUMENTS, type LegalFacts } from './legal-documents';
 
 const facts: LegalFacts = {
+  slug: 'kin',
   productName: 'Kin',
   operatorName: 'Kin Labs Ltd',
   operatorAddress: '1 Example Street, Berlin',
@@ -38,6 +39,7 @@ describe('default legal texts', () => {
   it('list the sign-in cookies set and no advertising cookie', () => {
     const cookies = text('cookies');
     expect(cookies).toContain('better-auth.');
+    expect(cookies).toContain('A purchase cookie (kin_purchases)');
     expect(cookies).toContain('We set no advertising or analytics cookies.');
   });
 });

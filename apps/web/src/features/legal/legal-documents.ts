@@ -8,6 +8,8 @@ export function isLegalDocumentKind(value: string | undefined): value is LegalDo
 
 /** What the default texts are filled with: all from configuration (white-label). */
 export type LegalFacts = {
+  /** Product slug: names the purchase cookie (`{slug}_purchases`). */
+  slug: string;
   productName: string;
   operatorName: string;
   operatorAddress: string | null;
@@ -86,7 +88,7 @@ export function legalDocument(kind: LegalDocumentKind, facts: LegalFacts): Legal
             heading: 'Cookies we set',
             paragraphs: [
               'Sign-in cookies (names starting with “better-auth.”): they keep you signed in. They are set only when you sign in, are readable by our server only (HttpOnly), and end with your session or when you sign out.',
-              'A purchase cookie: set by our server when you pay, it proves to our server that this browser made the purchase, so the report and offers that follow reach only you. It is readable by our server only.',
+              `A purchase cookie (${facts.slug}_purchases): set by our server when you pay, it proves to our server that this browser made the purchase, so the report and offers that follow reach only you. It is readable by our server only (HttpOnly).`,
               'We set no advertising or analytics cookies.',
             ],
           },

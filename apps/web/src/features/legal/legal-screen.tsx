@@ -19,7 +19,7 @@ function legalKind(handles: unknown[]): LegalDocumentKind {
 export function LegalScreen() {
   const kind = legalKind(useMatches().map((match) => match.handle));
   const { slug, productName, legal, guaranteeDays } = usePublicConfig();
-  const doc = legalDocument(kind, { productName, guaranteeDays, ...legal });
+  const doc = legalDocument(kind, { slug, productName, guaranteeDays, ...legal });
   return (
     <Screen title={doc.title} testId={`legal-${kind}`}>
       {doc.sections.map((section) => (
@@ -33,7 +33,7 @@ export function LegalScreen() {
       <nav aria-label="Other legal pages">
         {LEGAL_DOCUMENTS.filter((other) => other !== kind).map((other) => (
           <Link key={other} to={productPath(slug, `legal/${other}`)} className="button button--link">
-            {legalDocument(other, { productName, guaranteeDays, ...legal }).title}
+            {legalDocument(other, { slug, productName, guaranteeDays, ...legal }).title}
           </Link>
         ))}
       </nav>

@@ -52,3 +52,23 @@ describe('session expiry through the client (checkout-spec §4 "Bearer token")',
     logged.mockRestore();
   });
 });
+
+describe('preloading (checkout-spec §7)', () => {
+  it('fetches the card frames’ scripts and html ahead of the mount, once, and stores the SDK version', () => {
+    initCheckout({ session, getBearerToken: () => undefined });
+    initCheckout({ session, getBearerToken: () => undefined });
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"], link[rel="prefetch"]')].map((link) => [
+      link.rel,
+      link.href,
+    ]);
+    expect(links).toEqual([
+      ['preload', 'https://gw.example/secure-fields/v1/card-number.js'],
+      ['prefetch', 'https://gw.example/secure-fields/v1/card-number.html'],
+      ['preload', 'https://gw.example/secure-fields/v1/expiry-date.js'],
+      ['prefetch', 'https://gw.example/secure-fields/v1/expiry-date.html'],
+      ['preload', 'https://gw.example/secure-fields/v1/cvv.js'],
+      ['prefetch', 'https://gw.example/secure-fields/v1/cvv.html'],
+    ]);
+    expect(window.localStorage.getItem('roots-checkout:version')).toBe('5.26.0');
+  });
+});

@@ -14,6 +14,28 @@ import type { CheckoutContext, SessionEvents } from './checkout-context';
 /** Local storage key holding the SDK version (checkout-spec §3 "Storage"). */
 export const SDK_VERSION_KEY = 'roots-checkout:version';
 
+/** The card form's frames, fetched ahead of the mount (checkout-spec §7: script and html preloaded). */
+export const PRELOADED_CARD_FRAMES = ['card-number', 'expiry-date', 'cvv'] as const;
+
+/** Adds `<link rel=preload>` for the card frames' scripts and html, once per document. */
+export function preloadCardFrames(doc: Document, elementsURL: string): void {
+  for (const field of PRELOADED_CARD_FRAMES) {
+    for (const [file, as] of [
+      [`${field}.js`, 'script'],
+      [`${field}.html`, 'document'],
+    ] as const) {
+      const href = `${elementsURL}/${file}`;
+      if (doc.head.querySelector(`link[href="${href}"]`)) continue;
+      const link = doc.createElement('link');
+      link.rel = as === 'script' ? 'preload' : 'prefetch';
+      if (as === 'script') link.as = 'script';
+      link.href = href;
+      link.crossOrigin = 'anonymous';
+      doc.head.append(link);
+    }
+  }
+}
+
 /** An initialised checkout client: creates drop-ins, card forms and collect containers. */
 export class CheckoutClient {
   readonly context: CheckoutContext;
@@ -56,6 +78,7 @@ export class CheckoutClient {
         ),
     };
     this.context = context;
+    preloadCardFrames(win.document, config.elementsURL);
     try {
       win.localStorage.setItem(SDK_VERSION_KEY, CHECKOUT_CLIENT_VERSION);
     } catch {

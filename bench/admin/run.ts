@@ -63,17 +63,22 @@ try {
     insert into funnel_events (id, name, dedupe_key, subscription_id, value, attribution, created_at)
     select gen_random_uuid(), 'Purchase', 'Purchase:' || id, id, 0.75, '{}'::jsonb, created_at from subscriptions`);
   await db.execute(sql`
-    insert into charges (id, subscription_id, period, attempt, idempotency_key, amount_minor, currency, status, kind, execution_id,
-                         created_at, updated_at)
-    select gen_random_uuid(), s.id, p, 0, 'sub:' || s.id || ':period:' || p, case when p = 0 then 100 else 2499 end, 'USD',
-           case when p > 0 and (hashtext(s.id::text) % 10) = 0 then 'failed' else 'succeeded' end,
-           case when p = 0 then 'initial' else 'renewal' end, 'exe_' || s.id || '_' || p,
+    insert into charges (id, kind, subscription_id, plan_id, period, attempt, idempotency_key, amount_minor, currency, status,
+                         execution_id, created_at, updated_at)
+    select gen_random_uuid(), case when p = 0 then 'first' else 'renewal' end, s.id, s.plan_id, p, 0,
+           'sub:' || s.id || ':period:' || p, case when p = 0 then 100 else 2499 end, 'USD',
+           case when p > 0 and (hashtext(s.id::text) % 10) = 0 then 'failed' else 'succeeded' end, 'exe_' || s.id || '_' || p,
            s.created_at + (p * 7 || ' days')::interval, s.created_at
     from subscriptions s, generate_series(0, s.current_period) as p`);
+  // Refunds are rows of the same ledger (kind 'refund'), one per refunded charge.
   await db.execute(sql`
-    insert into refunds (id, charge_id, subscription_id, amount_minor, gateway_refund_id, created_at)
-    select gen_random_uuid(), c.id, c.subscription_id, c.amount_minor, 'rf_' || c.id, c.created_at + interval '1 day'
-    from charges c where c.status = 'succeeded' and (hashtext(c.id::text) % 30) = 0`);
+    insert into charges (id, kind, subscription_id, plan_id, period, attempt, refund_of_charge_id, idempotency_key, amount_minor,
+                         currency, status, execution_id, gateway_refund_id, created_at, updated_at)
+    select gen_random_uuid(), 'refund', c.subscription_id, c.plan_id, c.period, 0, c.id, 'refund:' || c.id, c.amount_minor,
+           c.currency, 'succeeded', c.execution_id, 'rf_' || c.id, c.created_at + interval '1 day', c.created_at + interval '1 day'
+    from charges c where c.kind <> 'refund' and c.status = 'succeeded' and (hashtext(c.id::text) % 30) = 0`);
+  await db.execute(sql`
+    update charges c set refunded_minor = r.amount_minor from charges r where r.refund_of_charge_id = c.id`);
   await db.execute(sql`
     insert into cancellation_channels (subscription_id, channel, reason, created_at)
     select id, (array['email_code','one_click_link','account','by_id'])[1 + (hashtext(id::text) & 3)], 'not asked', canceled_at

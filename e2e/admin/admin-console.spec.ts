@@ -178,8 +178,14 @@ test('a customer cannot open any admin page or endpoint', async ({ browser }) =>
     `/api/admin/customers?q=${customer}`,
   ])
     expect((await page.request.get(path)).status(), path).toBe(403);
-  const refund = await page.request.post('/api/admin/customers/refund', { data: { charge_id: crypto.randomUUID(), reason: 'me' } });
+  const refund = await page.request.post('/api/admin/customers/refund', {
+    data: { charge_id: crypto.randomUUID(), reason: 'me' },
+    headers: { origin: server.url },
+  });
+  // Refused by the operator guard itself, not only by the origin check.
   expect(refund.status()).toBe(403);
+  expect((await refund.json()) as { code: string; error: string }).toMatchObject({ code: 'FORBIDDEN' });
+  expect(await refund.text()).not.toContain('did not come from our site');
 });
 
 test('a visitor from an EU country gets the geo-policy screen instead of the selfie', async ({ browser }) => {

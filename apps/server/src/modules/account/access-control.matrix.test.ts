@@ -376,7 +376,7 @@ describe.each(testDatabases())('access-control matrix on $name', ({ url }) => {
         method: 'POST',
         url: '/api/cancel',
         payload: { id, refund: true },
-        headers: cookie ? { cookie } : {},
+        headers: cookie ? { cookie, origin: 'http://127.0.0.1:3000' } : {},
       });
       expect(refused.statusCode, refused.body).toBe(404);
       expect(refused.json()).toMatchObject({ error: 'No subscriptions', code: 'NOT_FOUND' });
@@ -384,13 +384,22 @@ describe.each(testDatabases())('access-control matrix on $name', ({ url }) => {
     }
     // A forged proof is no proof.
     const forged = app.roots.proof.cookieHeader([id]).replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
-    expect((await app.inject({ method: 'POST', url: '/api/cancel', payload: { id }, headers: { cookie: forged } })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/cancel',
+          payload: { id },
+          headers: { cookie: forged, origin: 'http://127.0.0.1:3000' },
+        })
+      ).statusCode,
+    ).toBe(404);
     // The browser that bought it cancels in one call (cancelling is as easy as buying).
     const canceled = await app.inject({
       method: 'POST',
       url: '/api/cancel',
       payload: { id },
-      headers: { cookie: app.roots.proof.cookieHeader([id]) },
+      headers: { cookie: app.roots.proof.cookieHeader([id]), origin: 'http://127.0.0.1:3000' },
     });
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(canceled.json()).toMatchObject({ message: 'Your subscription has been canceled' });
@@ -474,7 +483,13 @@ describe.each(testDatabases())('operator endpoints in the access-control matrix 
       const call = calls().find((candidate) => candidate.endpoint === endpoint)!;
       const method = endpoint.split(' ')[0] as 'GET' | 'POST';
       const send = (cookie: string | undefined) =>
-        app.inject({ method, url: call.url, headers: cookie ? { cookie } : {}, ...(call.payload ? { payload: call.payload } : {}) });
+        app.inject({
+          method,
+          url: call.url,
+          // State changes with a cookie name our origin, as a browser on our pages does (ADR 111).
+          headers: cookie ? { cookie, ...(method === 'POST' ? { origin: 'http://127.0.0.1:3000' } : {}) } : {},
+          ...(call.payload ? { payload: call.payload } : {}),
+        });
       const auditBefore = (await database.db.select().from(adminAudit)).length;
       const statusNow = async () => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)))[0]?.status;
       const statusBefore = await statusNow();

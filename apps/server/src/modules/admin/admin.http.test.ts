@@ -20,7 +20,7 @@ import { DAY_MS, HOUR_MS, ManualClock } from '../../lib/clock';
 import { datasetFace, facelessPng } from '../reports/report-fixtures';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
-import { http, payWithCard, purchaseBody } from '../../test/shopper';
+import { CookieJar, http, payWithCard, purchaseBody } from '../../test/shopper';
 import { signInWithEmailCode } from '../../test/sign-in';
 
 const WEEKLY = 'roots_3d1_7d2499';
@@ -47,6 +47,7 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
   let app: RootsApp;
   let base: string;
   let operatorCookie: string;
+  let ourOrigin: string;
   const clock = new ManualClock('2026-03-10T12:00:00.000Z');
   const tag = url ? 'pg' : 'pglite';
   const operatorEmail = `ops.${tag}@example.com`;
@@ -66,6 +67,8 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
       FACE_ANALYSIS_BLOCKED_COUNTRIES: 'EU_EEA,CH',
       ANALYSIS_WORKERS: '1',
     });
+    // State changes with a cookie name our origin, as a browser on our pages does (ADR 111).
+    ourOrigin = new URL(config.publicUrl).origin;
     app = await buildApp({ config, database, clock });
     base = await app.listen({ host: '127.0.0.1', port: 0 });
     config.publicUrl = base;
@@ -79,16 +82,23 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
 
   const asOperator = <T>(path: string, payload?: object) =>
     app
-      .inject({ method: payload ? 'POST' : 'GET', url: path, headers: { cookie: operatorCookie }, ...(payload ? { payload } : {}) })
+      .inject({
+        method: payload ? 'POST' : 'GET',
+        url: path,
+        headers: { cookie: operatorCookie, origin: ourOrigin },
+        ...(payload ? { payload } : {}),
+      })
       .then((answer) => {
         if (answer.statusCode !== 200) throw new Error(`${path}: ${answer.statusCode} ${answer.body}`);
         return answer.json<T>();
       });
   const buy = async (planId: string, buyer: string) => {
     const paid = await payWithCard(base, planId);
-    const created = await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(paid, buyer) });
+    // The buyer's browser: it keeps the purchase's proof cookie (ADR 085).
+    const jar = new CookieJar();
+    const created = await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(paid, buyer), jar });
     expect(created.status, created.text).toBe(200);
-    return { id: created.body.id, executionId: paid.execution.id };
+    return { id: created.body.id, executionId: paid.execution.id, jar };
   };
   const mailbox = async () => {
     await app.roots.emails.idle();
@@ -134,7 +144,7 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
     const again = await app.inject({
       method: 'POST',
       url: '/api/admin/customers/refund',
-      headers: { cookie: operatorCookie },
+      headers: { cookie: operatorCookie, origin: ourOrigin },
       payload: { ...body, amount_minor: 500 },
     });
     expect(again.statusCode).toBe(409);
@@ -164,7 +174,7 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
 
     // A customer's own cancel by id is recorded with its channel.
     const own = await buy(WEEKLY, `cancel-own.${tag}@example.com`);
-    expect((await http(`${base}/api/cancel`, { json: { id: own.id } })).status).toBe(200);
+    expect((await http(`${base}/api/cancel`, { json: { id: own.id }, jar: own.jar })).status).toBe(200);
     const channels = await database.db.select().from(cancellationChannels);
     expect(Object.fromEntries(channels.map((row) => [row.subscriptionId, row.channel]))).toMatchObject({
       [atEnd.id]: 'operator',
@@ -342,11 +352,15 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
     const bought = await buy(WEEKLY, buyer);
     const owner = { email: buyer, subscription_id: bought.id };
     const create = async (image: Buffer) => {
-      const created = await http<{ report_id: string }>(`${base}/report/create`, { json: { ...owner, image: image.toString('base64') } });
+      const created = await http<{ report_id: string }>(`${base}/report/create`, {
+        json: { ...owner, image: image.toString('base64') },
+        jar: bought.jar,
+      });
       expect(created.status, created.text).toBe(200);
       for (;;) {
         const answer = await http<{ report: { status: string } }>(`${base}/report/get-report`, {
           json: { ...owner, report_id: created.body.report_id },
+          jar: bought.jar,
         });
         if (answer.body.report.status !== 'pending' && answer.body.report.status !== 'processing') return created.body.report_id;
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -359,6 +373,7 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
     const feedback = await http(`${base}/report/update`, {
       json: { ...owner, userId, feedback: { report_id: completed, looks_correct: true, text: 'spot on' } },
       headers: { cookie },
+      jar: bought.jar,
     });
     expect(feedback.status, feedback.text).toBe(200);
 

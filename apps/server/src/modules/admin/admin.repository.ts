@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminAction } from '@roots/contracts/admin';
-import { desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import {
@@ -8,10 +8,10 @@ import {
   authUsers,
   cancellationChannels,
   charges,
+  type ChargeKind,
   emails,
   funnelRollupState,
   operators,
-  refunds,
   reports,
   subscriptions,
 } from '../../db/schema';
@@ -126,19 +126,33 @@ export class AdminRepository {
     return db.select().from(subscriptions).where(eq(subscriptions.email, query.email)).orderBy(subscriptions.createdAt);
   }
 
+  /** Charge attempts of the subscriptions (the ledger's refund rows are {@link refundsOf}). */
   chargesOf(db: Executor, subscriptionIds: string[]) {
     if (subscriptionIds.length === 0) return Promise.resolve([]);
-    return db.select().from(charges).where(inArray(charges.subscriptionId, subscriptionIds)).orderBy(charges.createdAt);
+    return db
+      .select()
+      .from(charges)
+      .where(and(inArray(charges.subscriptionId, subscriptionIds), ne(charges.kind, 'refund')))
+      .orderBy(charges.createdAt);
   }
 
+  /** A charge (never a refund row) by id. */
   async chargeById(db: Executor, id: string) {
-    const [row] = await db.select().from(charges).where(eq(charges.id, id));
+    const [row] = await db
+      .select()
+      .from(charges)
+      .where(and(eq(charges.id, id), ne(charges.kind, 'refund')));
     return row;
   }
 
+  /** Refunds the gateway made for the subscriptions: the ledger's succeeded refund rows. */
   refundsOf(db: Executor, subscriptionIds: string[]) {
     if (subscriptionIds.length === 0) return Promise.resolve([]);
-    return db.select().from(refunds).where(inArray(refunds.subscriptionId, subscriptionIds)).orderBy(refunds.createdAt);
+    return db
+      .select()
+      .from(charges)
+      .where(and(inArray(charges.subscriptionId, subscriptionIds), eq(charges.kind, 'refund'), eq(charges.status, 'succeeded')))
+      .orderBy(charges.createdAt);
   }
 
   emailsTo(db: Executor, address: string) {
@@ -283,17 +297,17 @@ export class AdminRepository {
     return rowsOf<FunnelCountRow>(result);
   }
 
-  /** Charges per day, kind, plan, period, status and whether they were a retry. */
+  /** Charges (refunds excluded) per day, kind, plan, period, status and whether they were a retry. */
   async chargesByDay(db: Executor, range: Instants) {
     const result = await db.execute(sql`
       select to_char(date_trunc('day', c.created_at at time zone 'UTC'), 'YYYY-MM-DD') as day, c.kind, s.plan_id, c.period,
              c.status, (c.attempt > 0) as retry, count(*)::int as count, coalesce(sum(c.amount_minor), 0)::bigint as amount_minor
       from charges c join subscriptions s on s.id = c.subscription_id
-      where c.created_at >= ${range.from.toISOString()} and c.created_at < ${range.to.toISOString()}
+      where c.kind <> 'refund' and c.created_at >= ${range.from.toISOString()} and c.created_at < ${range.to.toISOString()}
       group by 1, 2, 3, 4, 5, 6`);
     return rowsOf<{
       day: string;
-      kind: string;
+      kind: Exclude<ChargeKind, 'refund'>;
       plan_id: string;
       period: number;
       status: string;
@@ -303,12 +317,14 @@ export class AdminRepository {
     }>(result);
   }
 
+  /** Refunds the gateway made (the ledger's succeeded refund rows) per day. */
   async refundsByDay(db: Executor, range: Instants) {
     const result = await db.execute(sql`
       select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*)::int as count,
              coalesce(sum(amount_minor), 0)::bigint as amount_minor
-      from refunds
-      where created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}
+      from charges
+      where kind = 'refund' and status = 'succeeded'
+        and created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}
       group by 1`);
     return rowsOf<{ day: string; count: number; amount_minor: string | number }>(result);
   }
@@ -332,13 +348,13 @@ export class AdminRepository {
     return rowsOf<{ plan_id: string; status: string; count: number }>(result);
   }
 
-  /** Succeeded charges of the range with their gateway execution (reconciliation). */
+  /** Succeeded charges (refunds excluded: they name the execution they refunded) of the range with their gateway execution (reconciliation). */
   chargesToReconcile(db: Executor, range: Instants, limit: number) {
     return db
       .select()
       .from(charges)
       .where(
-        sql`${charges.status} = 'succeeded' and ${charges.executionId} is not null and ${charges.createdAt} >= ${range.from.toISOString()} and ${charges.createdAt} < ${range.to.toISOString()}`,
+        sql`${charges.status} = 'succeeded' and ${charges.kind} <> 'refund' and ${charges.executionId} is not null and ${charges.createdAt} >= ${range.from.toISOString()} and ${charges.createdAt} < ${range.to.toISOString()}`,
       )
       .orderBy(charges.createdAt)
       .limit(limit);

@@ -108,8 +108,7 @@ export class AdminService {
    */
   async requireOperator(user: SessionUser): Promise<{ email: string }> {
     const email = normalizeEmail(user.email);
-    if (!user.emailVerified || !(await this.deps.repository.isOperator(this.db, email)))
-      throw new AppError('FORBIDDEN', 'Operators only');
+    if (!user.emailVerified || !(await this.deps.repository.isOperator(this.db, email))) throw new AppError('FORBIDDEN', 'Operators only');
     return { email };
   }
 
@@ -369,9 +368,9 @@ export class AdminService {
       const hasTrial = planTerms(catalog, row.plan_id)?.hasTrial ?? false;
       const succeeded = row.status === 'succeeded';
       if (succeeded) day.gross_minor += amount;
-      if (row.kind === 'addon') {
+      if (row.kind === 'add-on') {
         if (succeeded) day.addon_minor += amount;
-      } else if (row.kind === 'initial') {
+      } else if (row.kind === 'first') {
         if (succeeded && hasTrial) day.trials_started += row.count;
         else if (succeeded) day.direct_purchases += row.count;
       } else if (row.kind === 'renewal') {

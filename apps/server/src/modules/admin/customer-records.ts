@@ -1,5 +1,5 @@
 import type { CustomerRecord } from '@roots/contracts/admin';
-import type { charges, emails, refunds, subscriptions } from '../../db/schema';
+import type { charges, emails, subscriptions } from '../../db/schema';
 
 type SubscriptionRecord = CustomerRecord['subscriptions'][number];
 
@@ -41,8 +41,14 @@ export function toChargeRecord(charge: typeof charges.$inferSelect): CustomerRec
   };
 }
 
-export function toRefundRecord(refund: typeof refunds.$inferSelect): CustomerRecord['refunds'][number] {
-  return { id: refund.id, charge_id: refund.chargeId, amount_minor: refund.amountMinor, created_at: refund.createdAt.toISOString() };
+/** A refund row of the ledger (kind `refund`): the charge it refunded and how much came back. */
+export function toRefundRecord(refund: typeof charges.$inferSelect): CustomerRecord['refunds'][number] {
+  return {
+    id: refund.id,
+    charge_id: refund.refundOfChargeId ?? '',
+    amount_minor: refund.amountMinor,
+    created_at: refund.createdAt.toISOString(),
+  };
 }
 
 export function toEmailRecord(message: Pick<typeof emails.$inferSelect, 'id' | 'kind' | 'subject' | 'status' | 'createdAt'>) {

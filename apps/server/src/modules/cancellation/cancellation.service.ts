@@ -13,11 +13,17 @@ import type { ChargeRow } from '../charges/charges.repository';
 import type { ChargeEffects } from '../charges/charges.service';
 import type { BillingContext } from '../subscriptions/context';
 import { isCancelable, transition } from '../subscriptions/subscription-state';
-import type { ChargeRow, SubscriptionRow } from '../subscriptions/subscriptions.repository';
+import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { CancellationRepository } from './cancellation.repository';
 
 const CODE_TTL_MS = 15 * 60_000;
+/**
+ * The reason every ledger refund sends to the gateway. The gateway fingerprints a keyed request's
+ * body, so a recovery must rebuild it from the ledger row alone: the operator's own reason is kept
+ * in the audit trail, not sent.
+ */
+export const GATEWAY_REFUND_REASON = 'refund';
 const MAX_CODE_ATTEMPTS = 5;
 
 /** Cancellation by email code, by id and by one-click link; refunds under the money-back guarantee. */
@@ -173,7 +179,7 @@ export class CancellationService {
         amountMinor: charge.amountMinor,
         currency: charge.currency,
       }));
-    const outcome = await charges.run(refund, this.refundEffects(refund, charge.executionId));
+    const outcome = await charges.run(refund, this.refundEffects(refund.executionId ?? charge.executionId, charge));
     switch (outcome.status) {
       case 'succeeded':
         this.context.emails.kick();
@@ -189,21 +195,26 @@ export class CancellationService {
     }
   }
 
-  /** A pending refund left by a dead process: what it refunds is a column of its ledger row. */
+  /** A pending refund left by a dead process: what it refunds (execution, amount) is columns of its ledger row. */
   private async refundRecovery(refund: ChargeRow): Promise<ChargeEffects | undefined> {
-    return refund.executionId ? this.refundEffects(refund, refund.executionId) : undefined;
+    const refunded = refund.refundOfChargeId ? await this.context.charges.byId(refund.refundOfChargeId) : undefined;
+    return refund.executionId && refunded ? this.refundEffects(refund.executionId, refunded) : undefined;
   }
 
-  /** The gateway refund of an execution, and what its success changes: the charge, the subscription, access, an email. */
-  private refundEffects(refund: ChargeRow, executionId: string): ChargeEffects {
+  /**
+   * The gateway refund of an execution for the refund row's amount, and what its success changes:
+   * the refunded charge, an email stating the refunded amount and, when the whole charge came
+   * back, the subscription (refunded) and its access (revoked).
+   */
+  private refundEffects(executionId: string, refunded: ChargeRow): ChargeEffects {
     return {
-      instruction: { action: 'refund', executionId, reason: 'money-back guarantee' },
+      instruction: { action: 'refund', executionId, reason: GATEWAY_REFUND_REASON },
       onSucceeded: async (tx, settled) => {
         const { repository, charges, clock, config } = this.context;
         const now = clock.now();
-        if (settled.refundOfChargeId) await charges.markRefunded(tx, settled.refundOfChargeId, settled.amountMinor);
+        await charges.markRefunded(tx, refunded.id, settled.amountMinor);
         const locked = await repository.lock(tx, settled.subscriptionId);
-        if (locked && locked.status !== 'expired') {
+        if (locked && settled.amountMinor >= refunded.amountMinor && locked.status !== 'expired') {
           await repository.update(tx, settled.subscriptionId, {
             status: transition(locked.status, 'refunded'),
             dueAt: null,
@@ -215,7 +226,7 @@ export class CancellationService {
         if (locked)
           await this.context.emails.enqueue(
             tx,
-            `refund:${settled.refundOfChargeId ?? settled.id}`,
+            `refund:${refunded.id}`,
             locked.email,
             refundEmail({ productName: config.PRODUCT_NAME, amountMinor: settled.amountMinor, cardLast4: locked.cardLast4 }),
           );
@@ -224,11 +235,11 @@ export class CancellationService {
   }
 
   /**
-   * An operator's refund of one succeeded charge (issue 13), full or partial, through the gateway
-   * with the same key `refund:{charge id}` as the money-back refund: a retry or a second click
-   * replays the first refund, and a charge is refunded at most once. A full refund ends the
-   * subscription's access like the money-back guarantee; a partial one leaves it. The customer
-   * gets the refund email.
+   * An operator's refund of one succeeded charge (issue 13), full or partial, through the charge
+   * ledger with the same key `refund:{charge id}` as the money-back refund: a retry, a second click
+   * or the recovery replays the first refund, and a charge is refunded at most once. A full refund
+   * ends the subscription's access like the money-back guarantee; a partial one leaves it. The
+   * customer gets the refund email with the refunded amount.
    * @throws AppError NOT_FOUND for an unknown or unpaid charge; CONFLICT when the amount exceeds
    * the charge or the charge was already refunded with another amount; SERVICE_UNAVAILABLE when
    * the gateway refuses or cannot be reached.
@@ -238,49 +249,49 @@ export class CancellationService {
     amountMinor: number | undefined,
     reason: string,
   ): Promise<{ refundedMinor: number; refundId: string }> {
-    const { repository, db, clock, config } = this.context;
-    if (!charge.executionId || charge.status !== 'succeeded') throw new AppError('NOT_FOUND', 'No paid charge with this id');
+    const { charges } = this.context;
+    const executionId = charge.executionId;
+    if (charge.kind === 'refund' || !executionId || charge.status !== 'succeeded')
+      throw new AppError('NOT_FOUND', 'No paid charge with this id');
     const amount = amountMinor ?? charge.amountMinor;
     if (amount > charge.amountMinor) throw new AppError('CONFLICT', 'The refund exceeds the charge');
-    if (charge.refundedMinor > 0 && charge.refundedMinor !== amount)
-      throw new AppError('CONFLICT', 'This charge was already refunded');
-    const executionId = charge.executionId;
-    let answer: Awaited<ReturnType<BillingContext['gateway']['refund']>>;
-    try {
-      answer = await this.context.gateway.refund(
+    const already = new AppError('CONFLICT', 'This charge was already refunded');
+    const previous = await charges.refundOf(charge.id);
+    if (previous && previous.amountMinor !== amount) throw already;
+    const refund =
+      previous ??
+      (await charges.open({
+        kind: 'refund',
+        subscriptionId: charge.subscriptionId,
+        planId: charge.planId,
+        period: charge.period,
+        attempt: 0,
+        refundOfChargeId: charge.id,
         executionId,
-        { amount: { value: amount, currency: charge.currency }, reason },
-        `refund:${charge.id}`,
-      );
-    } catch (error) {
-      throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.somethingWentWrong, { cause: error });
-    }
-    const refunded = answer.refund.amount.value;
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      const recorded = await repository.recordRefund(tx, { charge, amountMinor: refunded, gatewayRefundId: answer.refund.id, now });
-      if (!recorded) return;
-      const locked = await repository.lock(tx, charge.subscriptionId);
-      if (locked && refunded >= charge.amountMinor && locked.status !== 'expired') {
-        await repository.update(tx, charge.subscriptionId, {
-          status: transition(locked.status as SubscriptionStatus, 'refunded'),
-          dueAt: null,
-          endedAt: now,
-          updatedAt: now,
-        });
-        await repository.revokeGrants(tx, charge.subscriptionId, now);
+        idempotencyKey: `refund:${charge.id}`,
+        amountMinor: amount,
+        currency: charge.currency,
+      }));
+    // Another request opened the refund of this charge first, with another amount.
+    if (refund.amountMinor !== amount || refund.refundOfChargeId !== charge.id) throw already;
+    const outcome = await charges.run(refund, this.refundEffects(executionId, charge));
+    switch (outcome.status) {
+      case 'succeeded': {
+        this.context.emails.kick();
+        this.context.log.info({ chargeId: charge.id, amountMinor: outcome.charge.amountMinor, reason }, 'operator refund');
+        const refundId = outcome.charge.gatewayRefundId;
+        if (!refundId) throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.somethingWentWrong);
+        return { refundedMinor: outcome.charge.amountMinor, refundId };
       }
-      const row = locked ?? (await repository.find(tx, charge.subscriptionId));
-      if (row)
-        await this.context.emails.enqueue(
-          tx,
-          `refund:${charge.id}`,
-          row.email,
-          refundEmail({ productName: config.PRODUCT_NAME, amountMinor: refunded, cardLast4: row.cardLast4 }),
-        );
-    });
-    this.context.emails.kick();
-    return { refundedMinor: refunded, refundId: answer.refund.id };
+      case 'failed':
+        throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.somethingWentWrong);
+      case 'unknown':
+        throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.somethingWentWrong, { cause: outcome.error });
+      default: {
+        const exhaustive: never = outcome;
+        return exhaustive;
+      }
+    }
   }
 
   /** `POST /api/send-activation-by-email/{code}/{email}`: the activation link, when the email bought something. */

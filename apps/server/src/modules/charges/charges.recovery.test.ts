@@ -7,6 +7,7 @@ import { DEV_GATEWAY_WEBHOOK_SECRET, DEV_SERVER_SECRETS, loadConfig } from '../.
 import type { Database } from '../../db/database';
 import { charges, subscriptions } from '../../db/schema';
 import { DAY_MS, ManualClock } from '../../lib/clock';
+import { GATEWAY_REFUND_REASON } from '../cancellation/cancellation.service';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { GatewayProxy } from '../../test/gateway-proxy';
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
@@ -198,7 +199,11 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
     expect((await app.roots.billing.tick()).reconciled).toBeGreaterThanOrEqual(1);
     expect(await subscription(addOnId)).toMatchObject({ parentId, planId: ULTIMATE, status: 'active', initialExecutionId: charged.id });
     expect(proxy.distinctCharges((record) => record.idempotencyKey === key)).toEqual(new Set([charged.id]));
-    const summary = await http<{ subscriptions: Array<{ access: string[] }> }>(`${base}/rec/subscriptions/${addOnId}`, { method: 'POST' });
+    // Read as the buyer's browser, which holds the purchase's proof (ADR 085).
+    const summary = await http<{ subscriptions: Array<{ access: string[] }> }>(`${base}/rec/subscriptions/${addOnId}`, {
+      method: 'POST',
+      headers: { cookie: app.roots.proof.cookieHeader([addOnId]) },
+    });
     expect(summary.body.subscriptions[0]?.access).toEqual(['ultimate_pack']);
   });
 
@@ -220,7 +225,12 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
       amountMinor: first!.amountMinor,
       currency: 'USD',
     });
-    const answer = await merchant.refund(paid.execution.id, { reason: 'money-back guarantee' }, refund.idempotencyKey);
+    // The request the dead process sent: the refund row's amount, the ledger's reason.
+    const answer = await merchant.refund(
+      paid.execution.id,
+      { amount: { value: refund.amountMinor, currency: refund.currency }, reason: GATEWAY_REFUND_REASON },
+      refund.idempotencyKey,
+    );
     expect(answer.execution.amountRefunded).toBe(4800);
     later();
     expect((await app.roots.billing.tick()).reconciled).toBeGreaterThanOrEqual(1);
@@ -232,5 +242,54 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
     // Asking again answers the recorded refund; the gateway refunds nothing more.
     expect(await app.roots.cancellation.refundLatest(id)).toBe(4800);
     expect((await merchant.getExecution(paid.execution.id)).amountRefunded).toBe(4800);
+  });
+
+  it('partial refund: an operator refund the gateway made is recorded for its amount and keeps access', async () => {
+    const buyer = email('partial');
+    const { id, paid } = await buy(THREE_MONTH, buyer);
+    const [first] = await database.db
+      .select()
+      .from(charges)
+      .where(and(eq(charges.subscriptionId, id), eq(charges.kind, 'first')));
+    const refund = await app.roots.charges.open({
+      kind: 'refund',
+      subscriptionId: id,
+      planId: THREE_MONTH,
+      period: 0,
+      attempt: 0,
+      refundOfChargeId: first!.id,
+      executionId: paid.execution.id,
+      idempotencyKey: `refund:${first!.id}`,
+      amountMinor: 1000,
+      currency: 'USD',
+    });
+    // The request the dead process sent: the refund row's amount, the ledger's reason.
+    const answer = await merchant.refund(
+      paid.execution.id,
+      { amount: { value: 1000, currency: 'USD' }, reason: GATEWAY_REFUND_REASON },
+      refund.idempotencyKey,
+    );
+    expect(answer.execution.amountRefunded).toBe(1000);
+    later();
+    expect((await app.roots.billing.tick()).reconciled).toBeGreaterThanOrEqual(1);
+    const [settled] = await database.db.select().from(charges).where(eq(charges.id, refund.id));
+    expect(settled).toMatchObject({ status: 'succeeded', amountMinor: 1000, gatewayRefundId: answer.refund.id });
+    const [refunded] = await database.db.select().from(charges).where(eq(charges.id, first!.id));
+    expect(refunded?.refundedMinor).toBe(1000);
+    // Part of the charge came back: the subscription and its access stay.
+    expect(await subscription(id)).toMatchObject({ status: 'trialing' });
+    await app.roots.emails.idle();
+    const mails = (await app.inject({ method: 'GET', url: '/dev/mailbox.json' })).json<{
+      messages: Array<{ to: string; kind: string; text: string }>;
+    }>().messages;
+    const receipts = mails.filter((message) => message.to === buyer && message.kind === 'refund_receipt');
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain('$10.00');
+    // The same operator request again replays the recorded refund; the gateway holds one refund.
+    expect(await app.roots.cancellation.refundCharge(first!, 1000, 'goodwill')).toEqual({
+      refundedMinor: 1000,
+      refundId: answer.refund.id,
+    });
+    expect((await merchant.getExecution(paid.execution.id)).refunds).toHaveLength(1);
   });
 });

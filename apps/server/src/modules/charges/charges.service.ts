@@ -108,6 +108,11 @@ export class ChargesService {
     return this.deps.repository.chargesOf(this.deps.db, subscriptionId);
   }
 
+  /** One ledger row by id (any kind). */
+  byId(id: string, db: Db | Tx = this.deps.db): Promise<ChargeRow | undefined> {
+    return this.deps.repository.byId(db, id);
+  }
+
   refundOf(chargeId: string): Promise<ChargeRow | undefined> {
     return this.deps.repository.refundOf(this.deps.db, chargeId);
   }
@@ -189,7 +194,12 @@ export class ChargesService {
   private async send(charge: ChargeRow, instruction: GatewayInstruction) {
     const { gateway } = this.deps;
     if (instruction.action === 'refund') {
-      const answer = await gateway.refund(instruction.executionId, { reason: instruction.reason }, charge.idempotencyKey);
+      // The refund row's own amount (full or partial): a recovery rebuilds the same request from the row.
+      const answer = await gateway.refund(
+        instruction.executionId,
+        { amount: { value: charge.amountMinor, currency: charge.currency }, reason: instruction.reason },
+        charge.idempotencyKey,
+      );
       return { succeeded: true, executionId: instruction.executionId, gatewayRefundId: answer.refund.id, declineCode: null };
     }
     const execution = await gateway.charge(instruction.request, charge.idempotencyKey);

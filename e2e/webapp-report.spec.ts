@@ -16,7 +16,9 @@ type Purchase = { email: string; subscriptionId: string };
 /** report/create with the purchase and a real face, then get-report until it is completed. */
 async function createCompletedReport(page: Page, { email, subscriptionId }: Purchase): Promise<string> {
   const image = readFileSync(CAMERA_FACE).toString('base64');
-  const created = await page.request.post('/report/create', { data: { email, subscription_id: subscriptionId, image } });
+  // A cookie-carrying POST names its Origin, as the page's own fetch does (ADR 111).
+  const headers = { origin: new URL(page.url()).origin };
+  const created = await page.request.post('/report/create', { data: { email, subscription_id: subscriptionId, image }, headers });
   expect(created.status(), await created.text()).toBe(200);
   const { report_id: reportId } = (await created.json()) as { report_id: string };
   await expect
@@ -24,6 +26,7 @@ async function createCompletedReport(page: Page, { email, subscriptionId }: Purc
       async () => {
         const answer = await page.request.post('/report/get-report', {
           data: { email, subscription_id: subscriptionId, report_id: reportId },
+          headers,
         });
         return ((await answer.json()) as { report: { status: string } }).report.status;
       },

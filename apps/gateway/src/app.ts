@@ -35,6 +35,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createRegistry, registerObservability } from '@roots/observability';
 import { registerFrameAncestors } from './plugins/frame-ancestors';
+import { registerTextGuard } from './plugins/text-guard';
 
 export type GatewayDependencies = {
   config: GatewayConfig;
@@ -86,6 +87,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextGuard(app);
   // Request rate and latency per route and status at GET /metrics (ADR 118).
   registerObservability(app, { registry: createRegistry('gateway'), service: 'gateway' });
   await registerOpenApi(app, {

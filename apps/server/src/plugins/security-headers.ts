@@ -69,7 +69,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     reply.header('content-security-policy', html ? pagePolicy : resourcePolicy);
     if (html) reply.header('reporting-endpoints', `csp="${CSP_REPORT_PATH}"`);
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // A route may be stricter (the emailed cancel link's redirect sends no referrer at all).
+    if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     // The gateway's 3-D Secure challenge opens in a popup that answers its opener: allow-popups
     // keeps that link while still cutting off any page that opens ours.

@@ -6,7 +6,8 @@ import { loadConfig } from '../config/env';
 import type { Database } from '../db/database';
 import { funnelEvents } from '../db/schema';
 import { makeWebDist, openTestDatabase } from '../test/helpers';
-import { findNul, maskEmailsDeep } from './text-guard';
+import { findNul } from '@roots/contracts/text';
+import { maskEmailsDeep } from './text-guard';
 
 describe('NUL bytes in text fields', () => {
   let database: Database;

@@ -1,24 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { maskEmail } from '../lib/mask';
+import { findNul } from '@roots/contracts/text';
 
-/** Characters no text column may hold: PostgreSQL refuses NUL in `text` and answered with a 500. */
-const NUL = '\u0000';
-/** Deeper nesting than any of our schemas has; past it the request is refused rather than walked. */
+/** Deeper nesting than any of our schemas has; past it a value is not walked for emails. */
 const MAX_DEPTH = 32;
-
-/** Where the first string holding a NUL is, as a dotted path; undefined when there is none. */
-export function findNul(value: unknown, path = '', depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes(NUL) ? path || '(root)' : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  if (depth > MAX_DEPTH) return path || '(root)';
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes(NUL)) return path ? `${path}.${key.replaceAll(NUL, '\\0')}` : key.replaceAll(NUL, '\\0');
-    const found = findNul(item, path ? `${path}.${key}` : key, depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
 
 /**
  * Refuses a NUL byte anywhere in a request's params, query or JSON body with 400 before the route

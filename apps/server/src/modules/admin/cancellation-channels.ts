@@ -47,7 +47,8 @@ export function cancelChannelOf(request: FastifyRequest, appSecret: string): Mat
 /**
  * Records the channel of every customer cancellation beside the subscription (the revenue view's
  * "cancellations by reason and channel") without touching the cancellation module: after a
- * successful cancel request, the subscriptions it canceled since the request began get a row.
+ * successful cancel request, the subscriptions it canceled since the request began get a row,
+ * before the answer leaves (so whoever reads the channels after the answer finds them).
  */
 export function recordCancellationChannels(
   app: FastifyInstance,
@@ -57,11 +58,11 @@ export function recordCancellationChannels(
   app.addHook('onRequest', async (request) => {
     if (request.url.includes('cancel')) started.set(request, options.clock.now());
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const since = started.get(request);
-    if (!since || reply.statusCode >= 400) return;
+    if (!since || reply.statusCode >= 400) return payload;
     const matched = cancelChannelOf(request, options.appSecret);
-    if (!matched) return;
+    if (!matched) return payload;
     try {
       const ids = await options.repository.canceledSince(options.db, since, matched.match);
       const now = options.clock.now();
@@ -70,5 +71,6 @@ export function recordCancellationChannels(
     } catch (error) {
       request.log.warn({ err: error }, 'cancellation channel not recorded');
     }
+    return payload;
   });
 }

@@ -26,7 +26,7 @@ describe('GET /metrics and request ids', () => {
     expect(page.body).toMatch(
       /http_request_duration_seconds_count\{service="server",method="GET",route="\/api\/plans",status_code="200"\} 1/,
     );
-    expect(page.body).toMatch(/route="\/rec\/subscriptions\/:emailOrId",status_code="404"\} 1/);
+    expect(page.body).toMatch(/route="\/rec\/subscriptions\/:emailOrId",status_code="200"\} 1/);
     expect(page.body).not.toContain('someone');
   });
 

@@ -442,7 +442,7 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
   it('renders the PDF with the diagram, traits and insights', async () => {
     const answer = await fetch(`${base}/pdf-report/content`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: jars.get(owner.subscription_id)!.header()! },
+      headers: { 'content-type': 'application/json', cookie: jars.get(owner.subscription_id)!.header()!, origin: base },
       body: JSON.stringify({ ...owner, report_id: completed.report_id }),
     });
     expect(answer.status).toBe(200);

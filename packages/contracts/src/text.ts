@@ -1,0 +1,22 @@
+/** Text rules every part shares: what no stored text may hold. */
+
+/** PostgreSQL refuses NUL in `text` columns: a request holding one is refused before it gets there. */
+const NUL = '\u0000';
+/** Deeper nesting than any of our schemas has; past it the value is refused rather than walked. */
+const MAX_DEPTH = 32;
+
+/**
+ * Where the first string (or key) holding a NUL is, as a dotted path; undefined when there is none.
+ * @example findNul({ email: 'a\u0000@b.co' }) // 'email'
+ */
+export function findNul(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes(NUL) ? path || '(root)' : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  if (depth > MAX_DEPTH) return path || '(root)';
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes(NUL)) return path ? `${path}.${key.replaceAll(NUL, '\\0')}` : key.replaceAll(NUL, '\\0');
+    const found = findNul(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

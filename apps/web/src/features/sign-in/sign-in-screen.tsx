@@ -21,6 +21,7 @@ import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
 import { track } from '../../lib/track';
 import { useAction } from '../../lib/use-action';
+import { useResource } from '../../lib/use-resource';
 
 type Step = 'checking' | 'choose' | 'code' | 'not-exist';
 
@@ -33,8 +34,7 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
   const { slug, productName } = usePublicConfig();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [step, setStep] = useState<Step>('checking');
-  const [providers, setProviders] = useState<AuthProvider[]>([]);
+  const [movedTo, setStep] = useState<Step | null>(null);
   const [email, setEmail] = useState('');
   const { busy, error, setError, run } = useAction();
 
@@ -81,22 +81,29 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
     const redirectError = new URLSearchParams(window.location.search).get('error');
     if (redirectError)
       console.error('sign-in redirect', identityErrorCode({ status: 400, code: redirectError }) ?? redirectError, redirectError);
-    let cancelled = false;
-    Promise.all([fetchMe(), fetchSignInOptions()])
-      .then(async ([me, options]) => {
-        if (cancelled) return;
-        setProviders(options.providers);
-        if (me) await onSignedIn(me);
-        else setStep('choose');
-      })
+  }, []);
+
+  const startUp = useResource('start-up', () => Promise.all([fetchMe(), fetchSignInOptions()]));
+  const providers: AuthProvider[] = startUp.status === 'ready' ? startUp.data[1].providers : [];
+  // Until an action moves the screen on, the start-up answer decides: a signed-in user waits on
+  // 'checking' while their purchase is linked; anyone else (or a failed start-up) chooses.
+  const startUpStep: Step = startUp.status === 'loading' || (startUp.status === 'ready' && startUp.data[0]) ? 'checking' : 'choose';
+  const step = movedTo ?? startUpStep;
+  const signedIn = startUp.status === 'ready' ? startUp.data[0] : null;
+  const startUpError = startUp.status === 'error' ? startUp.error : null;
+  useEffect(() => {
+    if (startUpError) console.error('sign-in start-up', startUpError);
+  }, [startUpError]);
+  useEffect(() => {
+    if (!signedIn) return;
+    // Settled after the answer, as before: a failed hand-over is logged and the choice shown.
+    void Promise.resolve(signedIn)
+      .then(onSignedIn)
       .catch((reason: unknown) => {
         console.error('sign-in start-up', reason);
-        if (!cancelled) setStep('choose');
+        setStep('choose');
       });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  }, [signedIn]);
 
   const callbackPath = `${window.location.pathname}${window.location.search}`;
   const title = t(activation ? 'screens.titles.activate' : 'screens.titles.signIn');

@@ -59,7 +59,7 @@ export function OnboardingScreen() {
   useEffect(() => {
     const search = new URLSearchParams(location.search);
     if (search.get('bb') !== 'true' && search.get('bb_android') !== 'true') return;
-    void import('../../lib/in-app-browser').then(({ inAppEscape }) => {
+    void import('./in-app-browser').then(({ inAppEscape }) => {
       const escape = inAppEscape(navigator.userAgent, window.location.href, search, {
         externalRedirectPageUrl: `/${slug}/open-in-browser.html`,
       });

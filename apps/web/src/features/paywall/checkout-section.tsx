@@ -6,6 +6,7 @@ import { RootsCheckout } from '@roots/checkout/react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { usePublicConfig } from '../../lib/public-config-context';
+import { useResource } from '../../lib/use-resource';
 import { createSubscription } from './api/create-subscription';
 import { initSession } from './api/init-session';
 import { refreshSessionToken } from './api/refresh-session-token';
@@ -30,18 +31,10 @@ type CheckoutSectionProps = {
  */
 export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurchaseError }: CheckoutSectionProps) {
   const { slug } = usePublicConfig();
-  const [session, setSession] = useState<InitSessionResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    initSession(plan.id)
-      .then((answer) => !cancelled && setSession(answer))
-      .catch((reason: unknown) => !cancelled && setError(errorMessage(reason)));
-    return () => {
-      cancelled = true;
-    };
-  }, [plan.id]);
+  const started = useResource(plan.id, () => initSession(plan.id));
+  const session: InitSessionResponse | null = started.status === 'ready' ? started.data : null;
+  const [purchaseError, setError] = useState<string | null>(null);
+  const error = purchaseError ?? (started.status === 'error' ? errorMessage(started.error) : null);
 
   useEffect(() => {
     if (session) void loadTracking().catch(() => undefined);

@@ -21,26 +21,22 @@ import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
 import { track } from '../../lib/track';
 import { useAction } from '../../lib/use-action';
+import { useResource } from '../../lib/use-resource';
 
 type Step = 'checking' | 'choose' | 'code' | 'not-exist';
 
+type SetStep = (step: Step) => void;
+
 /**
- * `/sign-in` and `/activate` (activation mode): redirect sign-in or an email code; on return the
- * session is read once; no purchase → the not-exist modal; `vSubscriptionId` → finalize → webapp.
+ * After a sign-in: the purchase of this visit (carried from offers as vSubscriptionId, or kept in
+ * the session) is linked to whoever signs in, whatever address their provider returns (issue 14);
+ * no purchase → the not-exist modal; otherwise on to the webapp.
  */
-export function SignInScreen({ activation = false }: { activation?: boolean }) {
-  const { t } = useTranslation();
-  const { slug, productName } = usePublicConfig();
+function useAfterSignIn(setStep: SetStep, setError: (message: string) => void) {
+  const { slug } = usePublicConfig();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [step, setStep] = useState<Step>('checking');
-  const [providers, setProviders] = useState<AuthProvider[]>([]);
-  const [email, setEmail] = useState('');
-  const { busy, error, setError, run } = useAction();
-
-  const afterSignIn = async (me: MeResponse) => {
-    // The purchase of this visit (carried from offers as vSubscriptionId, or kept in the session)
-    // is linked to whoever signs in, whatever address their provider returns (issue 14).
+  return async (me: MeResponse) => {
     const subscriptionId = search.get('vSubscriptionId') ?? readSessionValue('subscriptionId');
     const next = new URLSearchParams(search);
     next.delete('vSubscriptionId');
@@ -67,13 +63,17 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
     const query = next.toString();
     await navigate(`${productPath(slug, ROUTE_PATHS.webapp)}${query ? `?${query}` : ''}`);
   };
+}
 
-  // The redirect result is read once at start-up (product-spec §4); the effect event sees the latest
-  // state without making the start-up effect re-run.
+/**
+ * The start-up: the redirect result is read once (product-spec §4) with the sign-in options; a
+ * signed-in user is handed to `afterSignIn`. Until an action moves the screen on, the answer decides
+ * the step: a signed-in user waits on 'checking' while their purchase is linked; anyone else (or a
+ * failed start-up) chooses.
+ */
+function useSignInStart(afterSignIn: (me: MeResponse) => Promise<void>, setStep: SetStep) {
+  // The effect event sees the latest state without making the start-up effect re-run.
   const onSignedIn = useEffectEvent((me: MeResponse) => afterSignIn(me));
-
-  useEffect(() => track(slug, 'account'), [slug]);
-
   useEffect(() => {
     // Not tied to this screen: a returning user is sent on to the webapp before the 3 s are up.
     clearRedirectFlagLater();
@@ -81,65 +81,123 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
     const redirectError = new URLSearchParams(window.location.search).get('error');
     if (redirectError)
       console.error('sign-in redirect', identityErrorCode({ status: 400, code: redirectError }) ?? redirectError, redirectError);
-    let cancelled = false;
-    Promise.all([fetchMe(), fetchSignInOptions()])
-      .then(async ([me, options]) => {
-        if (cancelled) return;
-        setProviders(options.providers);
-        if (me) await onSignedIn(me);
-        else setStep('choose');
-      })
-      .catch((reason: unknown) => {
-        console.error('sign-in start-up', reason);
-        if (!cancelled) setStep('choose');
-      });
-    return () => {
-      cancelled = true;
-    };
   }, []);
 
+  const startUp = useResource('start-up', () => Promise.all([fetchMe(), fetchSignInOptions()]));
+  const providers: AuthProvider[] = startUp.status === 'ready' ? startUp.data[1].providers : [];
+  const signedIn = startUp.status === 'ready' ? startUp.data[0] : null;
+  const startUpError = startUp.status === 'error' ? startUp.error : null;
+  useEffect(() => {
+    if (startUpError) console.error('sign-in start-up', startUpError);
+  }, [startUpError]);
+  useEffect(() => {
+    if (!signedIn) return;
+    // Settled after the answer, as before: a failed hand-over is logged and the choice shown.
+    void Promise.resolve(signedIn)
+      .then(onSignedIn)
+      .catch((reason: unknown) => {
+        console.error('sign-in start-up', reason);
+        setStep('choose');
+      });
+  }, [signedIn, setStep]);
+  const startUpStep: Step = startUp.status === 'loading' || signedIn ? 'checking' : 'choose';
+  return { providers, startUpStep };
+}
+
+type ChooseStepProps = {
+  providers: AuthProvider[];
+  email: string;
+  action: Pick<ReturnType<typeof useAction>, 'busy' | 'run'>;
+  /** Sends a code to the address typed (run as the screen's action). */
+  sendCode: (email: string) => Promise<void>;
+};
+
+/** The choice: a redirect provider, or an email code; and the link to access recovery. */
+function ChooseStep({ providers, email, action: { busy, run }, sendCode }: ChooseStepProps) {
+  const { t } = useTranslation();
+  const { slug } = usePublicConfig();
   const callbackPath = `${window.location.pathname}${window.location.search}`;
-  const title = t(activation ? 'screens.titles.activate' : 'screens.titles.signIn');
+  return (
+    <>
+      {providers.map((provider) => (
+        <button
+          key={provider}
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() =>
+            void run(() => {
+              track(slug, 'waiting for redirect response');
+              return startRedirectSignIn(provider, callbackPath);
+            })
+          }
+        >
+          {t(provider === 'google' ? 'signIn.google' : 'signIn.apple')}
+        </button>
+      ))}
+      <EmailForm
+        label={t('signIn.emailLabel')}
+        submitLabel={t('signIn.sendCode')}
+        defaultEmail={email || readSessionValue('userEmail') || ''}
+        busy={busy}
+        onSubmit={(value) => run(() => sendCode(value))}
+      />
+      <p>
+        <Link to={productPath(slug, ROUTE_PATHS.accessRecovery)}>{t('signIn.recoverAccess')}</Link>
+      </p>
+    </>
+  );
+}
+
+/** No purchase for this account: join the product, or sign out and choose again. */
+function NotExistModal({ onNotNow }: { onNotNow: () => void }) {
+  const { slug, productName } = usePublicConfig();
+  const navigate = useNavigate();
+  return (
+    <div className="modal" role="dialog" aria-modal="true" aria-labelledby="not-exist-title" aria-describedby="not-exist-description">
+      <h2 id="not-exist-title">{MESSAGES.accountNotExistTitle}</h2>
+      <p id="not-exist-description">{MESSAGES.accountNotExistDescription}</p>
+      <button type="button" className="button" onClick={() => void signOut().then(() => navigate(productPath(slug, '')))}>
+        {MESSAGES.joinProductNow.replace('{product}', productName)}
+      </button>
+      <button type="button" className="button button--secondary" onClick={() => void signOut().then(onNotNow)}>
+        {MESSAGES.notNow}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * `/sign-in` and `/activate` (activation mode): redirect sign-in or an email code; on return the
+ * session is read once; no purchase → the not-exist modal; `vSubscriptionId` → finalize → webapp.
+ */
+export function SignInScreen({ activation = false }: { activation?: boolean }) {
+  const { t } = useTranslation();
+  const { slug } = usePublicConfig();
+  const [movedTo, setStep] = useState<Step | null>(null);
+  const [email, setEmail] = useState('');
+  const action = useAction();
+  const { busy, error, setError, run } = action;
+  useEffect(() => track(slug, 'account'), [slug]);
+  const afterSignIn = useAfterSignIn(setStep, setError);
+  const { providers, startUpStep } = useSignInStart(afterSignIn, setStep);
+  const step = movedTo ?? startUpStep;
 
   return (
     <main className="screen sign-in" data-testid="sign-in-screen">
-      <h1 className="screen__title">{title}</h1>
+      <h1 className="screen__title">{t(activation ? 'screens.titles.activate' : 'screens.titles.signIn')}</h1>
       {step === 'checking' && <p role="status">{t('signIn.checking')}</p>}
       {step === 'choose' && (
-        <>
-          {providers.map((provider) => (
-            <button
-              key={provider}
-              type="button"
-              className="button button--secondary"
-              disabled={busy}
-              onClick={() =>
-                void run(() => {
-                  track(slug, 'waiting for redirect response');
-                  return startRedirectSignIn(provider, callbackPath);
-                })
-              }
-            >
-              {t(provider === 'google' ? 'signIn.google' : 'signIn.apple')}
-            </button>
-          ))}
-          <EmailForm
-            label={t('signIn.emailLabel')}
-            submitLabel={t('signIn.sendCode')}
-            defaultEmail={email || readSessionValue('userEmail') || ''}
-            busy={busy}
-            onSubmit={(value) =>
-              run(async () => {
-                setEmail(value);
-                await sendEmailCode(value);
-                setStep('code');
-              })
-            }
-          />
-          <p>
-            <Link to={productPath(slug, ROUTE_PATHS.accessRecovery)}>{t('signIn.recoverAccess')}</Link>
-          </p>
-        </>
+        <ChooseStep
+          providers={providers}
+          email={email}
+          action={action}
+          sendCode={async (value) => {
+            setEmail(value);
+            await sendEmailCode(value);
+            setStep('code');
+          }}
+        />
       )}
       {step === 'code' && (
         <CodeForm
@@ -162,18 +220,7 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
           {error}
         </p>
       )}
-      {step === 'not-exist' && (
-        <div className="modal" role="dialog" aria-modal="true" aria-labelledby="not-exist-title" aria-describedby="not-exist-description">
-          <h2 id="not-exist-title">{MESSAGES.accountNotExistTitle}</h2>
-          <p id="not-exist-description">{MESSAGES.accountNotExistDescription}</p>
-          <button type="button" className="button" onClick={() => void signOut().then(() => navigate(productPath(slug, '')))}>
-            {MESSAGES.joinProductNow.replace('{product}', productName)}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => void signOut().then(() => setStep('choose'))}>
-            {MESSAGES.notNow}
-          </button>
-        </div>
-      )}
+      {step === 'not-exist' && <NotExistModal onNotNow={() => setStep('choose')} />}
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminAction } from '@roots/contracts/admin';
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import {
@@ -182,25 +182,17 @@ export class AdminRepository {
     return row;
   }
 
+  /** Reports of a customer's email (status and estimate, never an image), or of their purchases. */
   reportsOf(db: Executor, email: string, subscriptionIds: string[]) {
-    const bySubscription = subscriptionIds.length > 0 ? inArray(reports.subscriptionId, subscriptionIds) : undefined;
-    return db
-      .select({
-        id: reports.id,
-        subscriptionId: reports.subscriptionId,
-        status: reports.status,
-        errorCode: reports.errorCode,
-        groups: sql<Array<{ id?: string; share?: number }> | null>`${reports.result}->'heritage'->'groups'`,
-        createdAt: reports.createdAt,
-      })
-      .from(reports)
-      .where(bySubscription ? or(eq(reports.email, email), bySubscription) : eq(reports.email, email))
-      .orderBy(reports.createdAt);
+    return this.reportsWhere(db, eq(reports.email, email), subscriptionIds);
   }
 
   /** Reports of a signed-in user: linked to them, or of their purchases. */
   reportsOfUser(db: Executor, userId: string, subscriptionIds: string[]) {
-    const bySubscription = subscriptionIds.length > 0 ? inArray(reports.subscriptionId, subscriptionIds) : undefined;
+    return this.reportsWhere(db, eq(reports.userId, userId), subscriptionIds);
+  }
+
+  private reportsWhere(db: Executor, owner: SQL, subscriptionIds: string[]) {
     return db
       .select({
         id: reports.id,
@@ -211,7 +203,7 @@ export class AdminRepository {
         createdAt: reports.createdAt,
       })
       .from(reports)
-      .where(bySubscription ? or(eq(reports.userId, userId), bySubscription) : eq(reports.userId, userId))
+      .where(subscriptionIds.length > 0 ? or(owner, inArray(reports.subscriptionId, subscriptionIds)) : owner)
       .orderBy(reports.createdAt);
   }
 

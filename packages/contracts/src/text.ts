@@ -20,3 +20,19 @@ export function findNul(value: unknown, path = '', depth = 0): string | undefine
   }
   return undefined;
 }
+
+/**
+ * Where a request holds a NUL: the first of params, query or body that does, with the path in it;
+ * undefined when none does. The message both apps answer with a 400.
+ */
+export function nulInRequest(request: { params: unknown; query: unknown; body: unknown }): string | undefined {
+  for (const [part, value] of [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ] as const) {
+    const path = findNul(value);
+    if (path !== undefined) return `Invalid ${part}: ${path}: must not contain a NUL character`;
+  }
+  return undefined;
+}

@@ -1,4 +1,4 @@
-import { findNul } from '@roots/contracts/text';
+import { nulInRequest } from '@roots/contracts/text';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GatewayError } from '../errors';
 
@@ -8,13 +8,7 @@ import { GatewayError } from '../errors';
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
-    for (const [part, value] of [
-      ['params', request.params],
-      ['querystring', request.query],
-      ['body', request.body],
-    ] as const) {
-      const path = findNul(value);
-      if (path !== undefined) throw new GatewayError('VALIDATION_ERROR', `Invalid ${part}: ${path}: must not contain a NUL character`);
-    }
+    const refused = nulInRequest(request);
+    if (refused !== undefined) throw new GatewayError('VALIDATION_ERROR', refused);
   });
 }

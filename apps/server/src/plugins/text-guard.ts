@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { maskEmail } from '../lib/mask';
-import { findNul } from '@roots/contracts/text';
+import { nulInRequest } from '@roots/contracts/text';
 
 /** Deeper nesting than any of our schemas has; past it a value is not walked for emails. */
 const MAX_DEPTH = 32;
@@ -12,14 +12,8 @@ const MAX_DEPTH = 32;
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
-    for (const [part, value] of [
-      ['params', request.params],
-      ['querystring', request.query],
-      ['body', request.body],
-    ] as const) {
-      const path = findNul(value);
-      if (path !== undefined) throw new AppError('VALIDATION_ERROR', `Invalid ${part}: ${path}: must not contain a NUL character`);
-    }
+    const refused = nulInRequest(request);
+    if (refused !== undefined) throw new AppError('VALIDATION_ERROR', refused);
   });
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +34,18 @@ beforeAll(async () => {
   gateway = await startGateway({ GATEWAY_SLOW_AUTH_POLLS: String(SLOW_POLLS) });
 });
 afterAll(async () => gateway.close());
+
+/** A `PKPaymentToken` as Apple Pay on the Web hands it to `onpaymentauthorized` (payload shortened). */
+const APPLE_PAY_TOKEN = {
+  paymentData: {
+    version: 'EC_v1',
+    data: 'ZW5jcnlwdGVkIHBheW1lbnQgZGF0YQ==',
+    signature: 'c2lnbmF0dXJl',
+    header: { ephemeralPublicKey: 'ZXBoZW1lcmFs', publicKeyHash: 'aGFzaA==', transactionId: 'a1b2c3d4e5f6' },
+  },
+  paymentMethod: { displayName: 'Visa 0224', network: 'Visa', type: 'debit' },
+  transactionIdentifier: 'A1B2C3D4E5F6',
+};
 
 describe('test cards over HTTP', () => {
   it.each(TEST_CARDS.map((card) => [card.number, card] as const))('%s behaves as documented', async (_number, card) => {
@@ -445,6 +458,44 @@ describe('wallets', () => {
       ],
     });
     expect(paid.body.status).toBe('authorizeSuccessful');
+  });
+
+  it('Apple-type with storeInstrument: the wallet token becomes a network-token instrument that renews and pays add-ons', async () => {
+    const holderReference = `holder-apple-${randomUUID()}`;
+    const session = await createSession(gateway, { holderReference });
+    const appleItem = (paymentToken: unknown) => ({
+      paymentMethodCode: 'applePay',
+      integrationType: 'api' as const,
+      storeInstrument: true,
+      paymentInstrumentData: { paymentToken, billingAddress: { first_name: 'Ada', last_name: 'Lovelace', country: { code: 'GB' } } },
+    });
+    // Not a PKPaymentToken: nothing a provider could keep, refused before the execution changes.
+    const refused = await authorize(session, { amount: session.amount, paymentComposition: [appleItem({ paymentData: 'opaque' })] });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'VALIDATION_ERROR' });
+    const paid = await authorize(session, { amount: session.amount, paymentComposition: [appleItem(APPLE_PAY_TOKEN)] });
+    expect(paid.body).toMatchObject({ status: 'authorizeSuccessful', instrument: { network: 'visa', last4: '0224', status: 'enabled' } });
+    const instrumentId = paid.body.instrument?.id ?? '';
+    // A real DPAN shape: the network's prefix, Luhn-valid, the shown last four.
+    const verified = await call<Execution>(`${gateway.url}/merchant/v1/executions/${paid.body.id}`, { headers: merchantHeaders() });
+    expect(verified.body.instrument).toMatchObject({ id: instrumentId, bin: expect.stringMatching(/^4\d{7}$/) });
+    for (const key of ['renewal-apple-1', 'addon-apple-1']) {
+      const charge = await call<Execution>(`${gateway.url}/merchant/v1/charges`, {
+        headers: merchantHeaders(),
+        json: { instrumentId, holderReference, amount: { value: 2499, currency: 'USD' }, orderReference: key },
+        idempotencyKey: key,
+      });
+      expect(charge.status).toBe(201);
+      expect(charge.body).toMatchObject({ status: 'authorizeSuccessful', merchantInitiated: true, instrument: { id: instrumentId } });
+    }
+    // Without storeInstrument the wallet payment keeps nothing.
+    const once = await createSession(gateway);
+    const oneOff = await authorize(once, {
+      amount: once.amount,
+      paymentComposition: [{ ...appleItem(APPLE_PAY_TOKEN), storeInstrument: false }],
+    });
+    expect(oneOff.body.status).toBe('authorizeSuccessful');
+    expect(oneOff.body.instrument).toBeUndefined();
   });
 
   it('PayPal: authorize asks to confirm with an order id; confirm completes once the buyer approved', async () => {

@@ -18,6 +18,7 @@ import { GatewayError } from '../../errors';
 import { newId } from '../../lib/ids';
 import { KeyedMutex } from '../../lib/keyed-mutex';
 import type { PageTokens } from '../pages/page-token';
+import { applePayNetworkToken, type ApplePayNetworkToken } from '../provider-sandbox/apple-pay-token';
 import { verifyGooglePayToken, type GooglePaySandboxCard } from '../provider-sandbox/google-pay-token';
 import { GOOGLE_PAY_GATEWAY_MERCHANT_ID } from '../sessions/payment-methods';
 import type { ClientPrincipal } from '../sessions/bearer-token';
@@ -176,6 +177,8 @@ export class ExecutionsService {
         if (item.paymentInstrumentData?.paymentToken === undefined) {
           throw new GatewayError('VALIDATION_ERROR', 'paymentInstrumentData.paymentToken is required for applePay');
         }
+        // A token to keep must be one a provider can turn into a network token.
+        if (item.storeInstrument) this.applePayCard(item.paymentInstrumentData.paymentToken);
         return undefined;
       case 'googlePay':
         // A token given at authorize is checked before anything changes; without one, confirm brings it.
@@ -197,8 +200,16 @@ export class ExecutionsService {
       case 'card':
         if (!instrument) throw new Error('card payment without a checked instrument');
         return this.resolveCard(row, item, instrument);
-      case 'applePay':
-        return this.resolveWallet(row, item.paymentInstrumentData?.paymentToken);
+      case 'applePay': {
+        const token = item.paymentInstrumentData?.paymentToken;
+        if (!item.storeInstrument) return this.resolveWallet(row, token);
+        // Stored as a provider keeps a wallet payment's network token: renewals and one-click
+        // add-ons charge it (merchant-initiated) once this payment succeeds.
+        const address = item.paymentInstrumentData?.billingAddress;
+        const holderName = [address?.first_name, address?.last_name].filter(Boolean).join(' ') || undefined;
+        const instrument = await this.vault.storeNetworkToken(row.holderReference, { ...this.applePayCard(token), holderName });
+        return this.resolveWallet(await this.executions.update(row.id, { instrumentId: instrument.id }), token);
+      }
       case 'googlePay': {
         const token = item.paymentInstrumentData?.paymentToken;
         if (token === undefined) {
@@ -235,6 +246,13 @@ export class ExecutionsService {
   private async resolveWallet(row: ExecutionRow, token: unknown): Promise<ExecutionRow> {
     if (tokenText(token).includes('decline')) return this.settle(row, 'card_declined');
     return this.applyScenario(row, triggerScenario({ amountValue: row.amountValue }) ?? { kind: 'success' });
+  }
+
+  /** The network token of an Apple-type token, once its shape checks out. */
+  private applePayCard(token: unknown): ApplePayNetworkToken {
+    const check = applePayNetworkToken(token);
+    if (!check.ok) throw new GatewayError('VALIDATION_ERROR', `paymentToken: ${check.reason}`);
+    return check.card;
   }
 
   /** The sandbox card a Google-type token names, once its signature, merchant and expiry check out. */

@@ -1,6 +1,7 @@
 import { VAULT_INVALID_TOKEN_MESSAGE } from '@roots/contracts/gateway-constants';
 import type {
   BinLookupResult,
+  CardNetwork,
   SaveInstrumentRequest,
   StoredInstrument,
   VaultTokenizeRequest,
@@ -11,7 +12,7 @@ import { newId } from '../../lib/ids';
 import type { ClientPrincipal } from '../sessions/bearer-token';
 import { issuerCountryOf, lookupBin } from './bin-lookup';
 import type { CardCipher, CardSecret } from './card-cipher';
-import { validateCard } from './card-validation';
+import { binOf, validateCard } from './card-validation';
 import type { InstrumentRow, VaultRepository } from './vault.repository';
 
 /** A vault token is usable for this long after tokenisation. */
@@ -101,6 +102,34 @@ export class VaultService {
       issuerCountry: issuerCountryOf(token.bin),
     });
     return instrumentView(row);
+  }
+
+  /**
+   * A wallet payment's network token kept as an instrument of the holder (Apple-type payments with
+   * `storeInstrument`): `created` now, `enabled` once the payment that brought it succeeds, then
+   * usable for merchant-initiated charges like a stored card.
+   */
+  async storeNetworkToken(
+    holderReference: string,
+    card: { number: string; network: CardNetwork; last4: string; expiryMonth: number; expiryYear: number; holderName?: string | undefined },
+  ): Promise<InstrumentRow> {
+    const bin = binOf(card.number);
+    return this.repository.insertInstrument({
+      id: newId('ins'),
+      holderReference,
+      status: 'created',
+      futureUsage: 'Subscription',
+      encryptedCard: this.cipher.encrypt({
+        number: card.number,
+        expiryMonth: card.expiryMonth,
+        expiryYear: card.expiryYear,
+        holderName: card.holderName,
+      }),
+      network: card.network,
+      bin,
+      last4: card.last4,
+      issuerCountry: issuerCountryOf(bin),
+    });
   }
 
   async listInstruments(holderReference: string): Promise<StoredInstrument[]> {

@@ -8,5 +8,7 @@ export { Dropin, type DropinEvents, type DropinOptions } from './dropin/dropin';
 export type { CardFormOptions, InstallmentOption } from './methods/card/card-element';
 export type { CollectContainer, CollectElement, CollectResult } from './elements/collect-container';
 export type { PaymentOutcome } from './payment/payment-flow';
+export type { ApplePayAddress, ApplePayDetails, ApplePayOptions } from './methods/apple-pay/apple-pay-element';
+export type { WalletDetails } from './methods/method-entry';
 /** Delay before mounting the drop-in on the paywall (checkout-spec §2, §9). */
 export const MOUNT_DELAY_MS = 50;

@@ -36,7 +36,15 @@ const EN_US = {
     },
     notFound: { backHome: 'Go to the start' },
     footer: { cookies: 'Cookie policy', privacy: 'Privacy policy', terms: 'Terms of use' },
-    paywall: { skipTrial: 'Skip the trial: {{name}}, {{price}} today' },
+    paywall: {
+      skipTrial: 'Skip the trial: {{name}}, {{price}} today',
+      pendingText:
+        'Your bank has not confirmed this payment yet. Nothing more is needed from you: this page moves on by itself as soon as it is confirmed, and the receipt goes to {{email}}. If the bank refuses it, you are not charged.',
+      checkNow: 'Check again now',
+      notPaidTitle: 'The payment did not go through',
+      notPaidText: 'Your bank did not confirm the payment, so nothing was charged. You can pay again.',
+      tryAgain: 'Pay again',
+    },
     population: {
       intro: 'Where people of each group our report can name live today, by world region and largest countries.',
       choose: 'Choose a group',

@@ -15,7 +15,7 @@ import {
 } from '../methods/stored-instrument/stored-instrument-element';
 import type { PayPalElementOptions } from '../methods/paypal/paypal-element';
 import { failureEvent, failureScreenText, outcomeOfError, type FailureEvent } from '../payment/failure-report';
-import type { MethodHooks, MethodOptions } from '../methods/method-entry';
+import type { MethodHooks, MethodOptions, WalletDetails } from '../methods/method-entry';
 import { methodEntry } from '../methods/registry';
 import { authorizeItem, continuePayment, runPayment, type PaymentFlowContext, type PaymentOutcome } from '../payment/payment-flow';
 import { h, type UIElement } from '../ui/base-element';
@@ -29,8 +29,9 @@ export type DropinEvents = CardFormEvents & {
   activate: { id: string; code: string };
   deactivate: { id: string; code: string };
   visibility: { id: string; visible: boolean };
-  success: { execution: Execution };
-  pending: { execution: Execution };
+  /** `wallet`: what an Apple-type payment adds (token, billing address, name). */
+  success: { execution: Execution; wallet?: WalletDetails };
+  pending: { execution: Execution; wallet?: WalletDetails };
   failure: FailureEvent;
   sessionExpired: Record<string, never>;
 };
@@ -57,7 +58,10 @@ export type DropinOptions = {
   /** Item to preselect: a method code or a stored instrument id. */
   preselect?: string;
   card?: CardFormOptions;
-  /** The Apple-type item: `validateMerchant` passes merchant validation through the merchant's backend. */
+  /**
+   * The Apple-type item: `validateMerchant` passes merchant validation through the merchant's
+   * backend; `storeInstrument` keeps the wallet's card for renewals and one-click charges.
+   */
   applePay?: MethodOptions['applePay'];
   /** The PayPal item's save checkbox (hidden in express mode). */
   payPal?: Pick<PayPalElementOptions, 'storeInstrumentLabel' | 'storeInstrumentDefault'>;
@@ -340,7 +344,7 @@ export class Dropin {
   /** What the drop-in lends its methods (the registry's factories take them). */
   private methodHooks(): MethodHooks {
     return {
-      pay: (item) => this.payItem(item),
+      pay: (item, wallet) => this.payItem(item, wallet),
       authorize: (item) => authorizeItem(this.flowContext(), item),
       loading: () => this.showScreen('loading'),
       complete: (execution, item) => this.completeFrom(execution, item),
@@ -363,7 +367,7 @@ export class Dropin {
   }
 
   /** Authorizes one payment item and shows its outcome (the pay button and wallet buttons end here). */
-  async payItem(item: PaymentItem): Promise<PaymentOutcome> {
+  async payItem(item: PaymentItem, wallet?: WalletDetails): Promise<PaymentOutcome> {
     this.showScreen('loading');
     let outcome: PaymentOutcome;
     try {
@@ -371,7 +375,7 @@ export class Dropin {
     } catch (error) {
       outcome = outcomeOfError(error);
     }
-    this.finish(outcome);
+    this.finish(outcome, wallet);
     return outcome;
   }
 
@@ -387,15 +391,15 @@ export class Dropin {
     this.finish(outcome);
   }
 
-  private finish(outcome: PaymentOutcome): void {
+  private finish(outcome: PaymentOutcome, wallet?: WalletDetails): void {
     switch (outcome.kind) {
       case 'success':
         this.showScreen('success');
-        this.events.emit('success', { execution: outcome.execution });
+        this.events.emit('success', { execution: outcome.execution, ...(wallet ? { wallet } : {}) });
         break;
       case 'pending':
         this.showScreen('pending');
-        this.events.emit('pending', { execution: outcome.execution });
+        this.events.emit('pending', { execution: outcome.execution, ...(wallet ? { wallet } : {}) });
         break;
       case 'failure': {
         const event = failureEvent(outcome);

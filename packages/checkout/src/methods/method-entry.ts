@@ -3,13 +3,20 @@ import type { CheckoutContext } from '../client/checkout-context';
 import type { CheckoutError } from '../core/errors/checkout-error';
 import type { PaymentOutcome } from '../payment/payment-flow';
 import type { UIElement } from '../ui/base-element';
+import type { ApplePayDetails, ApplePayOptions } from './apple-pay/apple-pay-element';
 import type { CardFormEvents, CardFormOptions } from './card/card-element';
 import type { PayPalElementOptions } from './paypal/paypal-element';
 
+/** What a wallet payment adds to the success and pending events (the Apple-type's token and contact). */
+export type WalletDetails = ApplePayDetails;
+
 /** What the drop-in lends a method: paying an item, the PayPal confirm steps, its events. */
 export type MethodHooks = {
-  /** Authorizes an item the method built itself (wallet buttons) and shows the outcome. */
-  pay(item: PaymentItem): Promise<PaymentOutcome>;
+  /**
+   * Authorizes an item the method built itself (wallet buttons) and shows the outcome; `wallet`
+   * goes out with the success or pending event.
+   */
+  pay(item: PaymentItem, wallet?: WalletDetails): Promise<PaymentOutcome>;
   authorize(item: PaymentItem): Promise<Execution>;
   loading(): void;
   complete(execution: Execution, item: PaymentItem): Promise<void>;
@@ -22,11 +29,8 @@ export type MethodHooks = {
 /** The options of every method a drop-in may carry. */
 export type MethodOptions = {
   card?: CardFormOptions;
-  /**
-   * Apple-type merchant validation through the merchant's backend (checkout-spec §7): receives the
-   * validation URL and the page's domain, resolves the merchant session object. Default: the gateway's.
-   */
-  applePay?: { validateMerchant?: (input: { validationURL: string; domain: string }) => Promise<unknown> };
+  /** The Apple-type item: merchant validation through the integrator, storing the wallet's card. */
+  applePay?: ApplePayOptions;
   payPal?: Pick<PayPalElementOptions, 'storeInstrumentLabel' | 'storeInstrumentDefault'>;
 };
 

@@ -2,20 +2,27 @@ import type { Plan } from '@roots/contracts';
 import type { Disclosure } from '@roots/contracts/disclosure';
 import { MESSAGES } from '@roots/contracts/messages';
 import type { InitSessionResponse } from '@roots/contracts/subscriptions';
+import type { ApplePayDetails } from '@roots/checkout';
 import { RootsCheckout } from '@roots/checkout/react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
+import { useQuizStore } from '../../lib/onboarding-store';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { useResource } from '../../lib/use-resource';
 import { createSubscription } from './api/create-subscription';
+import { validateApplePayMerchant } from './api/validate-apple-pay-merchant';
 import { initSession } from './api/init-session';
 import { refreshSessionToken } from './api/refresh-session-token';
+import { usePendingPurchase } from './use-pending-purchase';
 
 export type PurchaseResult = { subscriptionId: string };
 
 // The attribution record's helper brings zod (contracts/events, ADR 081): fetched once the drop-in
 // is up, so it is there when the payment succeeds without weighing on the drop-in's start.
 const loadTracking = () => import('../../lib/tracking');
+const loadAuthSession = () => import('../../lib/auth-session');
 
 type CheckoutSectionProps = {
   plan: Plan;
@@ -25,31 +32,51 @@ type CheckoutSectionProps = {
   onPurchaseError: (message: string) => void;
 };
 
+/** A payment the drop-in reported, waiting to become a subscription. */
+type Paid = { executionId: string; wallet?: ApplePayDetails | undefined };
+
 /**
  * The embedded drop-in for the plan's first charge. The payment client is created here, so only
- * the subscription route ever initialises it; the drop-in mounts 50 ms after the route opens.
+ * the subscription route ever initialises it; the drop-in mounts 50 ms after the route opens. A
+ * pending payment is waited for here, with what happens next said on screen (product-spec §2).
  */
 export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurchaseError }: CheckoutSectionProps) {
+  const { t } = useTranslation();
   const { slug } = usePublicConfig();
-  const started = useResource(plan.id, () => initSession(plan.id));
+  const [search] = useSearchParams();
+  // A new payment session for each try: a settled execution is never paid twice.
+  const [attempt, setAttempt] = useState(0);
+  const started = useResource(`${plan.id}:${attempt}`, () => initSession(plan.id));
   const session: InitSessionResponse | null = started.status === 'ready' ? started.data : null;
   const [purchaseError, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<Paid | null>(null);
   const error = purchaseError ?? (started.status === 'error' ? errorMessage(started.error) : null);
+  const selectPaymentMethod = useQuizStore((state) => state.selectPaymentMethod);
+  const setNames = useQuizStore((state) => state.setNames);
 
   useEffect(() => {
     if (session) void loadTracking().catch(() => undefined);
   }, [session]);
 
-  const finish = async (executionId: string) => {
+  /** The create call of this purchase (product-spec §7): who is buying and with what decide which. */
+  const create = async ({ executionId, wallet }: Paid) => {
+    const [{ currentAttribution }, { fetchMe }] = await Promise.all([loadTracking(), loadAuthSession()]);
+    const me = await fetchMe().catch(() => null);
+    return createSubscription({
+      planId: plan.id,
+      email,
+      executionId,
+      consent: { terms_text: disclosure.text, terms_version: disclosure.version },
+      attribution: currentAttribution(slug),
+      wallet,
+      vault: search.get('vault') ?? undefined,
+      signedInUserId: me?.user.uid,
+    });
+  };
+
+  const finish = async (paid: Paid) => {
     try {
-      const { currentAttribution } = await loadTracking();
-      const { id } = await createSubscription({
-        planId: plan.id,
-        email,
-        executionId,
-        consent: { terms_text: disclosure.text, terms_version: disclosure.version },
-        attribution: currentAttribution(slug),
-      });
+      const { id } = await create(paid);
       onPurchased({ subscriptionId: id });
     } catch (reason) {
       const message = errorMessage(reason, MESSAGES.cantCreateSubscription);
@@ -58,6 +85,37 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
     }
   };
 
+  const waiting = usePendingPurchase(pending ? () => create(pending) : null, (id) => onPurchased({ subscriptionId: id }));
+
+  const walletNames = (wallet: ApplePayDetails | undefined) => {
+    if (wallet) setNames({ firstName: wallet.address.first_name, lastName: wallet.address.last_name });
+  };
+
+  if (pending) {
+    const notPaid = waiting.state.status === 'not-paid';
+    return (
+      <section className="checkout-slot payment-pending" role="status" aria-live="polite" data-testid="payment-pending">
+        <h2>{notPaid ? t('screens.paywall.notPaidTitle') : MESSAGES.paymentPending}</h2>
+        <p>{notPaid ? t('screens.paywall.notPaidText') : t('screens.paywall.pendingText', { email })}</p>
+        {notPaid ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setPending(null);
+              setAttempt((value) => value + 1);
+            }}
+          >
+            {t('screens.paywall.tryAgain')}
+          </button>
+        ) : (
+          <button type="button" className="button button--link" onClick={waiting.checkNow} disabled={waiting.checking}>
+            {t('screens.paywall.checkNow')}
+          </button>
+        )}
+      </section>
+    );
+  }
   if (error) {
     return (
       <p className="field-error" role="alert" data-testid="purchase-error">
@@ -71,15 +129,24 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
       className="checkout-slot"
       session={session}
       getBearerToken={() => refreshSessionToken(session)}
-      // Renewals charge the stored card, so it is always stored (the disclosure says so); only
-      // methods that can be charged again are offered, and the card is preselected.
+      // Renewals and one-click offers charge the stored card or wallet card, so both are always
+      // stored (the disclosure says so); only methods that can be charged again are offered.
       dropin={{
         payButtonLabel: disclosure.payButton,
         paymentMethods: ['card', 'applePay'],
         preselect: 'card',
         card: { alwaysStoreInstrument: true },
+        applePay: { storeInstrument: true, validateMerchant: validateApplePayMerchant },
       }}
-      onSuccess={({ execution }) => void finish(execution.id)}
+      onActivate={({ code }) => selectPaymentMethod(code === 'applePay' ? 'apple' : 'card')}
+      onSuccess={({ execution, wallet }) => {
+        walletNames(wallet);
+        void finish({ executionId: execution.id, wallet });
+      }}
+      onPending={({ execution, wallet }) => {
+        walletNames(wallet);
+        setPending({ executionId: execution.id, wallet });
+      }}
       onFailure={({ message }) => onPurchaseError(message)}
     />
   );

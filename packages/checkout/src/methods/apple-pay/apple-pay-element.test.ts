@@ -88,8 +88,55 @@ describe('Apple-type wallet', () => {
           billingAddress: { country: { code: 'US' }, postalCode: '94107', zip: '94107' },
         },
       }),
+      expect.objectContaining({ code: 'applePay', token: { paymentData: 'x' } }),
     );
+    // Not asked to keep the card: a one-off wallet payment.
+    expect((pay.mock.calls[0] as unknown[])[0]).toMatchObject({ storeInstrument: false });
     expect(session.completePayment).toHaveBeenCalledWith(FakeApplePaySession.STATUS_SUCCESS);
+  });
+
+  it('storeInstrument keeps the wallet card; the billing contact is mapped to the address fields and the name', async () => {
+    (window as unknown as { ApplePaySession: unknown }).ApplePaySession = FakeApplePaySession;
+    const ctx = context(async (url) => (url.endsWith('/session') ? { version: 3, paymentRequest: {} } : { data: {} }));
+    const pay = vi.fn(async () => ({ kind: 'success' as const, execution: {} as never }));
+    const element = new ApplePayElement(ctx, pay, vi.fn(), { storeInstrument: true });
+    document.body.replaceChildren();
+    element.mount(document.body);
+    document.querySelector<HTMLButtonElement>('.roots-apple-pay')!.click();
+    await flush();
+    const token = { paymentData: { version: 'EC_v1' }, paymentMethod: { displayName: 'Visa 0224' }, transactionIdentifier: 'T1' };
+    created[0]!.session.onpaymentauthorized!({
+      payment: {
+        token,
+        billingContact: {
+          givenName: 'Ada',
+          familyName: 'Lovelace',
+          countryCode: 'gb',
+          administrativeArea: 'London',
+          locality: 'London',
+          postalCode: 'W1 1AA',
+          addressLines: ['12 St James Square', 'Flat 2'],
+          phoneNumber: '+44 20 7946 0000',
+        },
+      },
+    });
+    await flush();
+    expect(pay).toHaveBeenCalledWith(expect.objectContaining({ paymentMethodCode: 'applePay', storeInstrument: true }), {
+      code: 'applePay',
+      token,
+      displayName: 'Ada Lovelace',
+      address: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        country: 'gb',
+        state: 'London',
+        zip: 'W1 1AA',
+        city: 'London',
+        address: '12 St James Square',
+        address2: 'Flat 2',
+        phone: '+44 20 7946 0000',
+      },
+    });
   });
 
   it("aborts on a failed merchant validation; cancel reports 'Something went wrong'", async () => {

@@ -57,6 +57,30 @@ export function billingAddressFromContact(contact: ApplePayContact | undefined) 
   };
 }
 
+/** The address of product-spec §3 an Apple billing contact maps to. */
+export type ApplePayAddress = ReturnType<typeof billingAddressFromContact>;
+
+/**
+ * What an Apple-type payment gives the merchant besides the execution (product-spec §3, §7): the
+ * wallet token (`token` of the Apple Pay creation calls), the billing contact mapped to the address
+ * fields, and the buyer's name from it.
+ */
+export type ApplePayDetails = { code: 'applePay'; token: unknown; address: ApplePayAddress; displayName: string };
+
+/** Options of the Apple-type item. */
+export type ApplePayOptions = {
+  /**
+   * Merchant validation through the merchant's backend (checkout-spec §7): receives the validation
+   * URL and the page's domain, resolves the merchant session object. Default: the gateway's.
+   */
+  validateMerchant?: (input: { validationURL: string; domain: string }) => Promise<unknown>;
+  /**
+   * Keep the wallet's card at the gateway (its network token) for merchant-initiated charges:
+   * renewals and one-click add-ons. Default false. Say so next to the button, as for a stored card.
+   */
+  storeInstrument?: boolean;
+};
+
 function applePaySession(win: Window): ApplePaySessionConstructor | undefined {
   const candidate = (win as unknown as { ApplePaySession?: ApplePaySessionConstructor }).ApplePaySession;
   return typeof candidate === 'function' ? candidate : undefined;
@@ -70,10 +94,9 @@ function applePaySession(win: Window): ApplePaySessionConstructor | undefined {
 export class ApplePayElement extends UIElement {
   constructor(
     private readonly context: CheckoutContext,
-    private readonly pay: (item: PaymentItem) => Promise<PaymentOutcome>,
+    private readonly pay: (item: PaymentItem, details: ApplePayDetails) => Promise<PaymentOutcome>,
     private readonly onError: (error: CheckoutError) => void,
-    /** Merchant validation through the merchant's backend; default: the gateway's client route. */
-    private readonly validateMerchant?: (input: { validationURL: string; domain: string }) => Promise<unknown>,
+    private readonly options: ApplePayOptions = {},
   ) {
     super(context.document);
     this.isValid = true;
@@ -176,8 +199,8 @@ export class ApplePayElement extends UIElement {
       const domain = win.location.hostname;
       gatewaySession
         .then(() =>
-          this.validateMerchant
-            ? this.validateMerchant({ validationURL: event.validationURL, domain })
+          this.options.validateMerchant
+            ? this.options.validateMerchant({ validationURL: event.validationURL, domain })
             : api
                 .request<{ data: unknown }>(links.applePaySession.replace(/\/session$/, '/merchant-validation'), {
                   body: { requestUrl: win.location.href, sessionUrl: event.validationURL, clientDomain: domain },
@@ -191,15 +214,18 @@ export class ApplePayElement extends UIElement {
     };
     session.onpaymentauthorized = (event) => {
       const contact = event.payment.billingContact;
-      void this.pay({
+      const address = billingAddressFromContact(contact);
+      const item: PaymentItem = {
         paymentMethodCode: 'applePay',
         integrationType: 'api',
-        storeInstrument: false,
+        storeInstrument: this.options.storeInstrument ?? false,
         paymentInstrumentData: {
           paymentToken: event.payment.token,
           ...(contact ? { billingAddress: walletBillingAddress(contact) } : {}),
         },
-      }).then((outcome) => {
+      };
+      const displayName = `${address.first_name} ${address.last_name}`.trim();
+      void this.pay(item, { code: 'applePay', token: event.payment.token, address, displayName }).then((outcome) => {
         settled = true;
         session.completePayment(outcome.kind === 'success' ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE);
       });

@@ -9,8 +9,8 @@ export const applePayMethod: MethodEntry = {
   create: ({ context, hooks, options }) =>
     new ApplePayElement(
       context,
-      (item) => hooks.pay(item),
+      (item, details) => hooks.pay(item, details),
       (error) => hooks.fail(error),
-      options.applePay?.validateMerchant,
+      options.applePay,
     ),
 };

@@ -117,6 +117,8 @@ export default defineConfig({
         ...env,
         ...oidcProviderEnv(),
         RATE_LIMIT_PER_MINUTE: '6000',
+        // Journeys that make a renewal due see the billing job run within seconds.
+        BILLING_TICK_MS: '2000',
         ...(analyzerPorts.length > 0 ? { ANALYSIS_URLS: analyzerPorts.map((port) => `http://127.0.0.1:${port}`).join(',') } : {}),
       },
       reuseExistingServer: false,

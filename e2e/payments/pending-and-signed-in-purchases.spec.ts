@@ -1,7 +1,14 @@
 import { fillSecureFields } from '@roots/checkout/testing';
 import { expect, test, type Page } from '@playwright/test';
 import { installApplePay } from '../support/apple-pay';
-import { openPaywallAs, payWithSuccessCard, signInAsNewCustomer, uniqueEmail } from '../support/session';
+import {
+  buyPlanAsVisitor,
+  openPaywallAs,
+  payWithSuccessCard,
+  signInAsNewCustomer,
+  signInByEmailCode,
+  uniqueEmail,
+} from '../support/session';
 
 /** Pays with the sandbox's 3-D Secure card and closes the challenge unanswered: the drop-in's pending outcome. Returns the challenge page's address. */
 async function leaveThePaymentPending(page: Page): Promise<string> {
@@ -97,5 +104,33 @@ test.describe('a signed-in buyer (product-spec §6, §7)', () => {
     expect(mine.subscriptions.map((subscription) => subscription.plan_id)).toEqual(
       expect.arrayContaining(['roots_3d5_7d2499', 'roots_3m4800_3m4900']),
     );
+  });
+});
+
+test.describe('finalize (product-spec §4, §7)', () => {
+  test.setTimeout(120_000);
+
+  test('sends the identity and the attribution, and acts only on an answer naming the subscription', async ({ page }) => {
+    const email = uniqueEmail('finalize-id');
+    const subscriptionId = await buyPlanAsVisitor(page, email);
+    // A 200 answer that names nothing links nothing: the sign-in screen says so and stays.
+    await page.route('**/subs/finalize', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+    await page.goto(`/roots/sign-in?vSubscriptionId=${subscriptionId}`);
+    const finalize = page.waitForRequest((request) => request.url().endsWith('/subs/finalize'));
+    await signInByEmailCode(page, email);
+    expect((await finalize).postDataJSON()).toMatchObject({
+      subscription_id: subscriptionId,
+      email,
+      firebase_id: expect.any(String),
+      attribution: { project: 'roots' },
+    });
+    await expect(page.getByRole('alert')).toHaveText('Finalize error');
+    await expect(page).toHaveURL(/\/roots\/sign-in\?vSubscriptionId=/);
+
+    // The real server names it: linked, session storage cleared, on to the webapp.
+    await page.unroute('**/subs/finalize');
+    await page.goto(`/roots/sign-in?vSubscriptionId=${subscriptionId}`);
+    await expect(page).toHaveURL(/\/roots\/webapp$/, { timeout: 30_000 });
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   });
 });

@@ -28,6 +28,27 @@ function OfferPrice({ plan }: { plan: Plan }) {
   );
 }
 
+/** One pack with its price and a one-click buy button (or the bought note). */
+function OfferCard({ offer, state, onBuy }: { offer: Offer; state: OfferState | undefined; onBuy: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <li className="plan-card">
+      <h2>{offer.plan.name}</h2>
+      <p>{offer.plan.name_full}</p>
+      <p className="plan-card__price">
+        <OfferPrice plan={offer.plan} /> · {t('screens.offers.oneTime')}
+      </p>
+      {state === 'bought' ? (
+        <p role="status">{t('screens.offers.bought')}</p>
+      ) : (
+        <button type="button" className="button button--primary" disabled={state === 'buying'} onClick={onBuy}>
+          {state === 'buying' ? 'Loading' : t('screens.offers.buy', { price: formatUsd(offer.plan.sum) })}
+        </button>
+      )}
+    </li>
+  );
+}
+
 /** `/{slug}/offers`: one-time packs bought in one click on the stored instrument, then sign-in. */
 export function OffersScreen() {
   const { t } = useTranslation();
@@ -50,8 +71,8 @@ export function OffersScreen() {
     return () => controller.abort();
   }, []);
 
-  const { offers, unknown } = useMemo(
-    () => (catalog ? resolveOffers(search, catalog, slug) : { offers: [], unknown: [] }),
+  const { offers, lastChance, unknown } = useMemo(
+    () => (catalog ? resolveOffers(search, catalog, slug) : { offers: [], lastChance: [], unknown: [] }),
     [catalog, search, slug],
   );
   // The purchase goes to sign-in as vSubscriptionId, so it is linked to whoever signs in, even
@@ -94,28 +115,10 @@ export function OffersScreen() {
         <p>{t('screens.offers.intro')}</p>
         <ul className="offer-list">
           {offers.map((offer) => (
-            <li key={offer.family} className="plan-card">
-              <h2>{offer.plan.name}</h2>
-              <p>{offer.plan.name_full}</p>
-              <p className="plan-card__price">
-                <OfferPrice plan={offer.plan} /> · {t('screens.offers.oneTime')}
-              </p>
-              {states[offer.family] === 'bought' ? (
-                <p role="status">{t('screens.offers.bought')}</p>
-              ) : (
-                <button
-                  type="button"
-                  className="button button--primary"
-                  disabled={states[offer.family] === 'buying'}
-                  onClick={() => void buy(offer)}
-                >
-                  {states[offer.family] === 'buying' ? 'Loading' : t('screens.offers.buy', { price: formatUsd(offer.plan.sum) })}
-                </button>
-              )}
-            </li>
+            <OfferCard key={offer.family} offer={offer} state={states[offer.family]} onBuy={() => void buy(offer)} />
           ))}
         </ul>
-        {error && (
+        {error && !confirmSkip && (
           <p className="field-error" role="alert">
             {error}
           </p>
@@ -132,6 +135,19 @@ export function OffersScreen() {
             <div className="overlay__content">
               <h2 id="sure-title">{t('screens.offers.sureTitle')}</h2>
               <p>{t('screens.offers.sureText')}</p>
+              {/* The `_s2` packs: a last, lower price for what was not bought on the page (ADR 131). */}
+              {lastChance.some((offer) => states[offer.family] !== 'bought') && (
+                <ul className="offer-list" aria-label={t('screens.offers.lastChance')}>
+                  {lastChance.map((offer) => (
+                    <OfferCard key={offer.family} offer={offer} state={states[offer.family]} onBuy={() => void buy(offer)} />
+                  ))}
+                </ul>
+              )}
+              {error && (
+                <p className="field-error" role="alert">
+                  {error}
+                </p>
+              )}
               <button type="button" className="button button--primary" onClick={() => setConfirmSkip(false)}>
                 {t('screens.offers.sureStay')}
               </button>

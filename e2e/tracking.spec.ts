@@ -71,4 +71,35 @@ test.describe('funnel tracking', () => {
     for (const name of ['Purchase', 'AllPurchase', 'One-timePurchase', 'CompleteRegistration', 'Full plan sale purchase'])
       expect(sent.map((item) => item.event)).not.toContain(name);
   });
+
+  test('the ip and country the server answers at GET /remote-addr go into the attribution of events and the purchase', async ({ page }) => {
+    await deploymentTracks(page);
+    // The real answer, with a country set: the product under test runs without a country header.
+    const served: Array<{ ip: string; country: string }> = [];
+    await page.route('**/remote-addr', async (route) => {
+      const real = (await (await route.fetch()).json()) as { ip: string; country: string };
+      served.push({ ...real, country: 'DE' });
+      await route.fulfill({ json: served.at(-1) });
+    });
+    const campaigns: Array<{ path: string; record: Record<string, string> }> = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.method() !== 'POST') return;
+      const body = JSON.parse(request.postData() ?? '{}') as { campaign?: Record<string, string>; attribution?: Record<string, string> };
+      if (pathname === '/event' && body.campaign) campaigns.push({ path: pathname, record: body.campaign });
+      if (pathname === '/subs/create-no-user' && body.attribution) campaigns.push({ path: pathname, record: body.attribution });
+    });
+    await page.goto('/roots/?wmq=1&country_code=US');
+    await expect.poll(() => campaigns.length).toBeGreaterThan(0);
+    await buyPlanAsVisitor(page, uniqueEmail('remote-addr'), '?wmq=1&country_code=US');
+
+    // Asked once per page load (the paywall is a new load), always answered the same.
+    expect(served.length).toBeGreaterThan(0);
+    const ip = served[0]!.ip;
+    expect(ip).toMatch(/^[\d.:a-f]+$/);
+    expect(campaigns.map((item) => item.path)).toContain('/subs/create-no-user');
+    for (const { path, record } of campaigns) {
+      expect({ path, ip: record.client_ip_address, country: record.country_code }).toEqual({ path, ip, country: 'DE' });
+    }
+  });
 });

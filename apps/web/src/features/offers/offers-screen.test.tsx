@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../lib/i18n';
 import { PublicConfigProvider } from '../../lib/public-config-context';
 import { readPublicConfig } from '../../lib/public-config';
+import { resetRemoteAddr } from '../../lib/remote-addr';
 import { writeSessionValue } from '../../lib/session-keys';
 import { OffersScreen } from './offers-screen';
 
@@ -15,18 +16,22 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200
 /** The server's answers: the catalog, and an id for every pack bought. Records what was bought. */
 function stubServer() {
   const bought: string[] = [];
+  const attributions: unknown[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url === '/api/plans') return json(catalog);
+      if (url === '/remote-addr') return json({ ip: '192.0.2.5', country: 'PT' });
       if (url === '/subs/create-no-user') {
-        bought.push((JSON.parse(String(init?.body)) as { plan_id: string }).plan_id);
+        const body = JSON.parse(String(init?.body)) as { plan_id: string; attribution: unknown };
+        bought.push(body.plan_id);
+        attributions.push(body.attribution);
         return json({ id: `sub_${bought.length}` });
       }
       throw new Error(`unexpected call ${url}`);
     }),
   );
-  return bought;
+  return { bought, attributions };
 }
 
 async function openOffers(query: string) {
@@ -59,6 +64,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  resetRemoteAddr();
 });
 
 describe('the offers page with sure_popup', () => {
@@ -85,7 +91,7 @@ describe('the offers page with sure_popup', () => {
   });
 
   it('offers the _s2 packs in the question, and one click buys the _s2 plan', async () => {
-    const bought = stubServer();
+    const { bought, attributions } = stubServer();
     await openOffers('sure_popup=true&profile_pro_s2=roots_profile_pro_1499_otp&match_report_s2=roots_report_1499_otp');
     // The page shows the full-price packs; the question offers the _s2 ones at their lower price.
     expect(screen.getAllByRole('button', { name: /^Add for/ }).map((button) => button.textContent)).toEqual([
@@ -101,6 +107,8 @@ describe('the offers page with sure_popup', () => {
     fireEvent.click(buttons[1]!);
     expect(await within(lastChance).findByText('Added to your account.')).toBeTruthy();
     expect(bought).toEqual(['roots_report_1499_otp']);
+    // The pack's attribution record carries what GET /remote-addr answered.
+    expect(attributions).toEqual([expect.objectContaining({ client_ip_address: '192.0.2.5', country_code: 'PT' })]);
   });
 
   it('has nothing more to offer when the page already shows the _s2 plan (additional_offer_dc)', async () => {

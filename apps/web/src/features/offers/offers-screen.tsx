@@ -11,7 +11,7 @@ import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
 import { track } from '../../lib/track';
-import { currentAttribution } from '../../lib/tracking';
+import { loadAttribution } from '../../lib/tracking';
 import { resolveOffers, type Offer } from './offer-plans';
 
 type OfferState = 'idle' | 'buying' | 'bought';
@@ -99,7 +99,7 @@ export function OffersScreen() {
         plan_id: offer.plan.id,
         email,
         subscription_id: subscriptionId,
-        attribution: currentAttribution(slug),
+        attribution: await loadAttribution(slug),
       });
       setStates((s) => ({ ...s, [offer.family]: 'bought' }));
     } catch (reason) {

@@ -10,6 +10,7 @@ import { getPlans, errorMessage, FALLBACK_ERROR, postJson } from '../../lib/api-
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
+import { subscriptionServiceUrl } from '../../lib/subscription-service';
 import { track } from '../../lib/track';
 import { loadAttribution } from '../../lib/tracking';
 import { resolveOffers, type Offer } from './offer-plans';
@@ -95,7 +96,7 @@ export function OffersScreen() {
     }
     setStates((s) => ({ ...s, [offer.family]: 'buying' }));
     try {
-      await postJson('/subs/create-no-user', {
+      await postJson(subscriptionServiceUrl('/subs/create-no-user'), {
         plan_id: offer.plan.id,
         email,
         subscription_id: subscriptionId,

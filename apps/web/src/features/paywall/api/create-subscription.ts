@@ -1,6 +1,7 @@
 import type { Attribution } from '@roots/contracts/events';
 import type { Consent } from '@roots/contracts/subscriptions';
 import { postJson } from '../../../lib/api-client';
+import { subscriptionServiceUrl } from '../../../lib/subscription-service';
 
 /**
  * POST /subs/create-no-user with the execution the checkout completed; the server verifies it
@@ -13,7 +14,7 @@ export function createSubscription(body: {
   consent: Consent;
   attribution: Attribution;
 }) {
-  return postJson<{ id: string }>('/subs/create-no-user', {
+  return postJson<{ id: string }>(subscriptionServiceUrl('/subs/create-no-user'), {
     plan_id: body.planId,
     email: body.email,
     card: { execution_id: body.executionId },

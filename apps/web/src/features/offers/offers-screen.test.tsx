@@ -1,4 +1,5 @@
 import { buildPlanCatalog } from '@roots/contracts';
+import { MESSAGES } from '@roots/contracts/messages';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -117,5 +118,16 @@ describe('the offers page with sure_popup', () => {
     skip();
     const dialog = screen.getByRole('alertdialog', { name: 'Are you sure?' });
     expect(within(dialog).queryByRole('list')).toBeNull();
+  });
+});
+
+describe('a pack without the stored purchase (product-spec §4)', () => {
+  it("says 'No subscription data' and sends nothing", async () => {
+    const { bought } = stubServer();
+    sessionStorage.clear();
+    await openOffers('');
+    fireEvent.click(screen.getAllByRole('button', { name: /^Add for/ })[0]!);
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.noSubscriptionData);
+    expect(bought).toEqual([]);
   });
 });

@@ -141,6 +141,9 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     gatewayOrigin: new URL(config.GATEWAY_URL).origin,
     signInOrigins: [config.AUTH_GOOGLE_ISSUER, config.AUTH_APPLE_ISSUER].flatMap((issuer) => (issuer ? [new URL(issuer).origin] : [])),
     frameAncestors: config.CSP_FRAME_ANCESTORS,
+    apiOrigins: [
+      ...new Set([config.SUBSCRIPTION_API_URL, config.SUBSCRIPTION_API_STAGING_URL].flatMap((url) => (url ? [new URL(url).origin] : []))),
+    ],
   });
   registerTextGuard(app);
   registerOriginCheck(app, {

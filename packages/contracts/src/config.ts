@@ -28,6 +28,11 @@ export const publicConfigSchema = z.object({
   links: z.object({ cookies: z.string(), privacy: z.string(), terms: z.string() }),
   /** Who the legal pages name as operator and contact (white-label). */
   legal: z.object({ operatorName: z.string(), operatorAddress: z.string().nullable(), contactEmail: z.string() }),
+  /**
+   * Base URLs of the subscription service (product-spec §7): staging for a page whose origin
+   * contains 'dev', production otherwise; '' is the page's own origin. Absent: always this origin.
+   */
+  subscriptionApi: z.object({ production: z.string(), staging: z.string() }).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlanCatalog } from './plans';
-import { consentTermsOf, createNoUserRequestSchema, subscriptionApiBaseUrl } from './subscriptions';
+import { subscriptionApiBaseUrl } from './subscription-api';
+import { consentTermsOf, createNoUserRequestSchema } from './subscriptions';
 
 const consent = { terms_text: 't', terms_version: 'v' };
 

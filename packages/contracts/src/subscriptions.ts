@@ -37,19 +37,6 @@ export function accessKindForPlan(planId: string): AccessKind {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Staging rule (product-spec §7)
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Base URL of the subscription service for a page origin: staging when the origin contains
- * 'dev' (product-spec §7), production otherwise.
- * @example subscriptionApiBaseUrl('https://dev.roots.example', { production: 'https://api.roots.example', staging: 'https://api.dev.roots.example' })
- */
-export function subscriptionApiBaseUrl(origin: string, urls: { production: string; staging: string }): string {
-  return (origin.includes('dev') ? urls.staging : urls.production).replace(/\/$/, '');
-}
-
-// ---------------------------------------------------------------------------------------------
 // Disclosure next to the pay button
 // ---------------------------------------------------------------------------------------------
 

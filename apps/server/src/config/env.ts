@@ -94,6 +94,13 @@ export const envSchema = z.object({
   /** Contact address for privacy requests, refunds and questions; default: support@{slug}.local. */
   LEGAL_CONTACT_EMAIL: z.email().optional(),
   TRACKING_ENABLED: booleanFlag.default(false),
+  /**
+   * Base URL of the subscription service the page calls (product-spec §7: /init/session, /subs/*,
+   * /rec/subscriptions/*); default: the page's own origin. The service must allow the page's origin.
+   */
+  SUBSCRIPTION_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The staging subscription service, used by pages whose origin contains 'dev'; default: the page's own origin. */
+  SUBSCRIPTION_API_STAGING_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Trusted reverse proxies in front of the server: 'false' (default), 'true' (any), or a comma-separated list of addresses/CIDRs. */
   TRUST_PROXY: z.string().default('false'),
   /** Header a trusted proxy sets to the client's country (e.g. cf-ipcountry); else the offline GeoIP database answers. */

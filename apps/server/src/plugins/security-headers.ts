@@ -10,12 +10,15 @@ export type SecurityHeaderOptions = {
   signInOrigins: readonly string[];
   /** `frame-ancestors` sources, e.g. `'none'` (default) or `https://partner.example`. */
   frameAncestors: string;
+  /** Other origins the page calls: the configured subscription services (SUBSCRIPTION_API_URL, …_STAGING_URL). */
+  apiOrigins?: readonly string[];
 };
 
 /**
  * The policy of every product page (ADR 110). No inline script and no eval: `script-src` is the
  * product's own bundle plus the gateway (its wallet SDK stand-ins load from there). Frames and
- * connections go to the gateway and the sign-in providers only. Styles allow inline because the
+ * connections go to the gateway and the sign-in providers only, and connections to a configured
+ * subscription service. Styles allow inline because the
  * checkout drop-in adds its own `<style>` element at run time; CSS cannot run code.
  */
 export function pageContentSecurityPolicy(options: SecurityHeaderOptions): string {
@@ -28,7 +31,7 @@ export function pageContentSecurityPolicy(options: SecurityHeaderOptions): strin
     ['font-src', "'self'"],
     ['media-src', "'self'", 'blob:'],
     // blob: reads the page's own selfie preview back (never a network request).
-    ['connect-src', "'self'", 'blob:', ...outside],
+    ['connect-src', "'self'", 'blob:', ...outside, ...(options.apiOrigins ?? [])],
     ['frame-src', ...outside],
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],

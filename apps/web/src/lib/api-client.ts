@@ -94,6 +94,8 @@ export async function request(url: string, { method = 'GET', body, signal }: Req
       method,
       ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
       signal: signal ?? null,
+      // A configured subscription service on another origin gets the purchase proof and session cookies too.
+      ...(new URL(url, window.location.href).origin === window.location.origin ? {} : { credentials: 'include' as const }),
     });
   } catch (reason) {
     // A read the screen no longer wants keeps its abort (callers ignore those); writes say why they failed.

@@ -24,4 +24,17 @@ describe('tracking switch', () => {
     initTracking(true, at('?wmq=1'), '');
     expect(trackingEnabled()).toBe(true);
   });
+
+  it('stays on for the page after finalize clears session storage, and on a later load of the visit', () => {
+    initTracking(true, at('?wmq=1'), '');
+    sessionStorage.clear();
+    expect(trackingEnabled()).toBe(true);
+    // A later load of a tracked visit without wmq=1 in its URL: the session flag says so.
+    sessionStorage.setItem('__wmq', '1');
+    initTracking(true, at(''), '');
+    expect(trackingEnabled()).toBe(true);
+    sessionStorage.clear();
+    initTracking(true, at(''), '');
+    expect(trackingEnabled()).toBe(false);
+  });
 });

@@ -25,6 +25,12 @@ export type FunnelEvent =
 
 /** Whether this deployment tracks at all (TRACKING_ENABLED); set once at start-up. */
 let deploymentTracks = false;
+/**
+ * Whether this page load belongs to a tracked visit (wmq=1 now or earlier in the session). Kept in
+ * memory too: finalize clears session storage (product-spec §4), and the signed-in stages after it
+ * ('results', 'report ready') are still the same visit.
+ */
+let visitTracks = false;
 
 /**
  * Remembers wmq=1 for the visit and keeps a referrer from another host under `_ref`.
@@ -33,17 +39,20 @@ let deploymentTracks = false;
  */
 export function initTracking(enabled: boolean, location: Location = window.location, referrer = document.referrer): void {
   deploymentTracks = enabled;
+  visitTracks = new URLSearchParams(location.search).get('wmq') === '1';
   try {
-    if (new URLSearchParams(location.search).get('wmq') === '1') sessionStorage.setItem(TRACKING_FLAG, '1');
+    if (visitTracks) sessionStorage.setItem(TRACKING_FLAG, '1');
+    else visitTracks = sessionStorage.getItem(TRACKING_FLAG) === '1';
     if (referrer && new URL(referrer).host !== location.host) sessionStorage.setItem(SESSION_KEYS.referrer, referrer);
   } catch {
-    // storage unavailable: tracking stays off
+    // storage unavailable: only a load with wmq=1 in its URL tracks
   }
 }
 
 /** Tracking is on when the deployment tracks (TRACKING_ENABLED) and this visit came with wmq=1. */
 export function trackingEnabled(): boolean {
   if (!deploymentTracks) return false;
+  if (visitTracks) return true;
   try {
     return sessionStorage.getItem(TRACKING_FLAG) === '1';
   } catch {

@@ -1,4 +1,5 @@
 import { compactAttribution, type Attribution } from '@roots/contracts/events';
+import { loadRemoteAddr, remoteAddr, type RemoteAddr } from './remote-addr';
 import { readSessionValue } from './session-keys';
 
 /** URL parameters copied into the attribution record (product-spec §3). */
@@ -31,8 +32,10 @@ function cookie(name: string, cookies: string): string {
 }
 
 /**
- * The attribution record from the landing URL, cookies and stored referrer; empty values dropped.
- * `fbc` comes from the `_fbc` cookie or is built from `fbclid` the way the pixel builds it. Values
+ * The attribution record from the landing URL, cookies, stored referrer and the server's
+ * `GET /remote-addr` answer; empty values dropped. `fbc` comes from the `_fbc` cookie or is built
+ * from `fbclid` the way the pixel builds it. `client_ip_address` and `country_code` are what the
+ * server saw (a `country_code` URL parameter only stands in while the country is unknown). Values
  * are cut to the schema's ATTRIBUTION_VALUE_MAX_CHARS.
  */
 export function buildAttribution(input: {
@@ -42,6 +45,7 @@ export function buildAttribution(input: {
   cookies: string;
   referrer: string;
   nowMs: number;
+  remote?: RemoteAddr | null;
 }): Attribution {
   const url = new URL(input.url);
   const record: Record<string, string> = { project: input.slug };
@@ -52,11 +56,16 @@ export function buildAttribution(input: {
   record.referer = input.referrer;
   record.event_source_url = `${url.origin}${url.pathname}`;
   record.client_user_agent = input.userAgent;
+  record.client_ip_address = input.remote?.ip ?? '';
+  if (input.remote?.country) record.country_code = input.remote.country;
   for (const [key, value] of Object.entries(record)) record[key] = value.slice(0, ATTRIBUTION_VALUE_MAX_CHARS);
   return compactAttribution(record);
 }
 
-/** This visit's attribution record: sent with every purchase (product-spec §7) and, when tracking is on, every funnel event. */
+/**
+ * This visit's attribution record: sent with every purchase (product-spec §7) and, when tracking is
+ * on, every funnel event. Carries the `/remote-addr` answer once it came (asked at start-up).
+ */
 export function currentAttribution(slug: string): Attribution {
   return buildAttribution({
     slug,
@@ -65,26 +74,40 @@ export function currentAttribution(slug: string): Attribution {
     cookies: document.cookie,
     referrer: readSessionValue('referrer') ?? '',
     nowMs: Date.now(),
+    remote: remoteAddr(),
   });
+}
+
+/** {@link currentAttribution} after the `/remote-addr` answer (or its failure): what a purchase sends. */
+export async function loadAttribution(slug: string): Promise<Attribution> {
+  await loadRemoteAddr();
+  return currentAttribution(slug);
 }
 
 /** Sends one funnel event to POST /event; never throws, never blocks navigation. */
 export function sendEvent(slug: string, event: string, extra: { subscription_id?: string } = {}): void {
-  const campaign = currentAttribution(slug);
-  void fetch('/event', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ event, userAgent: navigator.userAgent, campaign, ...extra }),
-    keepalive: true,
-  }).catch(() => undefined);
+  void loadAttribution(slug)
+    .then((campaign) =>
+      fetch('/event', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ event, userAgent: navigator.userAgent, campaign, ...extra }),
+        keepalive: true,
+      }),
+    )
+    .catch(() => undefined);
 }
 
 /** `POST /subscriptions/{id}` with this visit's attribution as a text body; never throws. */
 export function sendSubscriptionTracking(slug: string, subscriptionId: string): void {
-  void fetch(`/subscriptions/${encodeURIComponent(subscriptionId)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/plain' },
-    body: JSON.stringify(currentAttribution(slug)),
-    keepalive: true,
-  }).catch(() => undefined);
+  void loadAttribution(slug)
+    .then((attribution) =>
+      fetch(`/subscriptions/${encodeURIComponent(subscriptionId)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify(attribution),
+        keepalive: true,
+      }),
+    )
+    .catch(() => undefined);
 }

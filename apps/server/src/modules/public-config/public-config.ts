@@ -24,6 +24,7 @@ export function buildPublicConfig(config: Config): PublicConfig {
       operatorAddress: config.LEGAL_OPERATOR_ADDRESS ?? null,
       contactEmail: config.LEGAL_CONTACT_EMAIL,
     },
+    subscriptionApi: { production: config.SUBSCRIPTION_API_URL ?? '', staging: config.SUBSCRIPTION_API_STAGING_URL ?? '' },
   };
 }
 

@@ -22,3 +22,28 @@ describe('offers by query parameters', () => {
     expect(result.offers.map((o) => o.plan.id)).toEqual(['roots_profile_pro_2899_otp', 'roots_report_1499_otp']);
   });
 });
+
+describe('the _s2 packs of the skip confirmation', () => {
+  const lastChance = (query: string) => {
+    const result = resolveOffers(new URLSearchParams(query), catalog, 'roots');
+    return { ids: result.lastChance.map((o) => `${o.param}=${o.plan.id}`), unknown: result.unknown };
+  };
+  it('takes profile_pro_s2 and match_report_s2, defaulting to the lower-priced packs', () => {
+    expect(lastChance('profile_pro_s2=roots_profile_pro_1499_otp').ids).toEqual([
+      'profile_pro_s2=roots_profile_pro_1499_otp',
+      'match_report_s2=roots_report_1499_otp',
+    ]);
+  });
+  it('leaves out a family whose _s2 plan is already the one on the page', () => {
+    expect(lastChance('additional_offer_dc=true').ids).toEqual([]);
+    expect(lastChance('additional_offer_dc=true&match_report_s2=roots_report_2899_otp').ids).toEqual([
+      'match_report_s2=roots_report_2899_otp',
+    ]);
+  });
+  it('reports an unknown _s2 id instead of selling another pack', () => {
+    expect(lastChance('profile_pro_s2=roots_nope')).toEqual({
+      ids: ['match_report_s2=roots_report_1499_otp'],
+      unknown: [{ param: 'profile_pro_s2', value: 'roots_nope' }],
+    });
+  });
+});

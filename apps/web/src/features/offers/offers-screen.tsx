@@ -10,8 +10,9 @@ import { getPlans, errorMessage, FALLBACK_ERROR, postJson } from '../../lib/api-
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
+import { subscriptionServiceUrl } from '../../lib/subscription-service';
 import { track } from '../../lib/track';
-import { currentAttribution } from '../../lib/tracking';
+import { loadAttribution } from '../../lib/tracking';
 import { resolveOffers, type Offer } from './offer-plans';
 
 type OfferState = 'idle' | 'buying' | 'bought';
@@ -25,6 +26,27 @@ function OfferPrice({ plan }: { plan: Plan }) {
       <strong>{formatUsd(plan.sum)}</strong>
       {struck && <span> −{struck.percentOff}%</span>}
     </>
+  );
+}
+
+/** One pack with its price and a one-click buy button (or the bought note). */
+function OfferCard({ offer, state, onBuy }: { offer: Offer; state: OfferState | undefined; onBuy: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <li className="plan-card">
+      <h2>{offer.plan.name}</h2>
+      <p>{offer.plan.name_full}</p>
+      <p className="plan-card__price">
+        <OfferPrice plan={offer.plan} /> · {t('screens.offers.oneTime')}
+      </p>
+      {state === 'bought' ? (
+        <p role="status">{t('screens.offers.bought')}</p>
+      ) : (
+        <button type="button" className="button button--primary" disabled={state === 'buying'} onClick={onBuy}>
+          {state === 'buying' ? 'Loading' : t('screens.offers.buy', { price: formatUsd(offer.plan.sum) })}
+        </button>
+      )}
+    </li>
   );
 }
 
@@ -50,8 +72,8 @@ export function OffersScreen() {
     return () => controller.abort();
   }, []);
 
-  const { offers, unknown } = useMemo(
-    () => (catalog ? resolveOffers(search, catalog, slug) : { offers: [], unknown: [] }),
+  const { offers, lastChance, unknown } = useMemo(
+    () => (catalog ? resolveOffers(search, catalog, slug) : { offers: [], lastChance: [], unknown: [] }),
     [catalog, search, slug],
   );
   // The purchase goes to sign-in as vSubscriptionId, so it is linked to whoever signs in, even
@@ -74,11 +96,11 @@ export function OffersScreen() {
     }
     setStates((s) => ({ ...s, [offer.family]: 'buying' }));
     try {
-      await postJson('/subs/create-no-user', {
+      await postJson(subscriptionServiceUrl('/subs/create-no-user'), {
         plan_id: offer.plan.id,
         email,
         subscription_id: subscriptionId,
-        attribution: currentAttribution(slug),
+        attribution: await loadAttribution(slug),
       });
       setStates((s) => ({ ...s, [offer.family]: 'bought' }));
     } catch (reason) {
@@ -94,28 +116,10 @@ export function OffersScreen() {
         <p>{t('screens.offers.intro')}</p>
         <ul className="offer-list">
           {offers.map((offer) => (
-            <li key={offer.family} className="plan-card">
-              <h2>{offer.plan.name}</h2>
-              <p>{offer.plan.name_full}</p>
-              <p className="plan-card__price">
-                <OfferPrice plan={offer.plan} /> · {t('screens.offers.oneTime')}
-              </p>
-              {states[offer.family] === 'bought' ? (
-                <p role="status">{t('screens.offers.bought')}</p>
-              ) : (
-                <button
-                  type="button"
-                  className="button button--primary"
-                  disabled={states[offer.family] === 'buying'}
-                  onClick={() => void buy(offer)}
-                >
-                  {states[offer.family] === 'buying' ? 'Loading' : t('screens.offers.buy', { price: formatUsd(offer.plan.sum) })}
-                </button>
-              )}
-            </li>
+            <OfferCard key={offer.family} offer={offer} state={states[offer.family]} onBuy={() => void buy(offer)} />
           ))}
         </ul>
-        {error && (
+        {error && !confirmSkip && (
           <p className="field-error" role="alert">
             {error}
           </p>
@@ -132,6 +136,19 @@ export function OffersScreen() {
             <div className="overlay__content">
               <h2 id="sure-title">{t('screens.offers.sureTitle')}</h2>
               <p>{t('screens.offers.sureText')}</p>
+              {/* The `_s2` packs: a last, lower price for what was not bought on the page (ADR 131). */}
+              {lastChance.some((offer) => states[offer.family] !== 'bought') && (
+                <ul className="offer-list" aria-label={t('screens.offers.lastChance')}>
+                  {lastChance.map((offer) => (
+                    <OfferCard key={offer.family} offer={offer} state={states[offer.family]} onBuy={() => void buy(offer)} />
+                  ))}
+                </ul>
+              )}
+              {error && (
+                <p className="field-error" role="alert">
+                  {error}
+                </p>
+              )}
               <button type="button" className="button button--primary" onClick={() => setConfirmSkip(false)}>
                 {t('screens.offers.sureStay')}
               </button>

@@ -9,6 +9,7 @@ import type {
   CreateSignedInRequest,
 } from '@roots/contracts/subscriptions';
 import { postJson } from '../../../lib/api-client';
+import { subscriptionServiceUrl } from '../../../lib/subscription-service';
 
 /** A purchase the checkout paid for: the execution, and what the buyer and the wallet add. */
 export type PurchaseInput = {
@@ -59,7 +60,7 @@ export function purchaseCall(input: PurchaseInput): PurchaseCall {
  */
 export async function createSubscription(input: PurchaseInput): Promise<{ id: string }> {
   const { path, body } = purchaseCall(input);
-  const answer = await postJson<{ id?: string }>(path, body);
+  const answer = await postJson<{ id?: string }>(subscriptionServiceUrl(path), body);
   if (!answer.id) throw new Error(MESSAGES.cantCreateSubscription);
   return { id: answer.id };
 }

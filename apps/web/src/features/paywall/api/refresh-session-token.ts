@@ -1,5 +1,6 @@
 import type { SessionTokenResponse } from '@roots/contracts/subscriptions';
 import { postJson } from '../../../lib/api-client';
+import { subscriptionServiceUrl } from '../../../lib/subscription-service';
 
 /** The latest token of each payment session this page has, so a refresh always proves the newest. */
 const latestTokens = new Map<string, string>();
@@ -10,7 +11,7 @@ const latestTokens = new Map<string, string>();
  * same payment session (POST /init/session/token), so the open paywall still pays once.
  */
 export async function refreshSessionToken(session: { sessionId: string; bearerToken: string }): Promise<string> {
-  const { bearerToken } = await postJson<SessionTokenResponse>('/init/session/token', {
+  const { bearerToken } = await postJson<SessionTokenResponse>(subscriptionServiceUrl('/init/session/token'), {
     bearer_token: latestTokens.get(session.sessionId) ?? session.bearerToken,
   });
   latestTokens.set(session.sessionId, bearerToken);

@@ -10,6 +10,7 @@ export const FUNNEL_SCREENS_EN_US = {
     sureText: 'These prices are only shown once, right after your purchase.',
     sureStay: 'Stay and see the offers',
     sureLeave: 'Skip the offers',
+    lastChance: 'A last, lower price',
   },
   cancel: {
     explain: 'Enter the email you paid with. We send a 6-digit code to confirm it is you; no sign-in needed.',

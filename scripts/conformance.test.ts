@@ -1,0 +1,118 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PRODUCT_TABLE = 'docs/spec-conformance/product.md';
+
+/** Folders that are never cited: dependencies, build output, caches. */
+const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', '.cache', 'test-results', 'playwright-report', 'coverage']);
+
+/** Every file of the repository by its base name, for proofs that name a file without its folder. */
+function filesByBaseName(): Map<string, string[]> {
+  const byName = new Map<string, string[]>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true })) {
+      if (SKIPPED_DIRS.has(entry.name)) continue;
+      const relative = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(relative);
+      else byName.set(entry.name, [...(byName.get(entry.name) ?? []), relative]);
+    }
+  };
+  walk('');
+  return byName;
+}
+
+export type ConformanceRow = { section: string; requirement: string; status: string; proof: string; line: number };
+
+/** The rows of every `| requirement | status | proof |` table of a hand-kept conformance file. */
+export function parseConformanceRows(markdown: string): ConformanceRow[] {
+  const rows: ConformanceRow[] = [];
+  let section = '';
+  let columns: string[] | null = null;
+  markdown.split('\n').forEach((text, index) => {
+    if (text.startsWith('## ')) {
+      section = text.slice(3).trim();
+      columns = null;
+      return;
+    }
+    if (!text.startsWith('|')) {
+      columns = null;
+      return;
+    }
+    const cells = text
+      .slice(1, text.endsWith('|') ? -1 : undefined)
+      .split('|')
+      .map((cell) => cell.trim());
+    if (columns === null) {
+      columns = cells.map((cell) => cell.toLowerCase());
+      return;
+    }
+    if (cells.every((cell) => /^:?-+:?$/.test(cell))) return;
+    const at = (name: string) => cells[columns!.indexOf(name)] ?? '';
+    rows.push({ section, requirement: at('requirement'), status: at('status'), proof: at('proof'), line: index + 1 });
+  });
+  return rows;
+}
+
+/** A cited file: a backticked name ending in a source or document extension, no spaces or braces. */
+const FILE_TOKEN = /^[\w@./-]+\.(?:tsx?|mjs|js|md|json)$/;
+const TEST_FILE = /\.(?:test|spec)\.tsx?$/;
+
+/** The files a proof cell names (backticked), in order. */
+export function citedFiles(proof: string): string[] {
+  return [...proof.matchAll(/`([^`]+)`/g)].map((match) => match[1]!).filter((token) => FILE_TOKEN.test(token));
+}
+
+describe(`${PRODUCT_TABLE}`, () => {
+  const rows = parseConformanceRows(readFileSync(path.join(REPO_ROOT, PRODUCT_TABLE), 'utf8'));
+  const byName = filesByBaseName();
+  const exists = (cited: string) => (cited.includes('/') ? existsSync(path.join(REPO_ROOT, cited)) : byName.has(cited));
+
+  it('is read as tables of requirement, status and proof', () => {
+    expect(rows.length).toBeGreaterThan(80);
+    expect(rows.every((row) => row.requirement !== '' && row.status !== '')).toBe(true);
+  });
+
+  it('cites only files that exist', () => {
+    const missing = rows.flatMap((row) =>
+      citedFiles(row.proof)
+        .filter((cited) => !exists(cited))
+        .map((cited) => `line ${row.line}: ${cited}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('names an existing test file for every row marked done', () => {
+    const unproven = rows
+      .filter((row) => row.status.startsWith('done'))
+      .filter((row) => !citedFiles(row.proof).some((cited) => TEST_FILE.test(cited) && exists(cited)))
+      .map((row) => `line ${row.line}: ${row.requirement}`);
+    expect(unproven).toEqual([]);
+  });
+
+  it('gives every partial row its decision record', () => {
+    const unexplained = rows
+      .filter((row) => row.status.startsWith('partial') || row.status.startsWith('deviation'))
+      .filter((row) => !/ADR \d{3}/.test(row.proof) && !/ADR \d{3}/.test(row.requirement))
+      .map((row) => `line ${row.line}: ${row.requirement}`);
+    expect(unexplained).toEqual([]);
+  });
+});
+
+describe('conformance table parsing', () => {
+  const sample = [
+    '## §9 Constants',
+    '',
+    '| requirement | status | proof |',
+    '| ----------- | ------ | ----- |',
+    '| Cookies path `/` | done | `apps/x.test.ts`, `b.spec.ts`, `Path=/`, `/webapp?wmq=1`, `main.tsx` |',
+  ].join('\n');
+
+  it('reads the section, status and cited files of a row', () => {
+    const [row] = parseConformanceRows(sample);
+    expect(row).toMatchObject({ section: '§9 Constants', requirement: 'Cookies path `/`', status: 'done', line: 5 });
+    expect(citedFiles(row!.proof)).toEqual(['apps/x.test.ts', 'b.spec.ts', 'main.tsx']);
+  });
+});

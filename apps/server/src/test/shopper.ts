@@ -92,7 +92,7 @@ export async function openPaymentSession(serverUrl: string, planId: string, serv
 }
 
 /** The checkout's payment in an open session, at the gateway only: tokenize, save, authorize. */
-export async function payInSession(init: InitSessionResponse, card: CardInput = { number: '4242424242424242' }) {
+export async function payInSession<Init extends SdkInitPayload>(init: Init, card: CardInput = { number: '4242424242424242' }) {
   const session: SdkInitPayload = init;
   const instrument = await storeCard(session, card);
   const execution = await http<Execution>(session.links.authorize, {

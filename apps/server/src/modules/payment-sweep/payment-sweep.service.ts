@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ExecutionListItem } from '@roots/contracts/gateway';
+import { planTerms } from '../billing/plan-terms';
 import { GatewayCallError } from '../gateway/gateway-client';
 import type { ChargeRow } from '../charges/charges.repository';
 import type { ChargeEffects } from '../charges/charges.service';
@@ -114,6 +115,8 @@ export class PaymentSweep {
     const { db } = context;
     // Renewals and add-ons are the charge ledger's own; unpaid or refunded payments need nothing.
     if (item.merchantInitiated || item.status !== 'authorizeSuccessful' || item.amountRefunded > 0) return;
+    // Only a session this product opened (its order reference is one of our plans) is ours to settle.
+    if (!item.orderReference || !planTerms(context.config.catalog, item.orderReference)) return;
     if (await context.repository.byInitialExecution(db, item.id)) {
       if (await repository.move(db, item.id, ['waiting'], 'subscribed', context.clock.now())) result.subscribed += 1;
       return;

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database';
 import { charges, purchaseIntents, subscriptions, unmatchedPayments } from '../../db/schema';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
-import { http, payWithCard, purchaseBody } from '../../test/shopper';
+import { http, payInSession, payWithCard, purchaseBody } from '../../test/shopper';
 import { GatewayClient } from '../gateway/gateway-client';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { PaymentSweepRepository } from './payment-sweep.repository';
@@ -193,6 +193,19 @@ describe.each(testDatabases())('payment sweep: paid executions without a subscri
     expect(execution.refunds).toHaveLength(1);
     expect(await ledgerOf(paid.execution.id)).toHaveLength(1);
     expect((await unmatched(paid.execution.id))?.status).toBe('refunded');
+  });
+
+  it('leaves alone a payment of a session this product did not open (its order reference is not one of our plans)', async () => {
+    const session = await merchant.createSession(
+      { amount: { value: 2499, currency: 'USD' }, holderReference: 'h_other_product', orderReference: 'another-product-order-7' },
+      'sweep-foreign-session',
+    );
+    const paid = await payInSession(session);
+    expect(paid.execution.status).toBe('authorizeSuccessful');
+    await app.roots.sweep.run();
+    expect(await unmatched(paid.execution.id)).toBeUndefined();
+    expect((await merchant.getExecution(paid.execution.id)).amountRefunded).toBe(0);
+    expect(await ledgerOf(paid.execution.id)).toHaveLength(0);
   });
 
   it('keeps a watermark in the database: each pass lists from the last change it finished', async () => {

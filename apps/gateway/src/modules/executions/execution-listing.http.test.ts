@@ -16,8 +16,10 @@ async function listAll(since: string, limit: number): Promise<{ pages: number; i
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const query = new URLSearchParams({ since, limit: String(limit), ...(cursor ? { cursor } : {}) });
-    const page = await call<ExecutionList>(`${gateway.url}/merchant/v1/executions?${query}`, { headers: merchantHeaders() });
+    const query: URLSearchParams = new URLSearchParams({ since, limit: String(limit), ...(cursor ? { cursor } : {}) });
+    const page: { status: number; body: ExecutionList } = await call<ExecutionList>(`${gateway.url}/merchant/v1/executions?${query}`, {
+      headers: merchantHeaders(),
+    });
     expect(page.status).toBe(200);
     items.push(...page.body.items);
     cursor = page.body.nextCursor;

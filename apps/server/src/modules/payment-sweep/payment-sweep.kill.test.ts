@@ -1,6 +1,6 @@
 import type { ExecutionListItem } from '@roots/contracts/gateway';
 import type { InitSessionResponse } from '@roots/contracts/subscriptions';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { charges, subscriptions, unmatchedPayments } from '../../db/schema';
@@ -129,7 +129,11 @@ describe.skipIf(!url)('kill -9 of the server with 60 purchases in flight (gatewa
     const settled = async () => {
       const subscribed = await subscribedExecutions();
       const executions = (await gatewayExecutions()).filter((item) => item.status === 'authorizeSuccessful' && !item.merchantInitiated);
-      return executions.every((item) => subscribed.has(item.id) || item.amountRefunded === item.amount.value);
+      const open = await database.db
+        .select()
+        .from(unmatchedPayments)
+        .where(inArray(unmatchedPayments.status, ['waiting', 'refunding']));
+      return open.length === 0 && executions.every((item) => subscribed.has(item.id) || item.amountRefunded === item.amount.value);
     };
     await until(settled, 120_000);
 

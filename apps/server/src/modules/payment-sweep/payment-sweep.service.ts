@@ -123,18 +123,16 @@ export class PaymentSweep {
     }
     const intent = await context.repository.findIntent(db, item.id);
     if (intent?.state === 'completed') return;
-    if (intent?.state === 'open') {
-      // A young intent belongs to a request still running; the reconciler or a later pass finishes it.
-      if (!subscriptions.isStale(intent)) return;
-      const outcome = await subscriptions.settleIntent(intent);
-      if (outcome === 'pending') return;
-      if (outcome === 'completed') {
+    // A young intent belongs to a request still running: left to it (or to the reconciler).
+    if (intent?.state === 'open' && subscriptions.isStale(intent)) {
+      if ((await subscriptions.settleIntent(intent)) === 'completed') {
         await this.recordCompleted(item);
         result.completed += 1;
         return;
       }
     }
-    // No intent, or one whose payment cannot buy its plan: nothing here can make a subscription of it.
+    // No intent, a young one, or one whose payment cannot buy its plan. Recorded either way, so that
+    // the pass after the grace period looks at it again even once the listing has moved past it.
     const now = context.clock.now();
     const { inserted } = await repository.record(db, {
       executionId: item.id,
@@ -148,7 +146,8 @@ export class PaymentSweep {
     });
     if (inserted) {
       result.waiting += 1;
-      context.log.warn({ executionId: item.id }, 'payment sweep: paid execution without a subscription; waiting for its grace period');
+      if (!intent)
+        context.log.warn({ executionId: item.id }, 'payment sweep: paid execution without a purchase; waiting for its grace period');
     }
   }
 

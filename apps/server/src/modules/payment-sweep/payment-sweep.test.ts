@@ -98,9 +98,10 @@ describe.each(testDatabases())('payment sweep: paid executions without a subscri
   it('matched: a payment whose intent was written is completed, with the same verification as its request', async () => {
     const buyer = email('matched');
     const paid = await paidWithIntentOnly(buyer);
-    // A young intent belongs to a request still running: left to it.
+    // A young intent belongs to a request still running: left to it, but noted for a later look.
     expect((await app.roots.sweep.run()).completed).toBe(0);
     expect(await subscriptionOf(paid.execution.id)).toBeUndefined();
+    expect((await unmatched(paid.execution.id))?.status).toBe('waiting');
     await age(paid.execution.id, RECONCILE_AFTER_MS + 1_000);
     const result = await app.roots.sweep.run();
     expect(result.swept).toBe(true);
@@ -177,6 +178,19 @@ describe.each(testDatabases())('payment sweep: paid executions without a subscri
     expect(await subscriptionOf(paid.execution.id)).toBeUndefined();
     const [intent] = await database.db.select().from(purchaseIntents).where(eq(purchaseIntents.executionId, paid.execution.id));
     expect(intent).toMatchObject({ state: 'failed', email: '' });
+  });
+
+  it('refunded by someone else within grace (an operator at the gateway): closed, never refunded twice', async () => {
+    const paid = await paidUnannounced();
+    await app.roots.sweep.run();
+    expect((await unmatched(paid.execution.id))?.status).toBe('waiting');
+    await merchant.refund(paid.execution.id, { reason: 'by hand' }, 'operator-refund-by-hand');
+    await age(paid.execution.id, GRACE_MS + 1_000);
+    const result = await app.roots.sweep.run();
+    expect(result.closed).toBe(1);
+    expect((await unmatched(paid.execution.id))?.status).toBe('closed');
+    expect((await merchant.getExecution(paid.execution.id)).refunds).toHaveLength(1);
+    expect(await ledgerOf(paid.execution.id)).toHaveLength(0);
   });
 
   it('two instances: one sweeps at a time, and a payment is refunded once', async () => {

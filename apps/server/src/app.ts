@@ -29,6 +29,8 @@ import { SessionReader } from './modules/auth/session';
 import { BillingService } from './modules/billing/billing.service';
 import { ChargesRepository } from './modules/charges/charges.repository';
 import { ChargesService } from './modules/charges/charges.service';
+import { PaymentSweep } from './modules/payment-sweep/payment-sweep.service';
+import { PaymentSweepRepository } from './modules/payment-sweep/payment-sweep.repository';
 import { CancellationRepository } from './modules/cancellation/cancellation.repository';
 import { cancellationRoutes } from './modules/cancellation/cancellation.routes';
 import { CancellationService } from './modules/cancellation/cancellation.service';
@@ -182,7 +184,8 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     log: app.log,
   };
   const subscriptions = new SubscriptionsService(context);
-  const billing = new BillingService(context, subscriptions);
+  const sweep = new PaymentSweep({ context, subscriptions, repository: new PaymentSweepRepository() });
+  const billing = new BillingService(context, subscriptions, sweep);
   const cancellation = new CancellationService(context, new CancellationRepository(), subscriptions);
   // Limits shared by every instance through the database (ADR 116).
   const rateLimitCounters = new SharedRateLimitCounters(database.db, clock);
@@ -252,7 +255,21 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     publicConfig,
   });
   return Object.assign(app, {
-    roots: { routes, subscriptions, billing, cancellation, charges: context.charges, emails, clock, auth, sessions, account, proof, admin },
+    roots: {
+      routes,
+      subscriptions,
+      billing,
+      sweep,
+      cancellation,
+      charges: context.charges,
+      emails,
+      clock,
+      auth,
+      sessions,
+      account,
+      proof,
+      admin,
+    },
   });
 }
 

@@ -568,6 +568,40 @@ export const merchantRefundRequestSchema = z.object({
 });
 export type MerchantRefundRequest = z.infer<typeof merchantRefundRequestSchema>;
 
+/**
+ * `GET /merchant/v1/executions`: executions changed at or after `since` (ISO time), oldest change
+ * first, `limit` per page; `cursor` is the previous page's `nextCursor` (opaque). The merchant's
+ * sweep reads it to find payments it never heard of (ADR 127).
+ */
+export const executionListQuerySchema = z.object({
+  since: z.iso.datetime({ offset: true }).optional(),
+  cursor: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ExecutionListQuery = z.input<typeof executionListQuerySchema>;
+
+/** One execution of the listing: what a merchant needs to tie it to its purchase, nothing of the card. */
+export const executionListItemSchema = z.object({
+  id: z.string(),
+  status: executionStatusSchema,
+  amount: amountSchema,
+  amountRefunded: z.number().int(),
+  holderReference: z.string(),
+  /** Merchant's own reference from the session or the charge. */
+  orderReference: z.string().optional(),
+  merchantInitiated: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type ExecutionListItem = z.infer<typeof executionListItemSchema>;
+
+export const executionListSchema = z.object({
+  items: z.array(executionListItemSchema),
+  /** Null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ExecutionList = z.infer<typeof executionListSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Webhooks
 // ---------------------------------------------------------------------------------------------

@@ -123,6 +123,18 @@ export const envSchema = z.object({
   BILLING_SCHEDULER_ENABLED: booleanFlag.default(true),
   /** Interval between scheduler ticks. */
   BILLING_TICK_MS: z.coerce.number().int().min(50).default(30_000),
+  /**
+   * Least time between two sweeps of the gateway's executions (ADR 127), across all instances: a
+   * scheduler tick sweeps only when the last sweep anywhere started this long ago.
+   */
+  PAYMENT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * How long a paid execution no subscription claims is left to its purchase request (a slow
+   * browser, a retry) before the sweep refunds it (ADR 127). Counted from the payment.
+   */
+  PAYMENT_SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(900_000),
+  /** Open purchase intents younger than this belong to a request still running; older ones are finished by the reconciler. */
+  PURCHASE_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   /** Hours before a trial converts when the reminder email goes out. */
   TRIAL_REMINDER_HOURS: z.coerce
     .number()

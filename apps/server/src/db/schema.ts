@@ -119,8 +119,11 @@ export const charges = pgTable(
   {
     id: uuid('id').primaryKey(),
     kind: text('kind').$type<ChargeKind>().notNull(),
-    /** The subscription the money is for (an add-on's id is known before its row exists). */
-    subscriptionId: uuid('subscription_id').notNull(),
+    /**
+     * The subscription the money is for (an add-on's id is known before its row exists). Null only
+     * for the refund of a payment no subscription was ever made for (the sweep, ADR 127).
+     */
+    subscriptionId: uuid('subscription_id'),
     /** Add-ons: the subscription whose stored instrument pays. */
     parentSubscriptionId: uuid('parent_subscription_id'),
     planId: text('plan_id').notNull(),
@@ -156,6 +159,53 @@ export const charges = pgTable(
     index('charges_pending_idx').on(table.status, table.createdAt),
   ],
 );
+
+/**
+ * What the sweep (ADR 127) did with a paid shopper execution it found at the gateway with no
+ * subscription: `waiting` (within the grace period: the purchase request may still come),
+ * `completed` (an open intent proved what it was for; the subscription was made), `subscribed`
+ * (the purchase came by itself), `refunding` (the refund is in the charge ledger, outcome not known
+ * yet), `refunded`, `refund_failed` (the gateway refused the refund for good: an operator's case),
+ * `closed` (no longer a payment to act on: not paid, or refunded by someone else).
+ */
+export type UnmatchedPaymentStatus = 'waiting' | 'completed' | 'subscribed' | 'refunding' | 'refunded' | 'refund_failed' | 'closed';
+
+/**
+ * Payments the gateway took that the product did not tie to a subscription when the sweep first
+ * saw them: the operator's list of what was completed late or given back. Nothing personal: the
+ * gateway's ids and amounts only.
+ */
+export const unmatchedPayments = pgTable(
+  'unmatched_payments',
+  {
+    executionId: text('execution_id').primaryKey(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** The session's order reference (our plan id), when the gateway has one. */
+    orderReference: text('order_reference'),
+    /** The execution's last change at the gateway when seen paid: the grace period runs from here. */
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<UnmatchedPaymentStatus>().notNull(),
+    /** The refund's ledger row (`charges`, kind `refund`). */
+    refundChargeId: uuid('refund_charge_id'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('unmatched_payments_status_idx').on(table.status, table.paidAt)],
+);
+
+/**
+ * The sweep's place in the gateway's execution listing, shared by every instance (one row, id 1):
+ * the instance holding `leaseUntil` sweeps; `watermark` is the last change time it finished.
+ */
+export const paymentSweepState = pgTable('payment_sweep_state', {
+  id: integer('id').primaryKey(),
+  watermark: timestamp('watermark', { withTimezone: true }),
+  leaseToken: text('lease_token'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
 
 /** What a purchase unlocks (product-spec §6), until `expiresAt` (null: for good). */
 export const accessGrants = pgTable(

@@ -79,11 +79,21 @@ export async function payWithCard(
   /** Extra headers of the server call (a simulated client's address or cookies). */
   serverHeaders: Record<string, string> = {},
 ) {
+  return payInSession(await openPaymentSession(serverUrl, planId, serverHeaders), card);
+}
+
+/** The paywall's first step: the server's `/init/session` for a plan (a gateway session). */
+export async function openPaymentSession(serverUrl: string, planId: string, serverHeaders: Record<string, string> = {}) {
   const init = await http<InitSessionResponse>(`${serverUrl}/init/session?plan_id=${encodeURIComponent(planId)}`, {
     headers: serverHeaders,
   });
   if (init.status !== 200) throw new Error(`init/session: ${init.status} ${init.text}`);
-  const session: SdkInitPayload = init.body;
+  return init.body;
+}
+
+/** The checkout's payment in an open session, at the gateway only: tokenize, save, authorize. */
+export async function payInSession<Init extends SdkInitPayload>(init: Init, card: CardInput = { number: '4242424242424242' }) {
+  const session: SdkInitPayload = init;
   const instrument = await storeCard(session, card);
   const execution = await http<Execution>(session.links.authorize, {
     headers: clientHeaders(session),
@@ -95,7 +105,7 @@ export async function payWithCard(
     },
   });
   if (execution.status !== 200) throw new Error(`authorize: ${execution.status} ${execution.text}`);
-  return { init: init.body, session, instrumentId: instrument.id, execution: execution.body };
+  return { init, session, instrumentId: instrument.id, execution: execution.body };
 }
 
 /** Tokenizes a card in the vault and stores it for the session's holder, as the SDK does. */

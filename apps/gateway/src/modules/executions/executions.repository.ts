@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { executions, refunds } from '../../db/schema';
 
@@ -28,6 +28,28 @@ export class ExecutionsRepository {
       .returning();
     if (!row) throw new Error('execution vanished during update');
     return row;
+  }
+
+  /**
+   * Executions changed at or after `since`, ordered by (last change, id) and after `after` in that
+   * order (keyset pagination). Times compare at millisecond precision, the precision of the cursor.
+   */
+  async listChanged(input: {
+    since: Date | undefined;
+    after: { at: Date; id: string } | undefined;
+    limit: number;
+  }): Promise<ExecutionRow[]> {
+    const changedAt = sql`date_trunc('milliseconds', ${executions.updatedAt})`;
+    const conditions: SQL[] = [];
+    if (input.since) conditions.push(gte(changedAt, input.since));
+    if (input.after)
+      conditions.push(sql`(${changedAt}, ${executions.id}) > (${input.after.at.toISOString()}::timestamptz, ${input.after.id})`);
+    return this.db
+      .select()
+      .from(executions)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(asc(changedAt), asc(executions.id))
+      .limit(input.limit);
   }
 
   /** The execution waiting on a PayPal approval for this order id or billing agreement token. */

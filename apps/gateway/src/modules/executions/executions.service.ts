@@ -6,6 +6,7 @@ import {
   type ConfirmRequest,
   type DeclineCode,
   type Execution,
+  type ExecutionList,
   type ExecutionStatus,
   type FinalState,
   type MerchantChargeRequest,
@@ -29,6 +30,7 @@ import type { WebhooksService } from '../webhooks/webhooks.service';
 import { executionView, refundView } from './execution-view';
 import type { ExecutionPatch, ExecutionRow, ExecutionsRepository } from './executions.repository';
 import { transition, type ExecutionEvent } from './execution-state';
+import { decodeListCursor, encodeListCursor } from './list-cursor';
 import { cardScenario, DECLINE_MESSAGES, triggerScenario, type CardScenario } from './test-cards';
 
 /** Wrong one-time codes allowed on a 3-D Secure challenge before it fails. */
@@ -113,6 +115,35 @@ export class ExecutionsService {
   /** The merchant's verification read (no side effects beyond expiring a stale pix payment). */
   async getForMerchant(id: string): Promise<Execution> {
     return this.mutex.run(id, async () => this.view(await this.expireIfDue(await this.load(id))));
+  }
+
+  /**
+   * The merchant's listing of executions changed since a time (`GET /merchant/v1/executions`),
+   * oldest change first. The cursor is the last item's (change time, id), base64url-encoded.
+   */
+  async listForMerchant(query: { since?: string | undefined; cursor?: string | undefined; limit: number }): Promise<ExecutionList> {
+    const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor);
+    const rows = await this.executions.listChanged({
+      since: query.since === undefined ? undefined : new Date(query.since),
+      after,
+      limit: query.limit + 1,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map((row) => ({
+        id: row.id,
+        status: row.status as ExecutionStatus,
+        amount: { value: row.amountValue, currency: row.currency },
+        amountRefunded: row.amountRefunded,
+        holderReference: row.holderReference,
+        ...(row.orderReference ? { orderReference: row.orderReference } : {}),
+        merchantInitiated: row.merchantInitiated,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      })),
+      nextCursor: rows.length > query.limit && last ? encodeListCursor(last.updatedAt, last.id) : null,
+    };
   }
 
   // ----- authorize -------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 import {
   createSessionRequestSchema,
   createSessionResponseSchema,
+  executionListQuerySchema,
+  executionListSchema,
   executionSchema,
   merchantChargeRequestSchema,
   merchantRefundRequestSchema,
@@ -52,6 +54,13 @@ export async function merchantRoutes(app: FastifyInstance, options: MerchantRout
     '/sessions/token',
     { schema: { body: refreshSessionTokenRequestSchema, response: { 200: refreshSessionTokenResponseSchema } } },
     async (request) => sessions.refreshToken(request.body.bearerToken),
+  );
+
+  // The sweep's listing (ADR 127): executions changed since a time, oldest change first, paginated.
+  routes.get(
+    '/executions',
+    { schema: { querystring: executionListQuerySchema, response: { 200: executionListSchema } } },
+    async (request) => executions.listForMerchant(request.query),
   );
 
   routes.get('/executions/:id', { schema: { params: idParams, response: { 200: executionSchema } } }, async (request) =>

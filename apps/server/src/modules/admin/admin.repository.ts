@@ -15,6 +15,7 @@ import {
   reports,
   subscriptions,
 } from '../../db/schema';
+import { isSubscriptionCharge } from '../charges/charges.repository';
 import { rowsOf } from '../emails/emails.repository';
 
 /** The purchase event the server records itself, once per subscription (dedupe key `Purchase:{id}`). */
@@ -133,7 +134,8 @@ export class AdminRepository {
       .select()
       .from(charges)
       .where(and(inArray(charges.subscriptionId, subscriptionIds), ne(charges.kind, 'refund')))
-      .orderBy(charges.createdAt);
+      .orderBy(charges.createdAt)
+      .then((rows) => rows.filter(isSubscriptionCharge));
   }
 
   /** A charge (never a refund row) by id. */
@@ -152,7 +154,8 @@ export class AdminRepository {
       .select()
       .from(charges)
       .where(and(inArray(charges.subscriptionId, subscriptionIds), eq(charges.kind, 'refund'), eq(charges.status, 'succeeded')))
-      .orderBy(charges.createdAt);
+      .orderBy(charges.createdAt)
+      .then((rows) => rows.filter(isSubscriptionCharge));
   }
 
   emailsTo(db: Executor, address: string) {

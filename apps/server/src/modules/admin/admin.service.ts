@@ -184,7 +184,7 @@ export class AdminService {
   /** Full or partial refund of one charge through the gateway's merchant API (idempotent per charge). */
   async refund(operator: { email: string }, input: AdminRefundRequest): Promise<AdminRefundResponse> {
     const charge = await this.deps.repository.chargeById(this.db, input.charge_id);
-    if (!charge) throw new AppError('NOT_FOUND', 'No paid charge with this id');
+    if (!charge?.subscriptionId) throw new AppError('NOT_FOUND', 'No paid charge with this id');
     const row = await this.subscription(charge.subscriptionId);
     const done = await this.deps.cancellation.refundCharge(charge, input.amount_minor, input.reason);
     await this.audit(

@@ -1,5 +1,6 @@
 import type { CustomerRecord } from '@roots/contracts/admin';
-import type { charges, emails, subscriptions } from '../../db/schema';
+import type { emails, subscriptions } from '../../db/schema';
+import type { SubscriptionChargeRow } from '../charges/charges.repository';
 
 type SubscriptionRecord = CustomerRecord['subscriptions'][number];
 
@@ -25,7 +26,7 @@ export function toSubscriptionRecord(row: typeof subscriptions.$inferSelect): Su
   };
 }
 
-export function toChargeRecord(charge: typeof charges.$inferSelect): CustomerRecord['charges'][number] {
+export function toChargeRecord(charge: SubscriptionChargeRow): CustomerRecord['charges'][number] {
   return {
     id: charge.id,
     subscription_id: charge.subscriptionId,
@@ -42,7 +43,7 @@ export function toChargeRecord(charge: typeof charges.$inferSelect): CustomerRec
 }
 
 /** A refund row of the ledger (kind `refund`): the charge it refunded and how much came back. */
-export function toRefundRecord(refund: typeof charges.$inferSelect): CustomerRecord['refunds'][number] {
+export function toRefundRecord(refund: SubscriptionChargeRow): CustomerRecord['refunds'][number] {
   return {
     id: refund.id,
     charge_id: refund.refundOfChargeId ?? '',

@@ -23,7 +23,8 @@ export class BillingScheduler {
       this.running = this.billing
         .tick()
         .then((result) => {
-          if (Object.keys(result.processed).length > 0 || result.reconciled > 0) this.log.info(result, 'billing tick');
+          const swept = result.swept ? result.swept.completed + result.swept.refunded : 0;
+          if (Object.keys(result.processed).length > 0 || result.reconciled > 0 || swept > 0) this.log.info(result, 'billing tick');
         })
         .catch((error: unknown) => this.log.error({ err: error }, 'billing tick failed'))
         .finally(() => {

@@ -9,6 +9,7 @@ import type { ChargeRow } from '../charges/charges.repository';
 import type { ChargeEffects } from '../charges/charges.service';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import type { PaymentSweep, SweepResult } from '../payment-sweep/payment-sweep.service';
 import { periodEnd, planTerms } from './plan-terms';
 
 /** Declines that may pass with time (funds arrive, the processor recovers): retried on a schedule. */
@@ -34,10 +35,18 @@ export class BillingService {
   constructor(
     private readonly context: BillingContext,
     private readonly subscriptions: SubscriptionsService,
+    /** Payments the gateway took that no subscription accounts for (ADR 127); none in tests that leave it out. */
+    private readonly sweep?: PaymentSweep,
   ) {}
 
-  /** One scheduler pass: due subscriptions, reminders, crash recovery, email outbox. */
-  async tick(): Promise<{ processed: Partial<Record<RenewalOutcome, number>>; reminders: number; reconciled: number; emails: number }> {
+  /** One scheduler pass: due subscriptions, reminders, crash recovery, the payment sweep, email outbox. */
+  async tick(): Promise<{
+    processed: Partial<Record<RenewalOutcome, number>>;
+    reminders: number;
+    reconciled: number;
+    swept: SweepResult | undefined;
+    emails: number;
+  }> {
     const processed: Partial<Record<RenewalOutcome, number>> = {};
     for (;;) {
       const batch = await this.context.repository.claimDue(this.context.db, this.context.clock.now(), LEASE_MS, 20);
@@ -53,8 +62,13 @@ export class BillingService {
     }
     const reminders = await this.sendTrialReminders();
     const reconciled = (await this.subscriptions.reconcile()) + (await this.context.charges.recover());
+    // A gateway that cannot be listed now is listed on a later pass; the rest of the tick goes on.
+    const swept = await this.sweep?.run().catch((error: unknown) => {
+      this.context.log.warn({ err: error }, 'payment sweep failed; retried on a later pass');
+      return undefined;
+    });
     const emails = await this.context.emails.deliverPending();
-    return { processed, reminders, reconciled, emails };
+    return { processed, reminders, reconciled, swept, emails };
   }
 
   /** Handles one claimed, due subscription. */

@@ -213,15 +213,15 @@ export class CancellationService {
         const { repository, charges, clock, config } = this.context;
         const now = clock.now();
         await charges.markRefunded(tx, refunded.id, settled.amountMinor);
-        const locked = await repository.lock(tx, settled.subscriptionId);
+        const locked = settled.subscriptionId ? await repository.lock(tx, settled.subscriptionId) : undefined;
         if (locked && settled.amountMinor >= refunded.amountMinor && locked.status !== 'expired') {
-          await repository.update(tx, settled.subscriptionId, {
+          await repository.update(tx, locked.id, {
             status: transition(locked.status, 'refunded'),
             dueAt: null,
             endedAt: now,
             updatedAt: now,
           });
-          await repository.revokeGrants(tx, settled.subscriptionId, now);
+          await repository.revokeGrants(tx, locked.id, now);
         }
         if (locked)
           await this.context.emails.enqueue(

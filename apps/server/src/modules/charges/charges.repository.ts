@@ -4,6 +4,12 @@ import { charges, type ChargeKind } from '../../db/schema';
 
 export type ChargeRow = typeof charges.$inferSelect;
 export type NewCharge = typeof charges.$inferInsert;
+/** A ledger row that belongs to a subscription (every row but the sweep's refund of an unmatched payment). */
+export type SubscriptionChargeRow = ChargeRow & { subscriptionId: string };
+
+export function isSubscriptionCharge(row: ChargeRow): row is SubscriptionChargeRow {
+  return row.subscriptionId !== null;
+}
 
 /**
  * SQL of the charge ledger, and only of it (one table, one repository). Uniqueness lives in the

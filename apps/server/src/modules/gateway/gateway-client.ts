@@ -1,5 +1,6 @@
 import {
   createSessionResponseSchema,
+  executionListSchema,
   executionSchema,
   GATEWAY_HEADERS,
   gatewayErrorSchema,
@@ -8,6 +9,7 @@ import {
   refundSchema,
   type CreateSessionRequest,
   type Execution,
+  type ExecutionList,
   type GatewayErrorCode,
   type MerchantChargeRequest,
   type MerchantRefundRequest,
@@ -62,6 +64,13 @@ export class GatewayClient {
 
   getExecution(id: string): Promise<Execution> {
     return this.call('GET', `/merchant/v1/executions/${encodeURIComponent(id)}`, executionSchema);
+  }
+
+  /** One page of the executions changed at or after `since`, oldest change first (the sweep, ADR 127). */
+  listExecutions(query: { since: Date; cursor?: string | undefined; limit: number }): Promise<ExecutionList> {
+    const params = new URLSearchParams({ since: query.since.toISOString(), limit: String(query.limit) });
+    if (query.cursor) params.set('cursor', query.cursor);
+    return this.call('GET', `/merchant/v1/executions?${params}`, executionListSchema);
   }
 
   /** Merchant-initiated charge of a stored instrument; a repeated key replays the first answer. */

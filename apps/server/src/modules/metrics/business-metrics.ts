@@ -35,6 +35,15 @@ export function registerBusinessMetrics(registry: Registry, db: Db, clock: Clock
       await countsBy(this, sql`select status, count(*) as count from charges group by status`);
     },
   });
+  new Gauge({
+    name: 'roots_unmatched_payments',
+    help: 'Payments the gateway took that no subscription accounted for when the sweep saw them, by what became of them (ADR 127)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      await countsBy(this, sql`select status, count(*) as count from unmatched_payments group by status`);
+    },
+  });
   // Each lag gauge is registered after its backlog gauge, whose collect() sets it during the same scrape.
   new Gauge({
     name: 'roots_billing_backlog',

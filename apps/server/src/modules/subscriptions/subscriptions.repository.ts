@@ -36,6 +36,11 @@ export class SubscriptionsRepository {
     return db.query.purchaseIntents.findFirst({ where: eq(purchaseIntents.executionId, executionId) });
   }
 
+  /** The subscription a shopper's payment made, if any (one per execution). */
+  byInitialExecution(db: Executor, executionId: string): Promise<SubscriptionRow | undefined> {
+    return db.query.subscriptions.findFirst({ where: eq(subscriptions.initialExecutionId, executionId) });
+  }
+
   /** Open intents older than `olderThan` (the reconciler's work list). */
   openIntents(db: Executor, olderThan: Date, limit: number): Promise<IntentRow[]> {
     return db.query.purchaseIntents.findMany({

@@ -17,9 +17,6 @@ import type { ChargeRow } from '../charges/charges.repository';
 import type { ChargeEffects } from '../charges/charges.service';
 import type { IntentRow, SubscriptionRow } from './subscriptions.repository';
 
-/** Intents younger than this belong to a request still running. */
-const RECONCILE_AFTER_MS = 30_000;
-
 export type RequestMeta = { ip: string; userAgent: string };
 
 export type PaymentInput = {
@@ -414,11 +411,14 @@ export class SubscriptionsService {
     request: { attribution: Attribution | undefined; meta: RequestMeta | null },
   ): Promise<void> {
     const terms = this.terms(charge.planId, MESSAGES.cantCreateSubscription, 'INTERNAL_ERROR');
+    // An add-on's row always names the subscription its success creates.
+    const subscriptionId = charge.subscriptionId;
+    if (!subscriptionId) throw new AppError('INTERNAL_ERROR', MESSAGES.cantCreateSubscription);
     const now = this.context.clock.now();
     const periodEndAt = terms.firstPeriod ? periodEnd(now, terms.firstPeriod) : null;
     const attribution = compactAttribution(request.attribution);
     const { created } = await this.context.repository.insertSubscription(tx, {
-      id: charge.subscriptionId,
+      id: subscriptionId,
       email: parent.email,
       userId: parent.userId,
       planId: terms.id,
@@ -443,7 +443,7 @@ export class SubscriptionsService {
     });
     if (created) {
       await this.afterPurchase(tx, {
-        subscriptionId: charge.subscriptionId,
+        subscriptionId,
         email: parent.email,
         terms,
         periodEndAt,
@@ -466,16 +466,11 @@ export class SubscriptionsService {
    */
   async reconcile(limit = 50): Promise<number> {
     const { repository, db, clock } = this.context;
-    const before = new Date(clock.now().getTime() - RECONCILE_AFTER_MS);
+    const before = new Date(clock.now().getTime() - this.context.config.PURCHASE_RECONCILE_AFTER_MS);
     let settled = 0;
     for (const intent of await repository.openIntents(db, before, limit)) {
       try {
-        const execution = await this.context.gateway.getExecution(intent.executionId);
-        const problem = this.verify(execution, intent);
-        if (problem === 'pending') continue;
-        if (problem) await repository.setIntentState(db, intent.executionId, 'failed', null, clock.now());
-        else await this.completeIntent(intent, execution, null);
-        settled += 1;
+        if ((await this.settleIntent(intent)) !== 'pending') settled += 1;
       } catch (error) {
         if (error instanceof GatewayCallError && error.status === 404) {
           await repository.setIntentState(db, intent.executionId, 'failed', null, clock.now());
@@ -484,6 +479,30 @@ export class SubscriptionsService {
       }
     }
     return settled;
+  }
+
+  /** True when an open intent is old enough that no request is still finishing it. */
+  isStale(intent: IntentRow): boolean {
+    return intent.createdAt.getTime() <= this.context.clock.now().getTime() - this.context.config.PURCHASE_RECONCILE_AFTER_MS;
+  }
+
+  /**
+   * Settles an open intent from the execution as the gateway reports it now, with the same
+   * verification as the purchase request: `completed` (its subscription exists), `failed` (the
+   * payment cannot buy the plan), `pending` (not decided at the gateway yet).
+   * @throws GatewayCallError when the gateway cannot be read (a 404 is thrown too: the caller decides).
+   */
+  async settleIntent(intent: IntentRow): Promise<'completed' | 'failed' | 'pending'> {
+    const { repository, db, clock } = this.context;
+    const execution = await this.context.gateway.getExecution(intent.executionId);
+    const problem = this.verify(execution, intent);
+    if (problem === 'pending') return 'pending';
+    if (problem) {
+      await repository.setIntentState(db, intent.executionId, 'failed', null, clock.now());
+      return 'failed';
+    }
+    await this.completeIntent(intent, execution, null);
+    return 'completed';
   }
 
   /**
@@ -496,9 +515,9 @@ export class SubscriptionsService {
     if (execution.merchantInitiated) return 'ignored';
     const intent = await repository.findIntent(db, execution.id);
     if (!intent) {
-      // Paid at the gateway, never announced to us: nothing names the buyer. Logged for the sweep that refunds it.
+      // Paid at the gateway, never announced to us: nothing names the buyer. The sweep refunds it after its grace period (ADR 127).
       if (execution.status === 'authorizeSuccessful')
-        this.context.log.warn({ executionId: execution.id }, 'paid execution without a purchase intent');
+        this.context.log.warn({ executionId: execution.id }, 'paid execution without a purchase intent; left to the sweep');
       return 'no-intent';
     }
     if (intent.state !== 'open') return 'already-recorded';

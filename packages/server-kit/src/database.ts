@@ -107,6 +107,23 @@ export async function openDatabase<TSchema extends SchemaModule>(
   return location.url ? openPostgres(location.url, owner) : openPglite(location, owner);
 }
 
+/**
+ * Binds an app's schema and settings once: its opener (`open(location)`) and its migrations folder.
+ *
+ * @example
+ * export const { open: openDatabase, migrationsFolder } = appDatabase(schema, {
+ *   fromUrl: import.meta.url, app: 'server', migrationLockKey: 4_206_201_042, dataDirVariable: 'DATA_DIR',
+ * });
+ */
+export function appDatabase<TSchema extends SchemaModule>(
+  schema: TSchema,
+  options: { fromUrl: string; app: string } & Omit<DatabaseOwner<TSchema>, 'schema' | 'migrationsFolder'>,
+): { open: (location: DatabaseLocation) => Promise<Database<TSchema>>; migrationsFolder: () => string } {
+  const { fromUrl, app, ...rest } = options;
+  const migrationsFolder = () => findMigrationsFolder(fromUrl, app);
+  return { migrationsFolder, open: (location) => openDatabase(location, { ...rest, schema, migrationsFolder }) };
+}
+
 async function openPglite<TSchema extends SchemaModule>(
   { dataDir, loadDataDir }: DatabaseLocation,
   { schema, migrationsFolder, dataDirVariable }: DatabaseOwner<TSchema>,

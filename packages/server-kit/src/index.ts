@@ -1,5 +1,6 @@
 export { DataDirLockedError, lockDataDir } from './data-dir-lock';
 export {
+  appDatabase,
   findMigrationsFolder,
   openDatabase,
   PGLITE_SETTINGS,

@@ -19,6 +19,16 @@ describe('ESLint import boundaries (ARCHITECTURE.md)', () => {
 
   it('allows the imports the architecture lists', async () => {
     expect(await ruleIdsFor('apps/server/src/x.ts', "export { MESSAGES } from '@roots/contracts';\n")).toEqual([]);
+    expect(await ruleIdsFor('apps/gateway/src/x.ts', "export { registerOpenApi } from '@roots/server-kit';\n")).toEqual([]);
+  });
+
+  it('keeps the shared server kit out of the browser and free of our other packages', async () => {
+    expect(await ruleIdsFor('apps/web/src/lib/x.ts', "export { openDatabase } from '@roots/server-kit';\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIdsFor('packages/server-kit/src/x.ts', "export { MESSAGES } from '@roots/contracts';\n")).toContain(
+      'no-restricted-imports',
+    );
   });
 
   it('stops a web feature importing another feature, and lib importing a feature', async () => {

@@ -8,6 +8,7 @@ const projects = [
   'apps/server',
   'apps/analyzer',
   'packages/observability',
+  'packages/server-kit',
   'apps/web',
   'e2e',
   'packages/insights',

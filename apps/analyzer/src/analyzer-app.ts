@@ -80,7 +80,7 @@ export function buildAnalyzerApp({ engine, capacity, logger }: AnalyzerAppOption
     run: (bytes: Buffer) => Promise<T>,
   ): Promise<T | FastifyReply> {
     if (!Buffer.isBuffer(request.body)) {
-      return reply.status(415).send({ ok: false, code: 'NOT_AN_IMAGE', message: 'Send the photo as application/octet-stream' });
+      return reply.status(415).send({ ok: false, code: 'NOT_AN_IMAGE', cause: 'send the photo as application/octet-stream' });
     }
     if (draining || held >= capacity) {
       return reply

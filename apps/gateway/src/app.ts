@@ -31,11 +31,14 @@ import { WebhooksRepository } from './modules/webhooks/webhooks.repository';
 import { WebhooksService } from './modules/webhooks/webhooks.service';
 import { authenticators, rateLimitKey } from './plugins/auth';
 import { registerCors } from './plugins/cors';
-import { registerOpenApi } from './plugins/openapi';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createRegistry, registerObservability } from '@roots/observability';
+import { registerOpenApi } from '@roots/server-kit';
 import { registerFrameAncestors } from './plugins/frame-ancestors';
 import { registerTextGuard } from './plugins/text-guard';
+
+/** Where the gateway serves its OpenAPI document (apps/gateway/README.md; ADR 113). */
+export const OPENAPI_PATH = '/openapi.json';
 
 export type GatewayDependencies = {
   config: GatewayConfig;
@@ -91,6 +94,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
   // Request rate and latency per route and status at GET /metrics (ADR 118).
   registerObservability(app, { registry: createRegistry('gateway'), service: 'gateway' });
   await registerOpenApi(app, {
+    path: OPENAPI_PATH,
     title: 'Roots payment gateway (sandbox)',
     version: APP_VERSION,
     description:

@@ -17,6 +17,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { EmailRateLimiter } from './lib/email-rate-limit';
 import { SharedRateLimitCounters, sharedRateLimitStore } from './lib/shared-rate-limit';
 import { createRegistry, registerObservability, requestIdFrom } from '@roots/observability';
+import { registerOpenApi } from '@roots/server-kit';
 import { registerBusinessMetrics } from './modules/metrics/business-metrics';
 import { maskEmail } from './lib/mask';
 import { AccountRepository } from './modules/account/account.repository';
@@ -58,7 +59,9 @@ import { registerErrorResponses } from './plugins/error-responses';
 import { registerSpa } from './plugins/spa';
 import { maskEmailsDeep, registerTextGuard } from './plugins/text-guard';
 import { registerGatewaySessionBudget } from './plugins/gateway-session-budget';
-import { registerOpenApi } from './plugins/openapi';
+
+/** Where the product serves its OpenAPI document (README "HTTP surface"; ADR 113). */
+export const OPENAPI_PATH = '/api/openapi.json';
 
 export type AppDependencies = {
   config: Config;
@@ -154,6 +157,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   });
 
   await registerOpenApi(app, {
+    path: OPENAPI_PATH,
     title: `${config.PRODUCT_NAME} product API`,
     version: APP_VERSION,
     description:

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ANALYSIS_ERROR_MESSAGES, type AnalysisErrorCode } from '../src/errors.js';
+import { ANALYSIS_ERROR_MESSAGES, type AnalysisErrorCode } from '@roots/contracts/messages';
 import { displayLevel } from '../src/heritage/estimate.js';
 import { HERITAGE_GROUP_IDS } from '../src/heritage/groups.js';
 import { FEATURE_SETS, type FeatureSet, type HeritageModelFile, modelsDir } from '../src/heritage/heritage-model.js';

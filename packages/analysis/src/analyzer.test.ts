@@ -1,3 +1,4 @@
+import { ANALYSIS_ERROR_MESSAGES } from '@roots/contracts/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Analyzer } from './analyzer.js';
 import type { AnalysisErrorCode } from './errors.js';
@@ -30,13 +31,16 @@ const cases: [keyof typeof badInputs, AnalysisErrorCode][] = [
 ];
 
 describe('typed errors from real bad inputs', () => {
-  it.each(cases)('%s gives %s with a user-facing message', async (fixture, code) => {
+  it.each(cases)('%s gives %s, whose user-facing message is in the contracts catalogue', async (fixture, code) => {
     const outcome = await analyzer.analyze(await badInputs[fixture]());
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.code).toBe(code);
-    expect(outcome.message.length).toBeGreaterThan(20);
-    expect(outcome.message).not.toMatch(/error|exception|undefined/i);
+    // The engine answers a code, never text (ADR 133): the text is the catalogue's.
+    expect(outcome).not.toHaveProperty('message');
+    const message = ANALYSIS_ERROR_MESSAGES[outcome.code];
+    expect(message.length).toBeGreaterThan(20);
+    expect(message).not.toMatch(/error|exception|undefined/i);
   });
 });
 

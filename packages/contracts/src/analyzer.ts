@@ -9,11 +9,13 @@ import { FACE_CHECK_ERROR_CODES } from './face-check';
 export const ANALYZER_ANALYZE_PATH = '/v1/analyze';
 export const ANALYZER_CHECK_PATH = '/v1/check';
 
-/** The engine's failure: a photo problem (the face-check codes) or the engine's own fault. */
+/**
+ * The engine's failure: a photo problem (the face-check codes) or the engine's own fault. A code,
+ * never text: the caller picks the words from `ANALYSIS_ERROR_MESSAGES` (ADR 133).
+ */
 export const analyzerFailureSchema = z.object({
   ok: z.literal(false),
   code: z.enum([...FACE_CHECK_ERROR_CODES, 'INTERNAL']),
-  message: z.string(),
   cause: z.string().max(500).optional(),
 });
 

@@ -1,3 +1,15 @@
+// `.js` names: packages/analysis type-checks this file under NodeNext resolution (ADR 133); every
+// other reader (bundler resolution, Vite, esbuild, tsx) maps them to the .ts sources.
+import type { FaceCheckErrorCode } from './face-check.js';
+import { GATEWAY_UNAUTHORIZED_MESSAGE, VAULT_INVALID_TOKEN_MESSAGE } from './gateway-constants.js';
+
+// Words more than one catalogue says. Plain constants, so a bundle that takes one catalogue (the
+// checkout SDK takes CHECKOUT_MESSAGES only) does not carry the others.
+const SOMETHING_WENT_WRONG = 'Something went wrong';
+const APPLE_PAY_NOT_AVAILABLE = 'Apple Pay is not available';
+const PAYMENT_PENDING = 'Payment pending';
+const NETWORK_ERROR = 'Network Error';
+
 /**
  * Every user-facing message of the product spec (§4, §5, §8), in one place.
  * `{product}` is replaced with the configured product name by {@link formatMessage}.
@@ -17,12 +29,12 @@ export const MESSAGES = {
   checkYourEmail: 'Check your email',
   subscriptionCanceled: 'Your subscription has been canceled',
   unknownPlan: "Can't find a plan for the parameter '{parameter}'",
-  somethingWentWrong: 'Something went wrong',
+  somethingWentWrong: SOMETHING_WENT_WRONG,
   cantCreateSubscription: 'Something went wrong, cant create subscription',
   finalizeError: 'Finalize error',
   noSubscriptionData: 'No subscription data',
-  applePayNotAvailable: 'Apple Pay is not available',
-  paymentPending: 'Payment pending',
+  applePayNotAvailable: APPLE_PAY_NOT_AVAILABLE,
+  paymentPending: PAYMENT_PENDING,
   notFoundTitle: '404',
   notFoundHeading: 'Page Not Found',
   notFoundDescription: 'The page you are looking for does not exist or has moved. Check the address, or go back to the start.',
@@ -54,6 +66,54 @@ export const API_MESSAGES = {
   photoContentType: 'Send the photo as image/* or application/octet-stream',
   invalidWebhookSignature: 'Invalid webhook signature',
   invalidWebhookBody: 'Invalid webhook body',
+  tooManyCheckouts: 'Too many checkouts are starting right now, try again in a minute',
+  operatorsOnly: 'Operators only',
+  noSubscriptionWithId: 'No subscription with this id',
+  noPaidChargeWithId: 'No paid charge with this id',
+  noReceiptSent: 'No receipt was sent for this customer',
+  refundExceedsCharge: 'The refund exceeds the charge',
+  chargeAlreadyRefunded: 'This charge was already refunded',
+} as const;
+
+/** Why an analysis failed: a face-check code of the photo, or the engine's own fault. */
+export type AnalysisErrorCode = FaceCheckErrorCode | 'INTERNAL';
+
+/**
+ * What the shopper reads when the analysis refuses a photo (packages/analysis answers the code only;
+ * the server picks the text here, ADR 133).
+ */
+export const ANALYSIS_ERROR_MESSAGES: Record<AnalysisErrorCode, string> = {
+  NOT_AN_IMAGE: "This file doesn't look like a photo. Please upload a JPEG, PNG, WebP or HEIC image.",
+  CORRUPT_IMAGE: "We couldn't open this photo; the file seems damaged. Please try another one.",
+  IMAGE_TOO_LARGE: 'This photo is too large. Please upload one under 15 MB and 40 megapixels.',
+  NO_FACE: "We couldn't find a face in this photo. Try again with your face centred and well lit.",
+  MULTIPLE_FACES: 'We found more than one face. Please use a photo with just you in it.',
+  FACE_TOO_SMALL: 'Your face is too small in this photo. Move closer to the camera, or crop the photo around your face.',
+  TOO_DARK: 'This photo is too dark for us to see your face. Try again somewhere brighter.',
+  TOO_BLURRY: 'This photo is too blurry. Hold the camera steady and make sure your face is in focus.',
+  INTERNAL: 'Something went wrong on our side. Please try again in a moment.',
+};
+
+/**
+ * What the checkout SDK (packages/checkout) shows shoppers and tells integrators, from the checkout
+ * spec where it gives the words. Its own catalogue, so the SDK's bundle carries only these (ADR 133).
+ */
+export const CHECKOUT_MESSAGES = {
+  authorizationFailed: 'Authorization Failed',
+  authorizationFailedToast: 'Authorization failed, please try again.',
+  authorizationFailedAfter3ds: 'Authorization failed after 3DS challenge.',
+  paymentSuccessful: 'Payment successful',
+  paymentPending: PAYMENT_PENDING,
+  somethingWentWrong: SOMETHING_WENT_WRONG,
+  applePayNotAvailable: APPLE_PAY_NOT_AVAILABLE,
+  unauthorized: GATEWAY_UNAUTHORIZED_MESSAGE,
+  networkError: NETWORK_ERROR,
+  saveInstrumentUrlMissing: 'Save instrument URL not available!',
+  invalidToken: VAULT_INVALID_TOKEN_MESSAGE,
+  vaultFallback: 'Vault request failed',
+  noOrderId: 'No order id returned',
+  noConfirmLink: 'No confirm link',
+  paymentBlocked: 'Payment blocked by validation',
 } as const;
 
 /** Replaces `{name}` placeholders in a catalogue message. */
@@ -67,7 +127,7 @@ export function formatMessage(template: string, values: Record<string, string>):
  */
 export const REQUEST_FAILURE_MESSAGES = {
   status: 'Request failed with status code {status}',
-  network: 'Network Error',
+  network: NETWORK_ERROR,
   aborted: 'Request aborted',
   timeout: 'timeout of {ms}ms exceeded',
   unsupportedProtocol: 'Unsupported protocol {protocol}',

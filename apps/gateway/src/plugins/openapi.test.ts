@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type TestGateway } from '../test/helpers';
-import { OPENAPI_PATH } from './openapi';
+import { OPENAPI_PATH } from '../app';
 
 /** The committed document; `UPDATE_OPENAPI=1 npx vitest run apps/gateway/src/plugins/openapi.test.ts` rewrites it. */
 const COMMITTED = new URL('../../../../docs/api/gateway.openapi.json', import.meta.url);

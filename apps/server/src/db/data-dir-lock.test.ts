@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
-import { DataDirLockedError } from './data-dir-lock';
+import { DataDirLockedError } from '@roots/server-kit';
 import { openDatabase } from './database';
 
 describe('one process per embedded database directory', () => {

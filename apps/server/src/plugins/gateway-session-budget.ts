@@ -1,3 +1,4 @@
+import { API_MESSAGES } from '@roots/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { Clock } from '../lib/clock';
@@ -24,7 +25,7 @@ export function registerGatewaySessionBudget(app: FastifyInstance, options: { pe
     }
     spent += 1;
     if (spent > options.perMinute) {
-      throw new AppError('RATE_LIMITED', 'Too many checkouts are starting right now, try again in a minute');
+      throw new AppError('RATE_LIMITED', API_MESSAGES.tooManyCheckouts);
     }
   });
 }

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RootsApp } from '../app';
+import { OPENAPI_PATH, type RootsApp } from '../app';
 import { buildTestApp, openTestDatabase } from '../test/helpers';
-import { OPENAPI_PATH } from './openapi';
 
 /** The committed document; `UPDATE_OPENAPI=1 npx vitest run apps/server/src/plugins/openapi.test.ts` rewrites it. */
 const COMMITTED = new URL('../../../../docs/api/product.openapi.json', import.meta.url);

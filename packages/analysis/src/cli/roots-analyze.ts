@@ -6,13 +6,14 @@ import { createAnalysisPool } from '../pool/pool.js';
 const USAGE = 'Usage: roots-analyze <image...> [--json]';
 
 function jsonLine(file: string, outcome: AnalysisOutcome): string {
-  if (!outcome.ok) return JSON.stringify({ file, error: { code: outcome.code, message: outcome.message } });
+  if (!outcome.ok)
+    return JSON.stringify({ file, error: { code: outcome.code, ...(outcome.cause === undefined ? {} : { cause: outcome.cause }) } });
   const { ok: _ok, ...result } = outcome;
   return JSON.stringify({ file, ...result });
 }
 
 function summary(file: string, outcome: AnalysisOutcome): string {
-  if (!outcome.ok) return `${file}\n  ${outcome.code}: ${outcome.message}\n`;
+  if (!outcome.ok) return `${file}\n  ${outcome.code}${outcome.cause === undefined ? '' : ` (${outcome.cause})`}\n`;
   const { heritage } = outcome;
   const lines = [`${file}`];
   if (heritage.display === 'fine') {

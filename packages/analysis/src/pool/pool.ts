@@ -12,7 +12,7 @@ export interface AnalysisPoolOptions {
 }
 
 export interface AnalysisPool {
-  /** Analyses one photo. Never rejects: failures come back as `{ ok: false, code, message }`. */
+  /** Analyses one photo. Never rejects: failures come back as `{ ok: false, code, cause? }`. */
   analyze(bytes: Uint8Array): Promise<AnalysisOutcome>;
   /**
    * The face check alone (one usable face, light, size, sharpness) at about half the cost of

@@ -1,19 +1,15 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import type { Execution, SdkInitPayload } from '@roots/contracts/gateway';
+import type { Execution } from '@roots/contracts/gateway';
 import { CheckoutError } from '../core/errors/checkout-error';
 import type { GatewayClient } from '../core/http/gateway-client';
+import { TEST_LINKS, TEST_RETURN_INFO, testSession } from '../testing/payment-fixtures';
 import { REDIRECT_FALLBACK_MS, runPayment, WAITING_FOR_REDIRECT_KEY } from './payment-flow';
 
-const links = { execution: 'https://gw/x', authorize: 'https://gw/a' };
-const session = {
-  gatewayOrigin: 'https://gw',
-  executionId: 'ex_1',
-  amount: { value: 2499, currency: 'USD' },
-  links,
-} as unknown as SdkInitPayload;
+const links = TEST_LINKS;
+const session = testSession();
 const item = { paymentMethodCode: 'card', integrationType: 'api' as const, storeInstrument: false, paymentInstrumentId: 'ins_1' };
-const returnInfo = { success: 'https://shop/s', cancel: 'https://shop/c', error: 'https://shop/e', pending: 'https://shop/p' };
+const returnInfo = TEST_RETURN_INFO;
 const exec = (overrides: Partial<Execution>) => ({ id: 'ex_1', links, ...overrides }) as Execution;
 
 function fakeApi(authorize: Execution | Error, polls: Execution[] = []) {
@@ -30,6 +26,13 @@ const timers = () => {
   const sleeps: number[] = [];
   return { sleeps, sleep: async (ms: number) => void sleeps.push(ms) };
 };
+
+/** A payment whose authorization asks for a 3-D Secure challenge in a popup, in `fakeWindow`. */
+function payWithPopupChallenge(fakeWindow: typeof window) {
+  const threeDS = { href: 'https://gw/3ds/ex_1', mode: 'popup' as const, messageOrigin: 'https://gw' };
+  const api = fakeApi(exec({ status: 'authorizePending', links: { ...links, threeDS } }));
+  return runPayment({ api, session, window: fakeWindow, returnInfo, timers: timers() }, item);
+}
 
 describe('runPayment', () => {
   it('authorize → poll → success', async () => {
@@ -106,17 +109,7 @@ describe('runPayment', () => {
       open: () => null,
       screen: { width: 1280, height: 800 },
     } as unknown as typeof window;
-    const threeDS = { href: 'https://gw/3ds/ex_1', mode: 'popup' as const, messageOrigin: 'https://gw' };
-    const outcome = await runPayment(
-      {
-        api: fakeApi(exec({ status: 'authorizePending', links: { ...links, threeDS } })),
-        session,
-        window: fakeWindow,
-        returnInfo,
-        timers: timers(),
-      },
-      item,
-    );
+    const outcome = await payWithPopupChallenge(fakeWindow);
     expect(assign).toHaveBeenCalledWith('https://gw/3ds/ex_1');
     expect(outcome.kind).toBe('pending');
   });
@@ -130,17 +123,7 @@ describe('runPayment', () => {
       open,
       screen: { width: 420, height: 800 },
     } as unknown as typeof window;
-    const threeDS = { href: 'https://gw/3ds/ex_1', mode: 'popup' as const, messageOrigin: 'https://gw' };
-    await runPayment(
-      {
-        api: fakeApi(exec({ status: 'authorizePending', links: { ...links, threeDS } })),
-        session,
-        window: fakeWindow,
-        returnInfo,
-        timers: timers(),
-      },
-      item,
-    );
+    await payWithPopupChallenge(fakeWindow);
     expect(open).toHaveBeenCalledWith('https://gw/3ds/ex_1', 'roots-3ds', expect.stringContaining('width=390,height=400'));
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { signToken, verifyToken } from '../../lib/signed-token';
-import type { SessionReader } from '../auth/session';
+import type { SessionReader, SessionUser } from '../auth/session';
 import { isOwner, type Owned } from './ownership';
 
 const PURPOSE = 'purchase';
@@ -28,7 +28,7 @@ export class PurchaseProof {
 
   constructor(
     private readonly options: { secret: string; slug: string; secure: boolean },
-    private readonly sessions: SessionReader,
+    private readonly sessions: Pick<SessionReader, 'current'>,
   ) {
     this.cookieName = `${options.slug}_purchases`;
   }
@@ -71,11 +71,15 @@ export class PurchaseProof {
     });
   }
 
-  /** True when the request proves ownership of `subscription`: the buyer's browser, or the signed-in owner. */
-  async owns(request: FastifyRequest, subscription: OwnedSubscription | undefined | null): Promise<boolean> {
+  /**
+   * True when the request proves ownership of `subscription`: the buyer's browser, or the signed-in
+   * owner. `signedIn`: the request's session user when the caller has already read it (`null`: none),
+   * so the session is not read twice; left out, it is read here when the browser holds no proof.
+   */
+  async owns(request: FastifyRequest, subscription: OwnedSubscription | undefined | null, signedIn?: SessionUser | null): Promise<boolean> {
     if (!subscription) return false;
     if (this.held(request, subscription.id)) return true;
-    const user = await this.sessions.current(request).catch(() => null);
+    const user = signedIn === undefined ? await this.sessions.current(request).catch(() => null) : signedIn;
     return user !== null && isOwner(user, subscription);
   }
 }

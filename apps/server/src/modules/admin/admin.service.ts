@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { API_MESSAGES } from '@roots/contracts';
 import {
   FUNNEL_DIMENSIONS,
   FUNNEL_STEPS,
@@ -108,7 +109,8 @@ export class AdminService {
    */
   async requireOperator(user: SessionUser): Promise<{ email: string }> {
     const email = normalizeEmail(user.email);
-    if (!user.emailVerified || !(await this.deps.repository.isOperator(this.db, email))) throw new AppError('FORBIDDEN', 'Operators only');
+    if (!user.emailVerified || !(await this.deps.repository.isOperator(this.db, email)))
+      throw new AppError('FORBIDDEN', API_MESSAGES.operatorsOnly);
     return { email };
   }
 
@@ -177,14 +179,14 @@ export class AdminService {
 
   private async subscription(id: string) {
     const row = await this.deps.context.repository.find(this.db, id);
-    if (!row) throw new AppError('NOT_FOUND', 'No subscription with this id');
+    if (!row) throw new AppError('NOT_FOUND', API_MESSAGES.noSubscriptionWithId);
     return row;
   }
 
   /** Full or partial refund of one charge through the gateway's merchant API (idempotent per charge). */
   async refund(operator: { email: string }, input: AdminRefundRequest): Promise<AdminRefundResponse> {
     const charge = await this.deps.repository.chargeById(this.db, input.charge_id);
-    if (!charge?.subscriptionId) throw new AppError('NOT_FOUND', 'No paid charge with this id');
+    if (!charge?.subscriptionId) throw new AppError('NOT_FOUND', API_MESSAGES.noPaidChargeWithId);
     const row = await this.subscription(charge.subscriptionId);
     const done = await this.deps.cancellation.refundCharge(charge, input.amount_minor, input.reason);
     await this.audit(
@@ -242,7 +244,7 @@ export class AdminService {
     const key = `admin-resend:${input.what}:${row.id}:${randomUUID()}`;
     if (input.what === 'receipt') {
       const last = await this.deps.repository.latestEmail(this.db, row.email, ['receipt', 'renewal_receipt']);
-      if (!last) throw new AppError('NOT_FOUND', 'No receipt was sent for this customer');
+      if (!last) throw new AppError('NOT_FOUND', API_MESSAGES.noReceiptSent);
       await context.emails.enqueue(this.db, key, row.email, {
         kind: last.kind as 'receipt' | 'renewal_receipt',
         subject: last.subject,

@@ -2,7 +2,7 @@ import type { AnalysisOutcome, AnalysisPool, FaceCheckOutcome } from '@roots/ana
 
 /** What the server needs from the analysis engine. */
 export type AnalysisEngine = {
-  /** Analyses one photo in memory. Never rejects: failures come back as `{ ok: false, code, message }`. */
+  /** Analyses one photo in memory. Never rejects: failures come back as `{ ok: false, code, cause? }`. */
   analyze(bytes: Uint8Array): Promise<AnalysisOutcome>;
   /** The face check alone (one usable face, light, size, sharpness): the same errors, about half the work. */
   check(bytes: Uint8Array): Promise<FaceCheckOutcome>;
@@ -25,11 +25,7 @@ export function lazyAnalysisEngine(workers: number | undefined): AnalysisEngine 
     pool ??= import('@roots/analysis').then(({ createAnalysisPool }) => createAnalysisPool(workers === undefined ? {} : { size: workers }));
     return pool;
   };
-  const closedOutcome = {
-    ok: false,
-    code: 'INTERNAL',
-    message: 'Something went wrong on our side. Please try again in a moment.',
-  } as const;
+  const closedOutcome = { ok: false, code: 'INTERNAL' } as const;
   return {
     async analyze(bytes) {
       return closed ? closedOutcome : (await open()).analyze(bytes);

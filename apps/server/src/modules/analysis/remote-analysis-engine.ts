@@ -23,8 +23,7 @@ export type RemoteAnalysisOptions = {
 /** Longest wait honoured from an analyzer's `retry-after` before trying again. */
 const MAX_RETRY_AFTER_MS = 2_000;
 
-const internal = (cause: string) =>
-  ({ ok: false, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.', cause }) as const;
+const internal = (cause: string) => ({ ok: false, code: 'INTERNAL', cause }) as const;
 
 type Attempt<T> = { done: true; outcome: T } | { done: false; retryAfterMs: number; why: string };
 

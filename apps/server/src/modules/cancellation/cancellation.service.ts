@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { MESSAGES } from '@roots/contracts';
+import { API_MESSAGES, MESSAGES } from '@roots/contracts';
 import { EMAIL_CODE_LENGTH } from '@roots/contracts/auth';
 import type { CancelOutcome } from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
@@ -252,10 +252,10 @@ export class CancellationService {
     const { charges } = this.context;
     const executionId = charge.executionId;
     if (charge.kind === 'refund' || !executionId || charge.status !== 'succeeded')
-      throw new AppError('NOT_FOUND', 'No paid charge with this id');
+      throw new AppError('NOT_FOUND', API_MESSAGES.noPaidChargeWithId);
     const amount = amountMinor ?? charge.amountMinor;
-    if (amount > charge.amountMinor) throw new AppError('CONFLICT', 'The refund exceeds the charge');
-    const already = new AppError('CONFLICT', 'This charge was already refunded');
+    if (amount > charge.amountMinor) throw new AppError('CONFLICT', API_MESSAGES.refundExceedsCharge);
+    const already = new AppError('CONFLICT', API_MESSAGES.chargeAlreadyRefunded);
     const previous = await charges.refundOf(charge.id);
     if (previous && previous.amountMinor !== amount) throw already;
     const refund =

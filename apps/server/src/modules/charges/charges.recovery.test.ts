@@ -2,15 +2,16 @@ import { createHmac } from 'node:crypto';
 import type { Execution } from '@roots/contracts/gateway';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type RootsApp } from '../../app';
-import { DEV_GATEWAY_WEBHOOK_SECRET, DEV_SERVER_SECRETS, loadConfig } from '../../config/env';
+import type { RootsApp } from '../../app';
+import { DEV_GATEWAY_WEBHOOK_SECRET, DEV_SERVER_SECRETS } from '../../config/env';
 import type { Database } from '../../db/database';
 import { charges, subscriptions } from '../../db/schema';
 import { DAY_MS, ManualClock } from '../../lib/clock';
 import { GATEWAY_REFUND_REASON } from '../cancellation/cancellation.service';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
-import { GatewayProxy } from '../../test/gateway-proxy';
-import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
+import type { GatewayProxy } from '../../test/gateway-proxy';
+import { testDatabases } from '../../test/helpers';
+import { startProductOverHttp, type ProductOverHttp } from '../../test/product-over-http';
 import { http, payWithCard, purchaseBody } from '../../test/shopper';
 import { GatewayClient } from '../gateway/gateway-client';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
@@ -42,26 +43,15 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
   const clock = new ManualClock('2026-02-02T12:00:00.000Z');
   const email = (name: string) => `${name}.${url ? 'pg' : 'pglite'}@example.com`;
 
+  let product: ProductOverHttp | undefined;
+
   beforeAll(async () => {
-    database = await openTestDatabase(url);
-    proxy = new GatewayProxy(gateway.url);
-    await proxy.start();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: makeWebDist(),
-      GATEWAY_URL: proxy.url,
-      RATE_LIMIT_PER_MINUTE: '100000',
-      EMAIL_RATE_LIMIT_PER_HOUR: '100000',
-    });
-    app = await buildApp({ config, database, clock });
-    base = await app.listen({ host: '127.0.0.1', port: 0 });
+    product = await startProductOverHttp({ databaseUrl: url, gatewayUrl: gateway.url, clock });
+    ({ database, app, base, proxy } = product);
     merchant = new GatewayClient({ baseUrl: proxy.url, merchantKey: DEV_SERVER_SECRETS.GATEWAY_MERCHANT_SECRET, timeoutMs: 10_000 });
   });
   afterAll(async () => {
-    await app?.close();
-    await proxy?.stop();
-    await database?.close();
+    await product?.close();
   });
 
   const subscription = async (id: string) => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];

@@ -1,4 +1,4 @@
-import { API_MESSAGES, MESSAGES } from '@roots/contracts';
+import { ANALYSIS_ERROR_MESSAGES, API_MESSAGES, MESSAGES } from '@roots/contracts';
 import { faceCheckOkSchema, MAX_SELFIE_BYTES } from '@roots/contracts/face-check';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AnalysisEngine } from '../analysis/analysis-engine';
@@ -8,7 +8,7 @@ type FaceCheckRoutesOptions = { engine: AnalysisEngine; ratePerMinute: number };
 /**
  * POST /api/face-check: the funnel's processing step. Raw photo bytes in the body (image/* or
  * application/octet-stream); the engine checks them in memory and they are dropped with the
- * request. 200 `{ ok: true, quality }`, or 422 `{ error, code }` with the engine's message.
+ * request. 200 `{ ok: true, quality }`, or 422 `{ error, code }` with the catalogue's message for the engine's code.
  */
 export const faceCheckRoutes: FastifyPluginAsyncZod<FaceCheckRoutesOptions> = async (app, { engine, ratePerMinute }) => {
   // Scoped to this plugin: the rest of the API keeps JSON-only bodies.
@@ -33,7 +33,7 @@ export const faceCheckRoutes: FastifyPluginAsyncZod<FaceCheckRoutesOptions> = as
         request.log.warn({ cause: outcome.cause }, 'face check failed');
         return reply.status(503).send({ error: MESSAGES.somethingWentWrong, code: 'SERVICE_UNAVAILABLE' });
       }
-      return reply.status(422).send({ error: outcome.message, code: outcome.code });
+      return reply.status(422).send({ error: ANALYSIS_ERROR_MESSAGES[outcome.code], code: outcome.code });
     },
   );
 };

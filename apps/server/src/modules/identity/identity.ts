@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
-import type { SessionReader } from '../auth/session';
+import type { SessionReader, SessionUser } from '../auth/session';
 
 export type IdentityClaim = { firebase_id?: string | undefined; apple_token?: string | undefined; email: string };
-export type VerifiedIdentity = { userId: string };
+/** The signed-in buyer, with the session read once so later checks (ownership) need not read it again. */
+export type VerifiedIdentity = { userId: string; user: SessionUser };
 
 /**
  * The one identity check of the signed-in purchase endpoints (`/subs/create`,
@@ -22,5 +23,5 @@ export async function verifyBuyerIdentity(
   const user = await sessions.current(request).catch(() => null);
   if (!user) throw new AppError('UNAUTHORIZED', message);
   if (claim.firebase_id !== undefined && claim.firebase_id !== user.id) throw new AppError('UNAUTHORIZED', message);
-  return { userId: user.id };
+  return { userId: user.id, user };
 }

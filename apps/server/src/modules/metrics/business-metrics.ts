@@ -11,39 +11,35 @@ import { rowsOf } from '../emails/emails.repository';
  * and the email outbox backlog with the age of its oldest pending message.
  */
 export function registerBusinessMetrics(registry: Registry, db: Db, clock: Clock): void {
-  const countsBy = async (gauge: Gauge<'status'>, query: ReturnType<typeof sql>) => {
-    gauge.reset();
-    for (const row of rowsOf<{ status: string; count: number | string }>(await db.execute(query))) {
-      gauge.set({ status: row.status }, Number(row.count));
-    }
-  };
-  new Gauge({
-    name: 'roots_reports',
-    help: 'Reports by status (pending, processing, completed, failed, expired)',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      await countsBy(this, sql`select status, count(*) as count from reports group by status`);
-    },
-  });
-  new Gauge({
-    name: 'roots_charges',
-    help: 'Charge attempts recorded by the product, by outcome (pending, succeeded, failed)',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      await countsBy(this, sql`select status, count(*) as count from charges group by status`);
-    },
-  });
-  new Gauge({
-    name: 'roots_unmatched_payments',
-    help: 'Payments the gateway took that no subscription accounted for when the sweep saw them, by what became of them (ADR 127)',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      await countsBy(this, sql`select status, count(*) as count from unmatched_payments group by status`);
-    },
-  });
+  /** A gauge of a table's rows by status, counted at scrape time. */
+  const countByStatus = (name: string, help: string, query: ReturnType<typeof sql>) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['status'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const row of rowsOf<{ status: string; count: number | string }>(await db.execute(query))) {
+          this.set({ status: row.status }, Number(row.count));
+        }
+      },
+    });
+  countByStatus(
+    'roots_reports',
+    'Reports by status (pending, processing, completed, failed, expired)',
+    sql`select status, count(*) as count from reports group by status`,
+  );
+  countByStatus(
+    'roots_charges',
+    'Charge attempts recorded by the product, by outcome (pending, succeeded, failed)',
+    sql`select status, count(*) as count from charges group by status`,
+  );
+  countByStatus(
+    'roots_unmatched_payments',
+    'Payments the gateway took that no subscription accounted for when the sweep saw them, by what became of them (ADR 127)',
+    sql`select status, count(*) as count from unmatched_payments group by status`,
+  );
   // Each lag gauge is registered after its backlog gauge, whose collect() sets it during the same scrape.
   new Gauge({
     name: 'roots_billing_backlog',

@@ -10,7 +10,7 @@ import {
   type ReportSummary,
   topEstimateOf,
 } from '@roots/contracts/reports';
-import { API_MESSAGES, MESSAGES } from '@roots/contracts';
+import { ANALYSIS_ERROR_MESSAGES, API_MESSAGES, MESSAGES } from '@roots/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
@@ -106,7 +106,14 @@ export class ReportsService {
     const outcome = await engine.analyze(photo);
     if (!outcome.ok) {
       if (outcome.code === 'INTERNAL') log.warn({ reportId: id, cause: outcome.cause }, 'report analysis failed');
-      await repository.apply(db, id, 'processing', 'rejected', { errorCode: outcome.code, errorMessage: outcome.message }, clock.now());
+      await repository.apply(
+        db,
+        id,
+        'processing',
+        'rejected',
+        { errorCode: outcome.code, errorMessage: ANALYSIS_ERROR_MESSAGES[outcome.code] },
+        clock.now(),
+      );
       return;
     }
     await repository.apply(db, id, 'processing', 'analysed', { result: buildReportResult(outcome, kind) }, clock.now());

@@ -10,8 +10,9 @@ import type { Database } from '../../db/database';
 import { charges, funnelEvents, purchaseIntents, subscriptions } from '../../db/schema';
 import { DAY_MS, HOUR_MS, ManualClock } from '../../lib/clock';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
-import { GatewayProxy } from '../../test/gateway-proxy';
+import type { GatewayProxy } from '../../test/gateway-proxy';
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
+import { startProductOverHttp, type ProductOverHttp } from '../../test/product-over-http';
 import { CookieJar, http, listInstruments, payWithCard, purchaseBody, storeCard } from '../../test/shopper';
 import { signInWithEmailCode } from '../../test/sign-in';
 import { startSmtp } from '../../test/smtp';
@@ -45,26 +46,15 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
   const clock = new ManualClock('2026-01-05T12:00:00.000Z');
   const email = (name: string) => `${name}.${url ? 'pg' : 'pglite'}@example.com`;
 
+  let product: ProductOverHttp | undefined;
+
   beforeAll(async () => {
-    database = await openTestDatabase(url);
-    proxy = new GatewayProxy(gateway.url);
-    await proxy.start();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: makeWebDist(),
-      GATEWAY_URL: proxy.url,
-      SMTP_URL: smtp.url,
-      RATE_LIMIT_PER_MINUTE: '100000',
-      EMAIL_RATE_LIMIT_PER_HOUR: '100000',
-    });
-    app = await buildApp({ config, database, clock });
-    base = await app.listen({ host: '127.0.0.1', port: 0 });
-    config.publicUrl = base;
+    product = await startProductOverHttp({ databaseUrl: url, gatewayUrl: gateway.url, clock, env: { SMTP_URL: smtp.url } });
+    ({ database, app, base, proxy } = product);
+    product.config.publicUrl = base;
   });
   afterAll(async () => {
-    await app?.close();
-    await proxy?.stop();
+    await product?.close();
   });
 
   const subscription = async (id: string) => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;

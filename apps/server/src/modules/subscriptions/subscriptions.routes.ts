@@ -151,10 +151,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
       if ('subscription_id' in body) {
         // A one-click add-on charges the parent's stored card: only its buyer's browser or its
         // signed-in owner may ask (ADR 085). Anyone else gets the answer of an unknown id.
-        if (!(await proof.owns(request, await service.find(body.subscription_id))))
-          throw new AppError('NOT_FOUND', MESSAGES.noSubscriptionData);
+        // The row read for this check is the one the service charges against: read once.
+        const parent = await service.find(body.subscription_id);
+        if (!parent || !(await proof.owns(request, parent))) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptionData);
         const created = await service.createAddOn(
-          { planId: body.plan_id, email: body.email, parentId: body.subscription_id, attribution: body.attribution },
+          { planId: body.plan_id, email: body.email, parent, attribution: body.attribution },
           requestMeta(request),
         );
         proof.grant(request, reply, created.id);
@@ -193,12 +194,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
       await emailLimiter.hit(body.email);
       const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.finalizeError);
       // Being signed in is not enough: the purchase must be this user's (bought in this browser, or
-      // of their verified email). Someone else's unlinked purchase answers as an unknown one.
-      if (!(await proof.owns(request, await service.find(body.subscription_id)))) throw new AppError('NOT_FOUND', MESSAGES.finalizeError);
-      return service.finalize(
-        { subscriptionId: body.subscription_id, email: body.email, userId: identity.userId, attribution: body.attribution },
-        requestMeta(request),
-      );
+      // of their verified email). Someone else's unlinked purchase answers as an unknown one. The
+      // session and the subscription are each read once, here, and passed on.
+      const row = await service.find(body.subscription_id);
+      if (!row || !(await proof.owns(request, row, identity.user))) throw new AppError('NOT_FOUND', MESSAGES.finalizeError);
+      return service.finalize(row, { email: body.email, userId: identity.userId, attribution: body.attribution }, requestMeta(request));
     },
   );
 

@@ -28,7 +28,8 @@ export type PaymentInput = {
   userId: string | null;
 };
 
-export type AddOnInput = { planId: string; email: string; parentId: string; attribution: Attribution | undefined };
+/** `parent`: the subscription the add-on is bought on, as the route read it for the ownership check. */
+export type AddOnInput = { planId: string; email: string; parent: SubscriptionRow; attribution: Attribution | undefined };
 
 /** Deterministic UUID for a key, so a retried add-on lands on the same subscription id. */
 function uuidFor(key: string): string {
@@ -333,9 +334,9 @@ export class SubscriptionsService {
     const failure = MESSAGES.cantCreateSubscription;
     const terms = this.terms(input.planId, failure);
     if (terms.recurring) throw new AppError('BAD_REQUEST', failure);
-    const email = normalizeEmail(input.email);
-    const parent = await repository.find(db, input.parentId);
-    if (!parent || parent.email !== email || !hasAccess(parent.status)) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptionData);
+    const { parent } = input;
+    if (parent.email !== normalizeEmail(input.email) || !hasAccess(parent.status))
+      throw new AppError('NOT_FOUND', MESSAGES.noSubscriptionData);
     if (!parent.instrumentId) throw new AppError('UNPROCESSABLE', failure);
 
     const baseKey = `addon:${parent.id}:${terms.id}`;
@@ -535,13 +536,14 @@ export class SubscriptionsService {
 
   // ----- signed-in linking and reading ----------------------------------------------------------
 
+  /** Links `row` (read by the route for its ownership check) to the signed-in user. */
   async finalize(
-    input: { subscriptionId: string; email: string; userId: string; attribution: Attribution | undefined },
+    row: SubscriptionRow,
+    input: { email: string; userId: string; attribution: Attribution | undefined },
     meta: RequestMeta,
   ): Promise<{ id: string }> {
     const { repository, db, clock } = this.context;
-    const row = await repository.find(db, input.subscriptionId);
-    if (!row || row.email !== normalizeEmail(input.email)) throw new AppError('NOT_FOUND', MESSAGES.finalizeError);
+    if (row.email !== normalizeEmail(input.email)) throw new AppError('NOT_FOUND', MESSAGES.finalizeError);
     if (row.userId && row.userId !== input.userId) throw new AppError('CONFLICT', MESSAGES.finalizeError);
     const now = clock.now();
     await db.transaction(async (tx) => {

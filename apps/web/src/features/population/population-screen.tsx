@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loaded } from '../../components/ui/loaded';
+import { PopulationFigures } from '../../components/ui/population-figures';
 import { Screen } from '../../components/ui/screen';
 import { getJson } from '../../lib/api-client';
 import { productPath } from '../../lib/paths';
@@ -19,8 +20,6 @@ const GROUP_LABELS: Record<HeritageGroupId, string> = {
   indian: 'Indian',
   middle_eastern: 'Middle Eastern',
 };
-
-const formatCount = (value: number) => new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 
 /** GET /api/insights/population for every group the report can name. */
 function getAllPopulations(signal: AbortSignal): Promise<PopulationInsights> {
@@ -59,23 +58,7 @@ export function PopulationScreen() {
           return (
             <article className="population-group" data-testid="population-group">
               <h2>{GROUP_LABELS[group.id]}</h2>
-              <h3>{t('webapp.home.population.regions')}</h3>
-              <ul>
-                {group.regions.map((region) => (
-                  <li key={region.name}>
-                    {region.name}: {t('webapp.home.population.people', { number: formatCount(region.population) })} ({region.year})
-                  </li>
-                ))}
-              </ul>
-              <h3>{t('webapp.home.population.countries')}</h3>
-              <ul>
-                {group.topCountries.map((country) => (
-                  <li key={country.name}>
-                    {country.name}: {t('webapp.home.population.people', { number: formatCount(country.population) })}
-                  </li>
-                ))}
-              </ul>
-              <p className="hint">{group.caveat}</p>
+              <PopulationFigures group={group} headingLevel={3} showYear />
               <p className="hint">
                 <a href={source.url} target="_blank" rel="noreferrer">
                   {t('webapp.home.population.source', { name: source.name, licence: source.licence })}

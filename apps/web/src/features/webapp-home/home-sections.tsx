@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loaded } from '../../components/ui/loaded';
+import { PopulationFigures } from '../../components/ui/population-figures';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { useResource } from '../../lib/use-resource';
 import { getHoroscope } from '../../lib/webapp-api';
@@ -98,8 +99,6 @@ export function HoroscopeSection({ profile, reportId, slug }: { profile: Profile
   );
 }
 
-const formatCount = (value: number) => new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
-
 /** Population: where people of the report's groups live, by world region and largest countries, with the source. */
 export function PopulationSection({ reportId }: { reportId: string | null }) {
   const { t } = useTranslation();
@@ -122,23 +121,7 @@ export function PopulationSection({ reportId }: { reportId: string | null }) {
           {insights.groups.map((group) => (
             <article key={group.id} className="population-group">
               <h3>{groups.find((item) => item.id === group.id)?.label ?? group.id}</h3>
-              <h4>{t('webapp.home.population.regions')}</h4>
-              <ul>
-                {group.regions.map((region) => (
-                  <li key={region.name}>
-                    {region.name}: {t('webapp.home.population.people', { number: formatCount(region.population) })}
-                  </li>
-                ))}
-              </ul>
-              <h4>{t('webapp.home.population.countries')}</h4>
-              <ul>
-                {group.topCountries.map((country) => (
-                  <li key={country.name}>
-                    {country.name}: {t('webapp.home.population.people', { number: formatCount(country.population) })}
-                  </li>
-                ))}
-              </ul>
-              <p className="hint">{group.caveat}</p>
+              <PopulationFigures group={group} headingLevel={4} />
             </article>
           ))}
           <p className="hint">

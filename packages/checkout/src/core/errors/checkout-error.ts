@@ -1,10 +1,10 @@
 /**
  * The one error class of the checkout SDK (checkout-spec §8). Every failure the SDK throws, logs
  * or reports through an event carries one code of {@link CHECKOUT_ERROR_CODES}; the text shown to
- * shoppers and integrators comes from {@link CHECKOUT_ERROR_MESSAGES}, in this one place.
+ * shoppers and integrators comes from `CHECKOUT_MESSAGES` in `@roots/contracts/messages`.
  */
 
-import { VAULT_INVALID_TOKEN_MESSAGE } from '@roots/contracts/gateway-constants';
+import { CHECKOUT_MESSAGES } from '@roots/contracts/messages';
 
 /** Prefix of every code ("provider-prefixed codes", checkout-spec §8). */
 export const CHECKOUT_ERROR_PREFIX = 'ROOTS';
@@ -168,24 +168,8 @@ export function failureReasonOf(code: CheckoutErrorCode): FailureReason {
   return 'AUTHORIZATION_ERROR';
 }
 
-/** User-facing and integrator-facing text, from the specs where they give it. */
-export const CHECKOUT_MESSAGES = {
-  authorizationFailed: 'Authorization Failed',
-  authorizationFailedToast: 'Authorization failed, please try again.',
-  authorizationFailedAfter3ds: 'Authorization failed after 3DS challenge.',
-  paymentSuccessful: 'Payment successful',
-  paymentPending: 'Payment pending',
-  somethingWentWrong: 'Something went wrong',
-  applePayNotAvailable: 'Apple Pay is not available',
-  unauthorized: 'API token is not valid or expired.',
-  networkError: 'Network Error',
-  saveInstrumentUrlMissing: 'Save instrument URL not available!',
-  invalidToken: VAULT_INVALID_TOKEN_MESSAGE,
-  vaultFallback: 'Vault request failed',
-  noOrderId: 'No order id returned',
-  noConfirmLink: 'No confirm link',
-  paymentBlocked: 'Payment blocked by validation',
-} as const;
+/** User-facing and integrator-facing text: the contracts' catalogue (ADR 133). */
+export { CHECKOUT_MESSAGES };
 
 /** The message of a failure event whose detail stays in its cause (checkout-spec §4, §8). */
 export const FAILURE_REASON_MESSAGES: Record<FailureReason, string> = {

@@ -1,17 +1,13 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import type { EnabledPaymentMethod, Execution, SdkInitPayload } from '@roots/contracts/gateway';
+import type { EnabledPaymentMethod, Execution } from '@roots/contracts/gateway';
 import type { GatewayClient } from '../../core/http/gateway-client';
+import { TEST_LINKS, TEST_RETURN_INFO, testSession } from '../../testing/payment-fixtures';
 import { RedirectElement } from './redirect-element';
 
-const links = { execution: 'https://gw/x', authorize: 'https://gw/a' };
-const session = {
-  gatewayOrigin: 'https://gw',
-  executionId: 'ex_1',
-  amount: { value: 2499, currency: 'USD' },
-  links,
-} as unknown as SdkInitPayload;
-const returnInfo = { success: 'https://shop/s', cancel: 'https://shop/c', error: 'https://shop/e', pending: 'https://shop/p' };
+const links = TEST_LINKS;
+const session = testSession();
+const returnInfo = TEST_RETURN_INFO;
 const pix = { code: 'pix', integrationType: 'hpp' } as EnabledPaymentMethod;
 
 describe('redirect element', () => {

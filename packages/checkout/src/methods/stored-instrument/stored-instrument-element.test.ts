@@ -2,17 +2,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SdkInitPayload, StoredInstrument } from '@roots/contracts/gateway';
 import type { GatewayClient } from '../../core/http/gateway-client';
+import { TEST_RETURN_INFO, testSession } from '../../testing/payment-fixtures';
 import { isInstrumentUsable, storedInstrumentLabel, StoredInstrumentElement } from './stored-instrument-element';
 
 const instrument = (status: StoredInstrument['status'], displayName = 'Visa •••• 4242') =>
   ({ id: 'ins_1', status, displayName, paymentMethod: 'card', data: { network: 'visa' } }) as unknown as StoredInstrument;
-const session = {
-  gatewayOrigin: 'https://gw',
-  executionId: 'ex_1',
-  amount: { value: 1, currency: 'USD' },
-  links: { authorize: 'https://gw/a' },
-} as unknown as SdkInitPayload;
-const returnInfo = { success: 'https://shop/s', cancel: 'https://shop/c', error: 'https://shop/e', pending: 'https://shop/p' };
+const session = testSession({ amount: { value: 1, currency: 'USD' }, links: { authorize: 'https://gw/a' } } as Partial<SdkInitPayload>);
+const returnInfo = TEST_RETURN_INFO;
 
 describe('stored instrument element', () => {
   it('an enabled, named instrument pays by its id; others are Unavailable', async () => {

@@ -1,3 +1,5 @@
+import { MESSAGES } from '@roots/contracts/messages';
+
 /** en-US copy of the signed-in area (/webapp). */
 export const WEBAPP_EN_US = {
   home: {
@@ -9,7 +11,7 @@ export const WEBAPP_EN_US = {
     deleteYes: 'Delete everything',
     deleteNo: 'Keep my data',
     carouselLabel: 'Sections of your {{product}}',
-    carouselTip: 'Rotate circles and tap to select section',
+    carouselTip: MESSAGES.carouselTip,
     previousSection: 'Previous section',
     nextSection: 'Next section',
     sectionPosition: '{{index}} of {{count}}',

@@ -2,10 +2,9 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** Where the product serves its OpenAPI document (README "HTTP surface"). */
-export const OPENAPI_PATH = '/api/openapi.json';
-
 export type OpenApiOptions = {
+  /** Where the document is served, e.g. `/api/openapi.json`. */
+  path: string;
   title: string;
   version: string;
   description: string;
@@ -16,7 +15,11 @@ export type OpenApiOptions = {
 /**
  * Registers @fastify/swagger so every route registered after it is described from the zod schemas
  * it validates with (fastify-type-provider-zod's transforms), as OpenAPI 3.1, and serves the
- * document at {@link OPENAPI_PATH} (ADR 113). Must be registered before the routes.
+ * document at `options.path` (ADR 113). Must be registered before the routes. The product server
+ * and the gateway sandbox both use it.
+ *
+ * @example
+ * await registerOpenApi(app, { path: '/openapi.json', title: 'Gateway', version: '1.0.0', description: '…', includes: (url) => url.startsWith('/v1/') });
  */
 export async function registerOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
   await app.register(swagger, {
@@ -30,5 +33,5 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
     },
     transformObject: jsonSchemaTransformObject,
   });
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  app.get(options.path, { schema: { hide: true } }, async () => app.swagger());
 }

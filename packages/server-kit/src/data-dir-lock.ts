@@ -6,9 +6,13 @@ const STALE_AFTER_MS = 15_000;
 
 /** Another live process holds the embedded database's directory. */
 export class DataDirLockedError extends Error {
-  constructor(readonly directory: string) {
+  /** @param variable the setting that names the directory, for the message (`DATA_DIR`) */
+  constructor(
+    readonly directory: string,
+    variable: string,
+  ) {
     super(
-      `DATA_DIR: ${directory} is in use by another running server; an embedded database serves one process (stop it, or give this one its own DATA_DIR)`,
+      `${variable}: ${directory} is in use by another running server; an embedded database serves one process (stop it, or give this one its own ${variable})`,
     );
     this.name = 'DataDirLockedError';
   }
@@ -19,9 +23,10 @@ export class DataDirLockedError extends Error {
  * two processes writing one directory corrupt it). The lock is a `<dir>.lock` folder refreshed
  * every few seconds (proper-lockfile), so a crashed process's lock goes stale and the next start
  * takes it over. Resolves to the release function.
+ * @param variable the setting that names the directory, for the refusal's message (`DATA_DIR`)
  * @throws DataDirLockedError when another live process holds it.
  */
-export async function lockDataDir(directory: string): Promise<() => Promise<void>> {
+export async function lockDataDir(directory: string, variable: string): Promise<() => Promise<void>> {
   mkdirSync(directory, { recursive: true });
   try {
     return await lockfile.lock(directory, {
@@ -31,7 +36,7 @@ export async function lockDataDir(directory: string): Promise<() => Promise<void
       onCompromised: () => undefined,
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(directory);
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(directory, variable);
     throw error;
   }
 }

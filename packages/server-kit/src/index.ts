@@ -1,0 +1,13 @@
+export { DataDirLockedError, lockDataDir } from './data-dir-lock';
+export {
+  appDatabase,
+  findMigrationsFolder,
+  openDatabase,
+  PGLITE_SETTINGS,
+  type Database,
+  type DatabaseLocation,
+  type DatabaseOwner,
+  type Db,
+  type SchemaModule,
+} from './database';
+export { registerOpenApi, type OpenApiOptions } from './openapi';

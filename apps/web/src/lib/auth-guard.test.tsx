@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@roots/contracts';
 import type { MeResponse } from '@roots/contracts/auth';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/preact';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSignedIn } from './auth-guard';

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { preactRuntime } from './apps/web/vite.config';
+import { preactRuntime } from './apps/web/vite.config.ts';
 
 /** Packages of the web app that import `react` (or Preact itself), by their node_modules path. */
 const WEB_REACT_DEPENDENTS =

@@ -20,7 +20,7 @@ function renderDiagram(groups = GROUPS) {
   );
 }
 
-const rotationOf = (container: HTMLElement) => Number(container.querySelector('[data-rotation]')!.getAttribute('data-rotation'));
+const rotationOf = (container: Element) => Number(container.querySelector('[data-rotation]')!.getAttribute('data-rotation'));
 
 afterEach(cleanup);
 

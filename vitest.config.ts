@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { preactRuntime } from './apps/web/vite.config.ts';
 
-/** Packages of the web app that import `react` (or Preact itself), by their node_modules path. */
-const WEB_REACT_DEPENDENTS =
+/**
+ * Packages of the web app that import `react` (or Preact itself), directly or through another, by
+ * their node_modules path; scripts/ui-runtime.test.ts checks the list against the lockfile.
+ */
+export const WEB_REACT_DEPENDENTS =
   /\/node_modules\/(?:preact|@testing-library\/preact|react-router|react-i18next|react-hook-form|@hookform\/resolvers|recharts|react-redux|@reduxjs\/toolkit|use-sync-external-store|zustand)\//;
 
 /** Unit and service tests beside the code; browser journeys live in e2e/ (Playwright). */

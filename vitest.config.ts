@@ -1,5 +1,12 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { preactRuntime } from './apps/web/vite.config.ts';
+
+/**
+ * Packages of the web app that import `react` (or Preact itself), directly or through another, by
+ * their node_modules path; scripts/ui-runtime.test.ts checks the list against the lockfile.
+ */
+export const WEB_REACT_DEPENDENTS =
+  /\/node_modules\/(?:preact|@testing-library\/preact|react-router|react-i18next|react-hook-form|@hookform\/resolvers|recharts|react-redux|@reduxjs\/toolkit|use-sync-external-store|zustand)\//;
 
 /** Unit and service tests beside the code; browser journeys live in e2e/ (Playwright). */
 export default defineConfig({
@@ -35,8 +42,16 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [react()],
-        test: { name: 'web', environment: 'jsdom', include: ['apps/web/src/**/*.test.{ts,tsx}'] },
+        // The runtime the web build ships (ADR 125): Preact through preact/compat, no React.
+        plugins: [preactRuntime({ dev: false })],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // Preact and every dependency that imports `react` go through Vite too, so they share one
+          // Preact and reach the same alias (Node would otherwise load React itself for them).
+          server: { deps: { inline: [WEB_REACT_DEPENDENTS] } },
+        },
       },
     ],
     testTimeout: 30_000,

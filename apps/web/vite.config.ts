@@ -1,41 +1,46 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import react from '@vitejs/plugin-react';
-import { defineConfig, type Alias, type Plugin } from 'vite';
+import { preact } from '@preact/preset-vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 
 const SERVER_URL = process.env.ROOTS_SERVER_URL ?? 'http://127.0.0.1:3000';
 const SLUG = process.env.PRODUCT_SLUG ?? 'roots';
 
-/** Id of the module that stands in for `react` in the production build. */
-const REACT_SHIM_ID = '\0roots:react-on-preact';
-const REACT_SHIM_FILE = fileURLToPath(new URL('./build/react-on-preact.js', import.meta.url));
+/**
+ * One UI runtime (ADR 125): the production build, the dev server and the jsdom unit tests all render
+ * with Preact 10 through `preact/compat` (react-dom alone was over half of the landing's JavaScript
+ * budget, ADR 081). `@preact/preset-vite` compiles JSX for Preact and resolves `react`, `react-dom`
+ * and the JSX runtimes to Preact's. The dev server (`dev: true`) adds fast refresh (prefresh) and
+ * `preact/debug`'s warnings; the build and the unit tests run without them. Nothing stands in for
+ * React 19 hooks: code that needs one Preact lacks fails the build and the unit tests alike.
+ * The root `vitest.config.ts` runs the web tests with this same function.
+ */
+export function preactRuntime({ dev }: { dev: boolean }): PluginOption {
+  return [preact({ prefreshEnabled: dev, devToolsEnabled: dev, prerender: { enabled: false } }), reactRouterProductionBuild()];
+}
+
+/** React Router 7's own folder (apps/web depends on it). */
+const REACT_ROUTER_DIR = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
 /**
- * The production build renders with Preact through `preact/compat` (ADR 081): react-dom alone was
- * over half of the landing's JavaScript budget. `preact/compat` lacks three React 19 hooks our
- * dependencies import by name, so `react` resolves to a small module that adds them:
- * - `useOptimistic`: React Router's RouterProvider only calls its setter with `useTransitions`,
- *   which this app never turns on, so the state is passed through unchanged;
- * - `useEffectEvent`: a stable function that always calls the latest callback;
- * - `use`: context reads only (promises would need Suspense-for-data, which nothing here uses).
- * It also makes numeric style values that React writes without a unit (`aspectRatio: 1.5`) reach the
- * DOM unit-less: Preact appends `px` to every number its own short list does not name, which turns
- * `aspect-ratio: 1.5` into an invalid `1.5px` (a responsive Recharts chart then has no height).
- * Dev server and unit tests keep React itself (fast refresh, React's own test behaviour).
+ * React Router 7 resolves to its development files under every condition (its framework plugin picks
+ * the production ones); they differ only in `ENABLE_DEV_WARNINGS` (console warnings, a "Hey developer"
+ * line on its default error screen). Build, dev server and tests all take the production files.
  */
-function reactOnPreact(): Plugin {
+function reactRouterProductionBuild(): Plugin {
   return {
-    name: 'roots:react-on-preact',
-    enforce: 'pre',
-    resolveId(source) {
-      return source === 'react' ? REACT_SHIM_ID : null;
-    },
-    load(id) {
-      return id === REACT_SHIM_ID ? readFile(REACT_SHIM_FILE, 'utf8') : null;
-    },
+    name: 'roots:react-router-production',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: join(REACT_ROUTER_DIR, 'dist/production/index.mjs') },
+          { find: /^react-router\/dom$/, replacement: join(REACT_ROUTER_DIR, 'dist/production/dom-export.mjs') },
+        ],
+      },
+    }),
   };
 }
 
@@ -74,22 +79,13 @@ function precompress(): Plugin {
   };
 }
 
-/** `react-dom` and the JSX runtimes resolve to Preact's; `react` itself goes through the shim above. */
-const PREACT_ALIASES: Alias[] = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 /**
  * The build is slug-independent: assets are referenced relative to a <base href="/{slug}/"> that
  * the server injects into index.html, so one build serves any configured product slug.
  */
 export default defineConfig(({ command }) => ({
   base: command === 'build' ? './' : `/${SLUG}/`,
-  plugins: command === 'build' ? [reactOnPreact(), react(), precompress()] : [react()],
-  resolve: { alias: command === 'build' ? PREACT_ALIASES : [] },
+  plugins: command === 'build' ? [preactRuntime({ dev: false }), precompress()] : [preactRuntime({ dev: true })],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@roots/contracts';
 import type { MeResponse } from '@roots/contracts/auth';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/preact';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSignedIn } from './auth-guard';
@@ -81,7 +81,9 @@ describe('useSignedIn (the signed-in area guard)', () => {
       '/api/auth/sign-out': [json(200)],
     });
     const router = renderWebapp();
-    await act(() => vi.advanceTimersByTimeAsync(10));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
     expect(router.state.location.pathname).toBe('/roots/sign-in');
     expect(calls).toEqual(['GET /api/account/me', 'POST /api/auth/sign-out']);
   });
@@ -89,9 +91,13 @@ describe('useSignedIn (the signed-in area guard)', () => {
   it('a failed read (offline) signs nobody out: retried after 30 s', async () => {
     const calls = fakeServer({ '/api/account/me': ['offline', json(200, me(60))] });
     const router = renderWebapp();
-    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(29_000);
+    });
     expect(screen.getByText('Loading')).toBeTruthy();
-    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
     expect(screen.getByText('Signed in as ada@example.com')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/roots/webapp');
     expect(calls).toEqual(['GET /api/account/me', 'GET /api/account/me']);
@@ -107,10 +113,14 @@ describe('useSignedIn (the signed-in area guard)', () => {
       '/api/auth/sign-out': [json(200)],
     });
     const router = renderWebapp();
-    await act(() => vi.advanceTimersByTimeAsync(14.5 * MINUTE_MS));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(14.5 * MINUTE_MS);
+    });
     expect(calls).toEqual(['GET /api/account/me', 'POST /api/auth/refresh-session']);
     expect(router.state.location.pathname).toBe('/roots/webapp');
-    await act(() => vi.advanceTimersByTimeAsync(60 * MINUTE_MS));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60 * MINUTE_MS);
+    });
     expect(calls.slice(2)).toEqual(['POST /api/auth/refresh-session', 'POST /api/auth/sign-out']);
     expect(router.state.location.pathname).toBe('/roots/sign-in');
   });
@@ -118,7 +128,9 @@ describe('useSignedIn (the signed-in area guard)', () => {
   it('a signed-in user without a purchase is signed out too', async () => {
     const calls = fakeServer({ '/api/account/me': [json(200, me(60, false))], '/api/auth/sign-out': [json(200)] });
     const router = renderWebapp();
-    await act(() => vi.advanceTimersByTimeAsync(10));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
     expect(router.state.location.pathname).toBe('/roots/sign-in');
     expect(calls).toContain('POST /api/auth/sign-out');
   });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** What a screen shows for data it loads: loading, the data, or the error. */
 export type Resource<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: T };
@@ -12,12 +12,16 @@ export type Resource<T> = { status: 'loading' } | { status: 'error'; error: unkn
 export function useResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Resource<T> & { reload: () => void } {
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<{ key: string; resource: Resource<T> } | null>(null);
-  const run = useEffectEvent(load);
+  // The latest `load`, read when a load starts, so a new function each render does not reload.
+  const latestLoad = useRef(load);
+  useLayoutEffect(() => {
+    latestLoad.current = load;
+  });
   const token = key === null ? null : `${attempt}:${key}`;
   useEffect(() => {
     if (token === null || key === null) return;
     const controller = new AbortController();
-    run(controller.signal).then(
+    latestLoad.current(controller.signal).then(
       (data) => !controller.signal.aborted && setSettled({ key, resource: { status: 'ready', data } }),
       (error: unknown) => !controller.signal.aborted && setSettled({ key, resource: { status: 'error', error } }),
     );

@@ -1,7 +1,7 @@
 import type { AuthProvider, MeResponse } from '@roots/contracts/auth';
 import { identityErrorCode } from '@roots/contracts/identity-errors';
 import { MESSAGES } from '@roots/contracts/messages';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CodeForm } from '../../components/ui/code-field';
@@ -72,8 +72,11 @@ function useAfterSignIn(setStep: SetStep, setError: (message: string) => void) {
  * failed start-up) chooses.
  */
 function useSignInStart(afterSignIn: (me: MeResponse) => Promise<void>, setStep: SetStep) {
-  // The effect event sees the latest state without making the start-up effect re-run.
-  const onSignedIn = useEffectEvent((me: MeResponse) => afterSignIn(me));
+  // The latest `afterSignIn` (it sees the latest state) without making the start-up effect re-run.
+  const latestAfterSignIn = useRef(afterSignIn);
+  useLayoutEffect(() => {
+    latestAfterSignIn.current = afterSignIn;
+  });
   useEffect(() => {
     // Not tied to this screen: a returning user is sent on to the webapp before the 3 s are up.
     clearRedirectFlagLater();
@@ -94,7 +97,7 @@ function useSignInStart(afterSignIn: (me: MeResponse) => Promise<void>, setStep:
     if (!signedIn) return;
     // Settled after the answer, as before: a failed hand-over is logged and the choice shown.
     void Promise.resolve(signedIn)
-      .then(onSignedIn)
+      .then((me) => latestAfterSignIn.current(me))
       .catch((reason: unknown) => {
         console.error('sign-in start-up', reason);
         setStep('choose');

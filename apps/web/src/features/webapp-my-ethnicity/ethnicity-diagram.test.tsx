@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../lib/i18n';
@@ -20,7 +20,7 @@ function renderDiagram(groups = GROUPS) {
   );
 }
 
-const rotationOf = (container: HTMLElement) => Number(container.querySelector('[data-rotation]')!.getAttribute('data-rotation'));
+const rotationOf = (container: Element) => Number(container.querySelector('[data-rotation]')!.getAttribute('data-rotation'));
 
 afterEach(cleanup);
 

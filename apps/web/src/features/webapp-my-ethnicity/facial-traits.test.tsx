@@ -1,5 +1,5 @@
 import { FACE_REGION_TEMPLATE, type ReportTrait } from '@roots/contracts/reports';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../lib/i18n';

@@ -60,7 +60,7 @@ export type DropinOptions = {
   /** The Apple-type item: `validateMerchant` passes merchant validation through the merchant's backend. */
   applePay?: MethodOptions['applePay'];
   /** The PayPal item's save checkbox (hidden in express mode). */
-  payPal?: Pick<PayPalElementOptions, 'storeInstrumentLabel' | 'storeInstrumentDefault'>;
+  payPal?: Pick<PayPalElementOptions, 'storeInstrumentLabel' | 'storeInstrumentDefault' | 'onDeliveryAddressChanged'>;
   /** Where hosted pages send the shopper back; default: this page with `?roots-return=…`. */
   returnInfo?: ReturnInfo;
   /** Translations of failure messages, keyed by the error message. */

@@ -27,7 +27,7 @@ export type MethodOptions = {
    * validation URL and the page's domain, resolves the merchant session object. Default: the gateway's.
    */
   applePay?: { validateMerchant?: (input: { validationURL: string; domain: string }) => Promise<unknown> };
-  payPal?: Pick<PayPalElementOptions, 'storeInstrumentLabel' | 'storeInstrumentDefault'>;
+  payPal?: Pick<PayPalElementOptions, 'storeInstrumentLabel' | 'storeInstrumentDefault' | 'onDeliveryAddressChanged'>;
 };
 
 export type MethodInput = { context: CheckoutContext; method: EnabledPaymentMethod; hooks: MethodHooks; options: MethodOptions };

@@ -145,6 +145,21 @@ describe('parent → frame (the frame accepts)', () => {
     expect(parsed).toEqual({ type: 'init', options: { placeholder: 'Card', styles: { color: 'red' }, rejectedNetworks: ['discover'] } });
   });
 
+  it('keeps labelStyles and errorTextStyles with the same checks as styles', () => {
+    const parsed = parseParentMessage({
+      ...base,
+      type: 'init',
+      options: {
+        labelStyles: { color: 'navy', fontWeight: '600', backgroundImage: 'url(x)' },
+        errorTextStyles: { color: '#b00020', fontSize: '12px;}body{' },
+      },
+    });
+    expect(parsed).toEqual({
+      type: 'init',
+      options: { labelStyles: { color: 'navy', fontWeight: '600' }, errorTextStyles: { color: '#b00020' } },
+    });
+  });
+
   it('tags what the parent sends so the frame accepts it', () => {
     const collect = {
       type: 'collect' as const,

@@ -81,6 +81,10 @@ export type FrameFieldOptions = {
   /** Card number: `XXXX-XXXX-XXXX-XXXX` for hyphens; expiry: MM/YY, YYYY/MM, YY/MM, MM/YYYY; year: YY or YYYY. */
   format?: string;
   styles?: Record<string, string>;
+  /** Styles of the field's label inside the frame (same properties and checks as `styles`). */
+  labelStyles?: Record<string, string>;
+  /** Styles of the error line under the field (same properties and checks as `styles`). */
+  errorTextStyles?: Record<string, string>;
   /** Card networks the form rejects ('Discover cards are not accepted.'). */
   rejectedNetworks?: Array<(typeof CARD_NETWORKS)[number]>;
   /** The element's name: element-match rules of its siblings name it. */
@@ -252,17 +256,21 @@ export function acceptFrameMessage(
 /** Style values may not break out of the declaration nor load anything. */
 const UNSAFE_STYLE_VALUE = /[;{}<>\\]|url\(|expression\(/i;
 
+/** Keeps only the allowed CSS properties with safe values; undefined when `value` is not an object. */
+function safeStyles(value: unknown): Record<string, string> | undefined {
+  if (!isObject(value)) return undefined;
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (entry): entry is [string, string] =>
+        (FRAME_STYLE_PROPERTIES as readonly string[]).includes(entry[0]) && isString(entry[1], 100) && !UNSAFE_STYLE_VALUE.test(entry[1]),
+    ),
+  );
+}
+
 function parseOptions(options: Record<string, unknown>): FrameFieldOptions {
-  const styles = isObject(options.styles)
-    ? Object.fromEntries(
-        Object.entries(options.styles).filter(
-          (entry): entry is [string, string] =>
-            (FRAME_STYLE_PROPERTIES as readonly string[]).includes(entry[0]) &&
-            isString(entry[1], 100) &&
-            !UNSAFE_STYLE_VALUE.test(entry[1]),
-        ),
-      )
-    : undefined;
+  const styles = safeStyles(options.styles);
+  const labelStyles = safeStyles(options.labelStyles);
+  const errorTextStyles = safeStyles(options.errorTextStyles);
   const rejectedNetworks = Array.isArray(options.rejectedNetworks)
     ? options.rejectedNetworks.filter((network): network is (typeof CARD_NETWORKS)[number] =>
         (CARD_NETWORKS as readonly unknown[]).includes(network),
@@ -306,6 +314,8 @@ function parseOptions(options: Record<string, unknown>): FrameFieldOptions {
     ...(typeof options.enableCardIcon === 'boolean' ? { enableCardIcon: options.enableCardIcon } : {}),
     ...(isString(options.format, 40) ? { format: options.format } : {}),
     ...(styles ? { styles } : {}),
+    ...(labelStyles ? { labelStyles } : {}),
+    ...(errorTextStyles ? { errorTextStyles } : {}),
     ...(rejectedNetworks ? { rejectedNetworks } : {}),
   };
 }

@@ -25,6 +25,8 @@ export type FrameSetup = FrameContext & {
 export type FrameField = {
   /** The control whose focus, blur and Enter are the FOCUS, BLUR and SUBMIT events. */
   control: HTMLElement;
+  /** The field's label in the frame; the parent's `labelStyles` apply to it. */
+  label?: HTMLElement;
   /** The element's state as the parent sees it (never the value itself); reads `flags`. */
   state: () => ElementState;
   /** The value a collect gathers, normalised (the card number's digits, the expiry as MM/YYYY…). */
@@ -127,6 +129,8 @@ export function runFrame(
     switch (message.type) {
       case 'init':
         frame.init(message.options);
+        if (frame.label) applyStyles(frame.label, message.options.labelStyles);
+        applyStyles(error, message.options.errorTextStyles);
         emit('READY');
         break;
       case 'validate':

@@ -140,6 +140,23 @@ describe('secure field messages (product-spec §5, §8)', () => {
   });
 });
 
+describe('the styles of the parent reach the frame (checkout-spec §3 labelStyles, errorTextStyles)', () => {
+  it('styles the frame’s label and its error line', () => {
+    const frame = openFrame('cvv');
+    frame.fromParent({
+      type: 'init',
+      options: { labelStyles: { color: 'navy', fontWeight: '600' }, errorTextStyles: { color: 'rgb(176, 0, 32)', fontSize: '12px' } },
+    });
+    const doc = document.querySelector('iframe')!.contentDocument!;
+    const label = doc.querySelector('label')!;
+    expect(label.style.color).toBe('navy');
+    expect(label.style.fontWeight).toBe('600');
+    const error = doc.getElementById('error')!;
+    expect(error.style.color).toBe('rgb(176, 0, 32)');
+    expect(error.style.fontSize).toBe('12px');
+  });
+});
+
 describe('a card field asked for its value by the collecting frame', () => {
   it('answers its state’s validity: an empty optional field is valid', () => {
     const frame = openFrame('cardholder-name', RecordingChannel);

@@ -130,6 +130,7 @@ export function startInputFrame(field: InputFrameType, win: Window & typeof glob
 
     return {
       control,
+      label,
       state,
       // A file's contents are not collected as a record value.
       collected: () => (field === 'file-input' ? '' : current().value),

@@ -86,6 +86,21 @@ describe('collect elements in frames', () => {
     });
   });
 
+  it('frame options carry labelStyles and errorTextStyles to the frame (checkout-spec §3)', () => {
+    expect(
+      frameOptions('card_number', {
+        type: 'CARD_NUMBER',
+        styles: { color: 'black' },
+        labelStyles: { color: 'navy' },
+        errorTextStyles: { color: '#b00020', fontSize: '12px' },
+      }),
+    ).toMatchObject({
+      styles: { color: 'black' },
+      labelStyles: { color: 'navy' },
+      errorTextStyles: { color: '#b00020', fontSize: '12px' },
+    });
+  });
+
   it('a COMPOSABLE container mounts its elements in rows of the layout', () => {
     const container = new CollectContainer(context, 'COMPOSABLE', { layout: [1, 2] });
     container.create({ type: 'CARD_NUMBER' });

@@ -64,7 +64,20 @@ const isRequired = (options: CollectElementOptions): boolean => options.required
 
 /** The frame's options of an element: what it shows and the rules it checks (never values from the parent). */
 export function frameOptions(name: string, options: CollectElementOptions): FrameFieldOptions {
-  const { placeholder, label, enableCardIcon, format, styles, rejectedNetworks, validations, mask, replacePattern, value } = options;
+  const {
+    placeholder,
+    label,
+    enableCardIcon,
+    format,
+    styles,
+    labelStyles,
+    errorTextStyles,
+    rejectedNetworks,
+    validations,
+    mask,
+    replacePattern,
+    value,
+  } = options;
   const [maskPattern, maskTranslation] = mask ?? [];
   const inputMask =
     typeof maskPattern === 'string'
@@ -83,6 +96,8 @@ export function frameOptions(name: string, options: CollectElementOptions): Fram
     ...(enableCardIcon !== undefined ? { enableCardIcon } : {}),
     ...(format !== undefined && options.type !== 'INPUT_FIELD' ? { format } : {}),
     ...(styles ? { styles: styles as Record<string, string> } : {}),
+    ...(labelStyles ? { labelStyles: labelStyles as Record<string, string> } : {}),
+    ...(errorTextStyles ? { errorTextStyles: errorTextStyles as Record<string, string> } : {}),
     ...(rejectedNetworks ? { rejectedNetworks } : {}),
     ...(validations ? { validations } : {}),
     ...(inputMask ? { mask: inputMask } : {}),
@@ -188,6 +203,13 @@ export class CollectElement {
       const label = doc.createElement('div');
       label.className = 'roots-label';
       label.textContent = this.options.label;
+      // The visible label lives beside the frame in the page; the frame's own (screen-reader) label gets them too.
+      for (const [property, value] of Object.entries(this.options.labelStyles ?? {}))
+        if (typeof value === 'string')
+          label.style.setProperty(
+            property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`),
+            value,
+          );
       host.append(label);
     }
     host.append(iframe);

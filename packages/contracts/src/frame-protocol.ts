@@ -127,7 +127,8 @@ export type ParentToFrameMessage =
       upsert: Array<{ table: string; column: string }>;
     }
   | { type: 'bearer-token'; requestId: string; token: string }
-  | { type: 'validate' }
+  /** Shows the field's error; with a `requestId` the frame answers `validated` with its fresh state. */
+  | { type: 'validate'; requestId?: string }
   | { type: 'reset' };
 
 /** Messages a frame sends to the parent (without the tag, see {@link frameMessage}). */
@@ -135,6 +136,8 @@ export type FrameToParentMessage =
   | { frameId: string; type: 'event'; event: ElementEvent; state: ElementState }
   | { frameId: string; type: 'height'; height: number }
   | { frameId: string; type: 'token-request'; requestId: string }
+  /** The answer to a `validate` with a request id: the state right after validating. */
+  | { frameId: string; type: 'validated'; requestId: string; state: ElementState }
   | { frameId: string; type: 'collect-result'; requestId: string; ok: true; result: CollectResult }
   | { frameId: string; type: 'collect-result'; requestId: string; ok: false; error: { code: string; message: string; status?: number } };
 
@@ -196,6 +199,10 @@ export function parseFrameMessage(data: unknown): FrameToParentMessage | undefin
         : undefined;
     case 'token-request':
       return isString(data.requestId, 64) ? { frameId: data.frameId, type: 'token-request', requestId: data.requestId } : undefined;
+    case 'validated':
+      return isString(data.requestId, 64) && isElementState(data.state)
+        ? { frameId: data.frameId, type: 'validated', requestId: data.requestId, state: data.state }
+        : undefined;
     case 'collect-result': {
       if (!isString(data.requestId, 64)) return undefined;
       const base = { frameId: data.frameId, type: 'collect-result' as const, requestId: data.requestId };
@@ -401,6 +408,7 @@ export function parseParentMessage(data: unknown): ParentToFrameMessage | undefi
         ? { type: 'bearer-token', requestId: data.requestId, token: data.token }
         : undefined;
     case 'validate':
+      return isString(data.requestId, 64) ? { type: 'validate', requestId: data.requestId } : { type: 'validate' };
     case 'reset':
       return { type: data.type };
     default:

@@ -136,6 +136,7 @@ export function runFrame(
       case 'validate':
         flags.touched = true;
         emit('CHANGE');
+        if (message.requestId) post({ type: 'validated', requestId: message.requestId, state: frame.state() });
         break;
       case 'reset':
         frame.reset();

@@ -140,6 +140,25 @@ describe('secure field messages (product-spec §5, §8)', () => {
   });
 });
 
+describe('validate with a request id (checkout-spec §5: validate() asks the frames)', () => {
+  it('shows the error, then answers validated with the fresh state and the same request id', () => {
+    const frame = openFrame('cvv');
+    frame.fromParent({ type: 'init', options: {} });
+    frame.type('12');
+    frame.fromParent({ type: 'validate', requestId: 'v1' });
+    const answer = frame.sent.at(-1) as Sent & { requestId?: string };
+    expect(answer).toMatchObject({ type: 'validated', requestId: 'v1', state: { isValid: false, error: 'Fill in the field' } });
+    expect(frame.shown()).toBe('Fill in the field');
+  });
+
+  it('a validate without a request id answers nothing beyond its events', () => {
+    const frame = openFrame('cvv');
+    frame.fromParent({ type: 'init', options: {} });
+    frame.fromParent({ type: 'validate' });
+    expect(frame.sent.some((message) => message.type === 'validated')).toBe(false);
+  });
+});
+
 describe('the styles of the parent reach the frame (checkout-spec §3 labelStyles, errorTextStyles)', () => {
   it('styles the frame’s label and its error line', () => {
     const frame = openFrame('cvv');

@@ -277,3 +277,42 @@ describe('session expiry behind a collect (checkout-spec §4 "Bearer token", §8
     await expect(collecting).rejects.toMatchObject({ code: 'BEARER_TOKEN_REJECTED' });
   });
 });
+
+describe('validate() asks the frames (checkout-spec §5)', () => {
+  const sentOfType = (spy: { mock: { calls: unknown[][] } }, type: string) =>
+    spy.mock.calls.map(([sent]) => sent as { type: string; requestId?: string }).filter((sent) => sent.type === type);
+
+  it('answers from each frame’s reply to validate, not the last state the page saw', async () => {
+    const container = new CollectContainer(context);
+    const number = container.create({ type: 'CARD_NUMBER' });
+    const cvv = container.create({ type: 'CVV' });
+    number.mount(document.body);
+    cvv.mount(document.body);
+    const posted = [number, cvv].map((element) => vi.spyOn(element.iframe!.contentWindow!, 'postMessage'));
+    // Both frames last said "valid"; the card number's frame now finds its value invalid.
+    for (const element of [number, cvv]) fromFrame(element.iframe!, element.frameId, { type: 'event', event: 'READY', state: ready });
+    const validating = container.validate();
+    await vi.waitFor(() => posted.forEach((spy) => expect(sentOfType(spy, 'validate')).toHaveLength(1)));
+    const [numberRequest, cvvRequest] = posted.map((spy) => sentOfType(spy, 'validate')[0]!.requestId!);
+    expect(numberRequest).not.toBe(cvvRequest);
+    fromFrame(cvv.iframe!, cvv.frameId, { type: 'validated', requestId: cvvRequest, state: ready });
+    fromFrame(number.iframe!, number.frameId, {
+      type: 'validated',
+      requestId: numberRequest,
+      state: { ...ready, isValid: false, isComplete: false, error: 'Fill in the field' },
+    });
+    await expect(validating).resolves.toBe(false);
+    expect(number.state).toMatchObject({ isValid: false, error: 'Fill in the field' });
+  });
+
+  it('an answer to another request changes nothing; a frame that never answers fails the validation', async () => {
+    const container = new CollectContainer({ ...context, validateTimeoutMs: 20 });
+    const number = container.create({ type: 'CARD_NUMBER' });
+    number.mount(document.body);
+    fromFrame(number.iframe!, number.frameId, { type: 'event', event: 'READY', state: ready });
+    const validating = container.validate();
+    fromFrame(number.iframe!, number.frameId, { type: 'validated', requestId: 'v-other', state: { ...ready, isValid: false } });
+    await expect(validating).rejects.toMatchObject({ code: 'COLLECT_OPERATION_FAILED' });
+    expect(number.state.isValid).toBe(true);
+  });
+});

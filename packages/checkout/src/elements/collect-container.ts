@@ -129,6 +129,8 @@ export type ContainerContext = {
   window: Window & typeof globalThis;
   /** How long a frame may take to report READY; default {@link FRAME_READY_TIMEOUT_MS}. */
   readyTimeoutMs?: number;
+  /** How long a frame may take to answer a validation; default {@link VALIDATE_TIMEOUT_MS}. */
+  validateTimeoutMs?: number;
   /** How long a collect may take; default {@link COLLECT_TIMEOUT_MS}. */
   collectTimeoutMs?: number;
   /** The vault refused the bearer token (session expired): raise it and refresh; a token resolved retries once. */
@@ -137,6 +139,8 @@ export type ContainerContext = {
 
 /** A frame that has not reported READY after this long failed to load (CONTAINER_MOUNT_FAILED). */
 export const FRAME_READY_TIMEOUT_MS = 20_000;
+/** A frame that has not answered a validation after this long failed (COLLECT_OPERATION_FAILED). */
+export const VALIDATE_TIMEOUT_MS = 10_000;
 /** A collect (tokenise and store) that has not answered after this long failed (COLLECT_OPERATION_FAILED). */
 export const COLLECT_TIMEOUT_MS = 45_000;
 
@@ -160,6 +164,7 @@ export class CollectElement {
   ready = false;
   private readyWaiters: Array<{ resolve: () => void; reject: (error: CheckoutError) => void }> = [];
   private readyTimer: number | undefined;
+  private readonly pendingValidations = new Map<string, (state: ElementState) => void>();
   /** Set when the frame did not report READY in time; cleared by {@link reload}. */
   failed: CheckoutError | undefined;
 
@@ -282,6 +287,35 @@ export class CollectElement {
     if (this.ready) return Promise.resolve();
     if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
+  }
+
+  /**
+   * Asks the frame to validate and answers the state it reports right after (not the last state
+   * seen): the frame shows its error, then answers `validated`.
+   * @throws COLLECT_OPERATION_FAILED when the frame does not answer within `validateTimeoutMs`.
+   */
+  async validate(): Promise<ElementState> {
+    await this.whenReady();
+    const requestId = `v${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const win = this.container.context.window;
+    let timer: number | undefined;
+    return new Promise<ElementState>((resolve, reject) => {
+      this.pendingValidations.set(requestId, resolve);
+      timer = win.setTimeout(() => {
+        if (!this.pendingValidations.delete(requestId)) return;
+        reject(new CheckoutError('COLLECT_OPERATION_FAILED', `The secure field ${this.name} did not answer the validation in time`));
+      }, this.container.context.validateTimeoutMs ?? VALIDATE_TIMEOUT_MS);
+      this.post(parentMessage({ type: 'validate', requestId }));
+    }).finally(() => win.clearTimeout(timer));
+  }
+
+  /** @internal from the container: a frame's answer to {@link validate}. */
+  receiveValidated(requestId: string, state: ElementState): void {
+    const resolve = this.pendingValidations.get(requestId);
+    if (!resolve) return;
+    this.pendingValidations.delete(requestId);
+    this.state = { ...this.state, ...state, value: this.state.value };
+    resolve(this.state);
   }
 
   post(message: unknown): void {
@@ -416,12 +450,14 @@ export class CollectContainer {
     this.elements.forEach((element) => element.unmount());
   }
 
-  /** Validates every field inside its frame (errors show there); resolves whether all are valid. */
+  /**
+   * Validates every field inside its frame (errors show there) and resolves whether all are valid,
+   * from each frame's answer rather than the last state the page saw (checkout-spec §5).
+   */
   async validate(): Promise<boolean> {
     this.assertMounted();
-    await Promise.all(this.elements.map((element) => element.whenReady()));
-    this.elements.forEach((element) => element.post(parentMessage({ type: 'validate' })));
-    return this.elements.every((element) => element.state.isValid);
+    const states = await Promise.all(this.elements.map((element) => element.validate()));
+    return states.every((state) => state.isValid);
   }
 
   isValid(): boolean {
@@ -512,6 +548,9 @@ export class CollectContainer {
     switch (message.type) {
       case 'event':
         element.receive(message.event, message.state);
+        break;
+      case 'validated':
+        element.receiveValidated(message.requestId, message.state);
         break;
       case 'height':
         if (element.iframe) element.iframe.style.height = `${Math.max(40, message.height)}px`;

@@ -160,6 +160,15 @@ describe('parent → frame (the frame accepts)', () => {
     ).toBeUndefined();
   });
 
+  it('set-value carries a string, never one that looks like a card number', () => {
+    expect(parseParentMessage({ ...base, type: 'set-value', value: 'ada@example.com' })).toEqual({
+      type: 'set-value',
+      value: 'ada@example.com',
+    });
+    expect(parseParentMessage({ ...base, type: 'set-value', value: '4242 4242 4242 4242' })).toBeUndefined();
+    expect(parseParentMessage({ ...base, type: 'set-value', value: 42 })).toBeUndefined();
+  });
+
   it('keeps labelStyles and errorTextStyles with the same checks as styles', () => {
     const parsed = parseParentMessage({
       ...base,

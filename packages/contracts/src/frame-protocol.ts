@@ -129,7 +129,12 @@ export type ParentToFrameMessage =
   | { type: 'bearer-token'; requestId: string; token: string }
   /** Shows the field's error; with a `requestId` the frame answers `validated` with its fresh state. */
   | { type: 'validate'; requestId?: string }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /**
+   * Sets a non-card element's value (setValue outside PROD, checkout-spec §5). Card and PIN frames
+   * ignore it, and a value that looks like a card number is refused: card data never comes from the page.
+   */
+  | { type: 'set-value'; value: string };
 
 /** Messages a frame sends to the parent (without the tag, see {@link frameMessage}). */
 export type FrameToParentMessage =
@@ -411,6 +416,8 @@ export function parseParentMessage(data: unknown): ParentToFrameMessage | undefi
       return isString(data.requestId, 64) ? { type: 'validate', requestId: data.requestId } : { type: 'validate' };
     case 'reset':
       return { type: data.type };
+    case 'set-value':
+      return isString(data.value, 4_096) && !FULL_PAN.test(data.value) ? { type: 'set-value', value: data.value } : undefined;
     default:
       return undefined;
   }

@@ -35,6 +35,8 @@ export type FrameField = {
   init: (options: FrameFieldOptions) => void;
   /** Clears the value (the parent's `reset`). */
   reset: () => void;
+  /** Sets the value from the parent (setValue outside PROD); absent in card and PIN frames, which never take a value. */
+  setValue?: (value: string) => void;
   /** Draws what the error line does not (the card brand). */
   render?: (state: ElementState) => void;
   /** A sibling message other than the collect's values exchange (the card network, a named element's value). */
@@ -141,6 +143,11 @@ export function runFrame(
       case 'reset':
         frame.reset();
         flags.touched = false;
+        emit('CHANGE');
+        break;
+      case 'set-value':
+        if (!frame.setValue) break;
+        frame.setValue(message.value);
         emit('CHANGE');
         break;
       case 'collect':

@@ -159,6 +159,17 @@ describe('validate with a request id (checkout-spec §5: validate() asks the fra
   });
 });
 
+describe('a card field never takes a value from the page', () => {
+  it('ignores set-value', () => {
+    const frame = openFrame('cardholder-name');
+    frame.fromParent({ type: 'init', options: {} });
+    const before = frame.sent.length;
+    frame.fromParent({ type: 'set-value', value: 'Ada Lovelace' });
+    expect(document.querySelector('iframe')!.contentDocument!.querySelector('input')!.value).toBe('');
+    expect(frame.sent).toHaveLength(before);
+  });
+});
+
 describe('the styles of the parent reach the frame (checkout-spec §3 labelStyles, errorTextStyles)', () => {
   it('styles the frame’s label and its error line', () => {
     const frame = openFrame('cvv');

@@ -316,3 +316,52 @@ describe('validate() asks the frames (checkout-spec §5)', () => {
     expect(number.state.isValid).toBe(true);
   });
 });
+
+describe('setValue and clearValue only outside PROD (checkout-spec §5)', () => {
+  const posted = (element: { iframe?: HTMLIFrameElement | undefined }) => vi.spyOn(element.iframe!.contentWindow!, 'postMessage');
+  const types = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map(([sent]) => (sent as { type: string }).type);
+
+  it('outside PROD: setValue sends the value to an input frame, clearValue resets it', () => {
+    const warn = vi.fn();
+    const container = new CollectContainer({ ...context, env: 'SANDBOX', warn });
+    const email = container.create({ type: 'INPUT_FIELD', table: 'persons', column: 'email' });
+    email.mount(document.body);
+    const spy = posted(email);
+    email.setValue('ada@example.com');
+    email.clearValue();
+    expect(spy.mock.calls.map(([sent]) => sent)).toEqual([
+      expect.objectContaining({ type: 'set-value', value: 'ada@example.com' }),
+      expect.objectContaining({ type: 'reset' }),
+    ]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('in PROD both only warn and nothing reaches the frame', () => {
+    const warn = vi.fn();
+    const container = new CollectContainer({ ...context, env: 'PROD', warn });
+    const email = container.create({ type: 'INPUT_FIELD', table: 'persons', column: 'email' });
+    email.mount(document.body);
+    const spy = posted(email);
+    email.setValue('ada@example.com');
+    email.clearValue();
+    expect(types(spy)).toEqual([]);
+    expect(warn.mock.calls.map(([message]) => message)).toEqual([
+      'setValue works only outside the PROD environment',
+      'clearValue works only outside the PROD environment',
+    ]);
+  });
+
+  it('card fields and the PIN take no value from the page, in any environment', () => {
+    const warn = vi.fn();
+    const container = new CollectContainer({ ...context, env: 'DEV', warn });
+    const number = container.create({ type: 'CARD_NUMBER' });
+    const pin = container.create({ type: 'PIN' });
+    number.mount(document.body);
+    pin.mount(document.body);
+    const spies = [posted(number), posted(pin)];
+    number.setValue('4242424242424242');
+    pin.setValue('1234');
+    spies.forEach((spy) => expect(types(spy)).toEqual([]));
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+});

@@ -152,6 +152,9 @@ const EMPTY_STATE: ElementState = { isEmpty: true, isComplete: false, isValid: f
 /** Characters of the card number a composable container's events carry (checkout-spec §9). */
 export const COMPOSABLE_CARD_NUMBER_CHARS = 8;
 
+/** Element types setValue reaches: never a card field, the PIN or a file. */
+const SETTABLE_TYPES: readonly ElementType[] = ['INPUT_FIELD', 'CHECKBOX', 'RADIO', 'DROPDOWN'];
+
 let frameCounter = 0;
 
 /** One collect element: a secure frame from the gateway origin. The parent only sees its masked state. */
@@ -273,13 +276,17 @@ export class CollectElement {
     this.post(parentMessage({ type: 'reset' }));
   }
 
-  /** Values never cross into the parent; setValue is refused in PROD and unsupported by the frames elsewhere. */
-  setValue(_value: string): void {
-    this.container.context.warn(
-      this.container.context.env === 'PROD'
-        ? 'setValue works only outside the PROD environment'
-        : 'setValue is not supported by secure frames',
-    );
+  /**
+   * Sets the value of an input, checkbox, radio or dropdown element; only outside PROD (a warning
+   * in PROD, checkout-spec §5). Card fields and the PIN take no value from the page (card data never
+   * crosses into the merchant page): a warning there too.
+   * @example element.setValue('ada@example.com') // SANDBOX or DEV
+   */
+  setValue(value: string): void {
+    const { env, warn } = this.container.context;
+    if (env === 'PROD') return warn('setValue works only outside the PROD environment');
+    if (!SETTABLE_TYPES.includes(this.options.type)) return warn(`setValue is not supported by the secure ${this.field} frame`);
+    this.post(parentMessage({ type: 'set-value', value }));
   }
 
   /** Resolves once the frame is READY; rejects with CONTAINER_MOUNT_FAILED when it failed to load in time. */

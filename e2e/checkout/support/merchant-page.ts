@@ -1,5 +1,6 @@
 /**
- * The test merchant's checkout page. Query: `mode=dropin|card|collect`, `holder`, `methods`, `amount`.
+ * The test merchant's checkout page. Query: `mode=dropin|card|collect`, `holder`, `methods`, `amount`;
+ * `address=refuse` makes the PayPal delivery-address callback refuse the buyer's address.
  * `ttl` gives the session's first token that many seconds. `collect` lays out a collect container of non-card elements and a Collect button.
  * It records every SDK event in `window.__rootsEvents`; the collect container or the drop-in is `window.__rootsCheckout`. On a return from a hosted page it reuses
  * the session kept in sessionStorage.
@@ -70,7 +71,11 @@ const dropin = mode === 'card'
   ? checkout.createCardForm({ showCardHolderName: true, showStoreInstrumentCheckbox: true, showAddress: true,
       installments: [{ count: 3, amount: { value: 833, currency: 'USD' } }, { count: 6, amount: { value: 417, currency: 'USD' } }] })
   : checkout.createDropin({ card: { showStoreInstrumentCheckbox: true }, redirectMode: params.get('redirectMode') || 'page',
-      onBeforePay: () => params.get('block') !== '1' });
+      onBeforePay: () => params.get('block') !== '1',
+      payPal: { onDeliveryAddressChanged: (address) => {
+        window.__rootsEvents.push({ name: 'deliveryAddress', payload: address });
+        return params.get('address') !== 'refuse';
+      } } });
 window.__rootsCheckout = dropin;
 for (const name of ['ready', 'activate', 'deactivate', 'success', 'pending', 'failure', 'sessionExpired', 'binChanged'])
   dropin.on(name, (payload) => window.__rootsEvents.push({ name, payload: JSON.parse(JSON.stringify(payload)) }));

@@ -116,6 +116,28 @@ test.describe('wallets in the drop-in', () => {
     await expect(checkout.screen).toHaveAttribute('data-state', 'failure');
   });
 
+  test('PayPal delivery address refused by the merchant callback: CALLBACK_FAILED logged, the checkout stops with the failure event', async ({
+    checkout,
+  }) => {
+    const logged: string[] = [];
+    checkout.page.on('console', (message) => logged.push(message.text()));
+    await checkout.open({ methods: 'payPal', address: 'refuse' });
+    const popupPromise = checkout.page.waitForEvent('popup');
+    await checkout.item('payPal').getByRole('button', { name: 'PayPal' }).click();
+    const approval = await popupPromise;
+    const failure = await checkout.lastEvent('failure');
+    expect(failure.payload).toMatchObject({ code: 'AUTHORIZATION_ERROR' });
+    expect((await checkout.lastEvent('deliveryAddress')).payload).toEqual({
+      city: 'New York',
+      state: 'NY',
+      countryCode: 'US',
+      postalCode: '10001',
+    });
+    expect(logged.some((text) => /CALLBACK_FAILED|delivery address callback/.test(text))).toBe(true);
+    await expect.poll(() => approval.isClosed()).toBe(true);
+    expect((await checkout.events()).some((event) => event.name === 'success')).toBe(false);
+  });
+
   test('wallet items are hidden and shown again, not remounted', async ({ checkout }) => {
     await checkout.open({ methods: 'card,googlePay,payPal' });
     await checkout.choose('payPal');

@@ -1,7 +1,8 @@
 /**
- * The test merchant's checkout page. Query: `mode=dropin|card|collect`, `holder`, `methods`, `amount`.
+ * The test merchant's checkout page. Query: `mode=dropin|card|collect`, `holder`, `methods`, `amount`;
+ * `address=refuse` makes the PayPal delivery-address callback refuse the buyer's address.
  * `ttl` gives the session's first token that many seconds. `collect` lays out a collect container of non-card elements and a Collect button.
- * It records every SDK event in `window.__rootsEvents`. On a return from a hosted page it reuses
+ * It records every SDK event in `window.__rootsEvents`; the collect container or the drop-in is `window.__rootsCheckout`. On a return from a hosted page it reuses
  * the session kept in sessionStorage.
  */
 export function merchantPage(): string {
@@ -38,6 +39,7 @@ const checkout = initCheckout({ session, getBearerToken, options: { env: 'SANDBO
 const mode = params.get('mode') || 'dropin';
 if (mode === 'collect') {
   const container = checkout.container('COLLECT');
+  window.__rootsCheckout = container;
   const host = document.getElementById('checkout');
   const element = (options) => {
     const slot = document.createElement('div');
@@ -45,6 +47,7 @@ if (mode === 'collect') {
     container.create(options).mount(slot);
   };
   element({ type: 'INPUT_FIELD', name: 'email', table: 'persons', column: 'email', label: 'Email', required: true,
+    labelStyles: { color: 'rgb(0, 0, 128)' }, errorTextStyles: { color: 'rgb(176, 0, 32)', fontSize: '13px' },
     validations: [{ type: 'REGEX_MATCH_RULE', params: { regex: '^[^@\\\\s]+@[^@\\\\s]+$', error: 'Enter an email address' } }] });
   element({ type: 'PIN', name: 'pin', table: 'persons', column: 'pin', label: 'PIN', required: true });
   element({ type: 'PIN', name: 'confirm', label: 'Confirm PIN', required: true,
@@ -68,7 +71,12 @@ const dropin = mode === 'card'
   ? checkout.createCardForm({ showCardHolderName: true, showStoreInstrumentCheckbox: true, showAddress: true,
       installments: [{ count: 3, amount: { value: 833, currency: 'USD' } }, { count: 6, amount: { value: 417, currency: 'USD' } }] })
   : checkout.createDropin({ card: { showStoreInstrumentCheckbox: true }, redirectMode: params.get('redirectMode') || 'page',
-      onBeforePay: () => params.get('block') !== '1' });
+      onBeforePay: () => params.get('block') !== '1',
+      payPal: { onDeliveryAddressChanged: (address) => {
+        window.__rootsEvents.push({ name: 'deliveryAddress', payload: address });
+        return params.get('address') !== 'refuse';
+      } } });
+window.__rootsCheckout = dropin;
 for (const name of ['ready', 'activate', 'deactivate', 'success', 'pending', 'failure', 'sessionExpired', 'binChanged'])
   dropin.on(name, (payload) => window.__rootsEvents.push({ name, payload: JSON.parse(JSON.stringify(payload)) }));
 setTimeout(() => dropin.mount('#checkout').then(() => { document.body.dataset.ready = 'true'; }), MOUNT_DELAY_MS);

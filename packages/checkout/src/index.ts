@@ -5,7 +5,8 @@ export type { CollectElementOptions, CollectOptions, ElementType, ValidationRule
 export type { CardField } from './core/config/card-layout';
 export type { ElementState } from '@roots/contracts/frame-protocol';
 export { Dropin, type DropinEvents, type DropinOptions } from './dropin/dropin';
-export type { CardFormOptions, InstallmentOption } from './methods/card/card-element';
+export type { CardCollectResult, CardFormOptions, InstallmentOption } from './methods/card/card-element';
+export type { DeliveryAddress } from './methods/paypal/paypal-element';
 export type { CollectContainer, CollectElement, CollectResult } from './elements/collect-container';
 export type { PaymentOutcome } from './payment/payment-flow';
 export type { ApplePayAddress, ApplePayDetails, ApplePayOptions } from './methods/apple-pay/apple-pay-element';

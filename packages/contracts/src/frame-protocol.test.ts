@@ -145,6 +145,45 @@ describe('parent → frame (the frame accepts)', () => {
     expect(parsed).toEqual({ type: 'init', options: { placeholder: 'Card', styles: { color: 'red' }, rejectedNetworks: ['discover'] } });
   });
 
+  it('a validate may carry a request id; the frame answers validated with a state (never a card number)', () => {
+    expect(parseParentMessage({ ...base, type: 'validate', requestId: 'v1' })).toEqual({ type: 'validate', requestId: 'v1' });
+    expect(parseParentMessage({ ...base, type: 'validate' })).toEqual({ type: 'validate' });
+    const state = { isEmpty: false, isComplete: true, isValid: true, isFocused: false, value: '424242XXXXXXXXXX', required: true };
+    expect(parseFrameMessage({ ...base, frameId: 'f1', type: 'validated', requestId: 'v1', state })).toEqual({
+      frameId: 'f1',
+      type: 'validated',
+      requestId: 'v1',
+      state,
+    });
+    expect(
+      parseFrameMessage({ ...base, frameId: 'f1', type: 'validated', requestId: 'v1', state: { ...state, value: '4242424242424242' } }),
+    ).toBeUndefined();
+  });
+
+  it('set-value carries a string, never one that looks like a card number', () => {
+    expect(parseParentMessage({ ...base, type: 'set-value', value: 'ada@example.com' })).toEqual({
+      type: 'set-value',
+      value: 'ada@example.com',
+    });
+    expect(parseParentMessage({ ...base, type: 'set-value', value: '4242 4242 4242 4242' })).toBeUndefined();
+    expect(parseParentMessage({ ...base, type: 'set-value', value: 42 })).toBeUndefined();
+  });
+
+  it('keeps labelStyles and errorTextStyles with the same checks as styles', () => {
+    const parsed = parseParentMessage({
+      ...base,
+      type: 'init',
+      options: {
+        labelStyles: { color: 'navy', fontWeight: '600', backgroundImage: 'url(x)' },
+        errorTextStyles: { color: '#b00020', fontSize: '12px;}body{' },
+      },
+    });
+    expect(parsed).toEqual({
+      type: 'init',
+      options: { labelStyles: { color: 'navy', fontWeight: '600' }, errorTextStyles: { color: '#b00020' } },
+    });
+  });
+
   it('tags what the parent sends so the frame accepts it', () => {
     const collect = {
       type: 'collect' as const,

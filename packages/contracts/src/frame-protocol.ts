@@ -81,6 +81,10 @@ export type FrameFieldOptions = {
   /** Card number: `XXXX-XXXX-XXXX-XXXX` for hyphens; expiry: MM/YY, YYYY/MM, YY/MM, MM/YYYY; year: YY or YYYY. */
   format?: string;
   styles?: Record<string, string>;
+  /** Styles of the field's label inside the frame (same properties and checks as `styles`). */
+  labelStyles?: Record<string, string>;
+  /** Styles of the error line under the field (same properties and checks as `styles`). */
+  errorTextStyles?: Record<string, string>;
   /** Card networks the form rejects ('Discover cards are not accepted.'). */
   rejectedNetworks?: Array<(typeof CARD_NETWORKS)[number]>;
   /** The element's name: element-match rules of its siblings name it. */
@@ -123,14 +127,22 @@ export type ParentToFrameMessage =
       upsert: Array<{ table: string; column: string }>;
     }
   | { type: 'bearer-token'; requestId: string; token: string }
-  | { type: 'validate' }
-  | { type: 'reset' };
+  /** Shows the field's error; with a `requestId` the frame answers `validated` with its fresh state. */
+  | { type: 'validate'; requestId?: string }
+  | { type: 'reset' }
+  /**
+   * Sets a non-card element's value (setValue outside PROD, checkout-spec §5). Card and PIN frames
+   * ignore it, and a value that looks like a card number is refused: card data never comes from the page.
+   */
+  | { type: 'set-value'; value: string };
 
 /** Messages a frame sends to the parent (without the tag, see {@link frameMessage}). */
 export type FrameToParentMessage =
   | { frameId: string; type: 'event'; event: ElementEvent; state: ElementState }
   | { frameId: string; type: 'height'; height: number }
   | { frameId: string; type: 'token-request'; requestId: string }
+  /** The answer to a `validate` with a request id: the state right after validating. */
+  | { frameId: string; type: 'validated'; requestId: string; state: ElementState }
   | { frameId: string; type: 'collect-result'; requestId: string; ok: true; result: CollectResult }
   | { frameId: string; type: 'collect-result'; requestId: string; ok: false; error: { code: string; message: string; status?: number } };
 
@@ -192,6 +204,10 @@ export function parseFrameMessage(data: unknown): FrameToParentMessage | undefin
         : undefined;
     case 'token-request':
       return isString(data.requestId, 64) ? { frameId: data.frameId, type: 'token-request', requestId: data.requestId } : undefined;
+    case 'validated':
+      return isString(data.requestId, 64) && isElementState(data.state)
+        ? { frameId: data.frameId, type: 'validated', requestId: data.requestId, state: data.state }
+        : undefined;
     case 'collect-result': {
       if (!isString(data.requestId, 64)) return undefined;
       const base = { frameId: data.frameId, type: 'collect-result' as const, requestId: data.requestId };
@@ -252,17 +268,21 @@ export function acceptFrameMessage(
 /** Style values may not break out of the declaration nor load anything. */
 const UNSAFE_STYLE_VALUE = /[;{}<>\\]|url\(|expression\(/i;
 
+/** Keeps only the allowed CSS properties with safe values; undefined when `value` is not an object. */
+function safeStyles(value: unknown): Record<string, string> | undefined {
+  if (!isObject(value)) return undefined;
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (entry): entry is [string, string] =>
+        (FRAME_STYLE_PROPERTIES as readonly string[]).includes(entry[0]) && isString(entry[1], 100) && !UNSAFE_STYLE_VALUE.test(entry[1]),
+    ),
+  );
+}
+
 function parseOptions(options: Record<string, unknown>): FrameFieldOptions {
-  const styles = isObject(options.styles)
-    ? Object.fromEntries(
-        Object.entries(options.styles).filter(
-          (entry): entry is [string, string] =>
-            (FRAME_STYLE_PROPERTIES as readonly string[]).includes(entry[0]) &&
-            isString(entry[1], 100) &&
-            !UNSAFE_STYLE_VALUE.test(entry[1]),
-        ),
-      )
-    : undefined;
+  const styles = safeStyles(options.styles);
+  const labelStyles = safeStyles(options.labelStyles);
+  const errorTextStyles = safeStyles(options.errorTextStyles);
   const rejectedNetworks = Array.isArray(options.rejectedNetworks)
     ? options.rejectedNetworks.filter((network): network is (typeof CARD_NETWORKS)[number] =>
         (CARD_NETWORKS as readonly unknown[]).includes(network),
@@ -306,6 +326,8 @@ function parseOptions(options: Record<string, unknown>): FrameFieldOptions {
     ...(typeof options.enableCardIcon === 'boolean' ? { enableCardIcon: options.enableCardIcon } : {}),
     ...(isString(options.format, 40) ? { format: options.format } : {}),
     ...(styles ? { styles } : {}),
+    ...(labelStyles ? { labelStyles } : {}),
+    ...(errorTextStyles ? { errorTextStyles } : {}),
     ...(rejectedNetworks ? { rejectedNetworks } : {}),
   };
 }
@@ -391,8 +413,11 @@ export function parseParentMessage(data: unknown): ParentToFrameMessage | undefi
         ? { type: 'bearer-token', requestId: data.requestId, token: data.token }
         : undefined;
     case 'validate':
+      return isString(data.requestId, 64) ? { type: 'validate', requestId: data.requestId } : { type: 'validate' };
     case 'reset':
       return { type: data.type };
+    case 'set-value':
+      return isString(data.value, 4_096) && !FULL_PAN.test(data.value) ? { type: 'set-value', value: data.value } : undefined;
     default:
       return undefined;
   }

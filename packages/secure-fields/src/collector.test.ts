@@ -60,7 +60,7 @@ describe('the collecting frame', () => {
       { table: 'persons', skyflowID: 'rec_1', fields: { plan: 'tkn_0', pin: 'tkn_1', email: 'tkn_2' } },
       { table: 'consents', skyflowID: 'rec_2', fields: { marketing: 'tkn_3' } },
     ];
-    const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify({ records }), { status: 201 }));
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => Response.json({ records }, { status: 201 }));
     vi.stubGlobal('fetch', fetch);
     const { collector, posted, siblings, tokenRequests } = setUp();
     const collecting = collector.collect(message);

@@ -25,6 +25,8 @@ export type FrameSetup = FrameContext & {
 export type FrameField = {
   /** The control whose focus, blur and Enter are the FOCUS, BLUR and SUBMIT events. */
   control: HTMLElement;
+  /** The field's label in the frame; the parent's `labelStyles` apply to it. */
+  label?: HTMLElement;
   /** The element's state as the parent sees it (never the value itself); reads `flags`. */
   state: () => ElementState;
   /** The value a collect gathers, normalised (the card number's digits, the expiry as MM/YYYY…). */
@@ -33,6 +35,8 @@ export type FrameField = {
   init: (options: FrameFieldOptions) => void;
   /** Clears the value (the parent's `reset`). */
   reset: () => void;
+  /** Sets the value from the parent (setValue outside PROD); absent in card and PIN frames, which never take a value. */
+  setValue?: (value: string) => void;
   /** Draws what the error line does not (the card brand). */
   render?: (state: ElementState) => void;
   /** A sibling message other than the collect's values exchange (the card network, a named element's value). */
@@ -127,15 +131,23 @@ export function runFrame(
     switch (message.type) {
       case 'init':
         frame.init(message.options);
+        if (frame.label) applyStyles(frame.label, message.options.labelStyles);
+        applyStyles(error, message.options.errorTextStyles);
         emit('READY');
         break;
       case 'validate':
         flags.touched = true;
         emit('CHANGE');
+        if (message.requestId) post({ type: 'validated', requestId: message.requestId, state: frame.state() });
         break;
       case 'reset':
         frame.reset();
         flags.touched = false;
+        emit('CHANGE');
+        break;
+      case 'set-value':
+        if (!frame.setValue) break;
+        frame.setValue(message.value);
         emit('CHANGE');
         break;
       case 'collect':

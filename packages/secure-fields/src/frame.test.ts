@@ -140,6 +140,53 @@ describe('secure field messages (product-spec §5, §8)', () => {
   });
 });
 
+describe('validate with a request id (checkout-spec §5: validate() asks the frames)', () => {
+  it('shows the error, then answers validated with the fresh state and the same request id', () => {
+    const frame = openFrame('cvv');
+    frame.fromParent({ type: 'init', options: {} });
+    frame.type('12');
+    frame.fromParent({ type: 'validate', requestId: 'v1' });
+    const answer = frame.sent.at(-1) as Sent & { requestId?: string };
+    expect(answer).toMatchObject({ type: 'validated', requestId: 'v1', state: { isValid: false, error: 'Fill in the field' } });
+    expect(frame.shown()).toBe('Fill in the field');
+  });
+
+  it('a validate without a request id answers nothing beyond its events', () => {
+    const frame = openFrame('cvv');
+    frame.fromParent({ type: 'init', options: {} });
+    frame.fromParent({ type: 'validate' });
+    expect(frame.sent.some((message) => message.type === 'validated')).toBe(false);
+  });
+});
+
+describe('a card field never takes a value from the page', () => {
+  it('ignores set-value', () => {
+    const frame = openFrame('cardholder-name');
+    frame.fromParent({ type: 'init', options: {} });
+    const before = frame.sent.length;
+    frame.fromParent({ type: 'set-value', value: 'Ada Lovelace' });
+    expect(document.querySelector('iframe')!.contentDocument!.querySelector('input')!.value).toBe('');
+    expect(frame.sent).toHaveLength(before);
+  });
+});
+
+describe('the styles of the parent reach the frame (checkout-spec §3 labelStyles, errorTextStyles)', () => {
+  it('styles the frame’s label and its error line', () => {
+    const frame = openFrame('cvv');
+    frame.fromParent({
+      type: 'init',
+      options: { labelStyles: { color: 'navy', fontWeight: '600' }, errorTextStyles: { color: 'rgb(176, 0, 32)', fontSize: '12px' } },
+    });
+    const doc = document.querySelector('iframe')!.contentDocument!;
+    const label = doc.querySelector('label')!;
+    expect(label.style.color).toBe('navy');
+    expect(label.style.fontWeight).toBe('600');
+    const error = doc.getElementById('error')!;
+    expect(error.style.color).toBe('rgb(176, 0, 32)');
+    expect(error.style.fontSize).toBe('12px');
+  });
+});
+
 describe('a card field asked for its value by the collecting frame', () => {
   it('answers its state’s validity: an empty optional field is valid', () => {
     const frame = openFrame('cardholder-name', RecordingChannel);

@@ -190,6 +190,7 @@ export function startFrame(field: FieldType, win: Window & typeof globalThis = w
 
     return {
       control: input,
+      label,
       state: () => cardState(field, input.value, settings, flags),
       collected: () => normalised(field, input.value, settings).value,
       init: (next) => {

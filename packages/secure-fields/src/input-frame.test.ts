@@ -151,3 +151,27 @@ describe('non-card collect frames (checkout-spec §3, §5)', () => {
     expect(frame.lastState()).toMatchObject({ isValid: true, value: '' });
   });
 });
+
+describe('set-value from the page (setValue outside PROD, checkout-spec §5)', () => {
+  it('an input takes the value through its mask and reports the new state', () => {
+    const frame = openFrame('input-field', { required: true, mask: { pattern: '+1 (XXX) XXX-XXXX' } });
+    frame.fromParent({ type: 'set-value', value: '5551234567' });
+    expect(frame.control.value).toBe('+1 (555) 123-4567');
+    expect(frame.lastState()).toMatchObject({ isValid: true, value: '' });
+  });
+
+  it('a checkbox is checked by its own value; a dropdown selects the choice', () => {
+    const box = openFrame('checkbox', { value: 'yes', required: true });
+    box.fromParent({ type: 'set-value', value: 'yes' });
+    expect(box.control.checked).toBe(true);
+    const menu = openFrame('dropdown', { choices: [{ value: 'br', text: 'Brazil' }] });
+    menu.fromParent({ type: 'set-value', value: 'br' });
+    expect(menu.control.value).toBe('br');
+  });
+
+  it('the PIN ignores it', () => {
+    const frame = openFrame('pin', {});
+    frame.fromParent({ type: 'set-value', value: '1234' });
+    expect(frame.control.value).toBe('');
+  });
+});

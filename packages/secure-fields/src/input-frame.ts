@@ -114,14 +114,17 @@ export function startInputFrame(field: InputFrameType, win: Window & typeof glob
       if (options.name) channel.postMessage({ type: 'element-value', name: options.name, value: current().value } satisfies SiblingMessage);
     };
 
+    /** The typed (or set) value through the PIN's digits-only rule, the replace pattern and the mask. */
+    const shaped = (typed: string): string => {
+      let value = typed;
+      if (field === 'pin') value = value.replace(/\D/g, '');
+      if (options.replacePattern) value = applyReplacePattern(value, options.replacePattern);
+      if (options.mask) value = applyMask(value, options.mask);
+      return value;
+    };
+
     const onInput = () => {
-      if (input && (field === 'input-field' || field === 'pin')) {
-        let value = input.value;
-        if (field === 'pin') value = value.replace(/\D/g, '');
-        if (options.replacePattern) value = applyReplacePattern(value, options.replacePattern);
-        if (options.mask) value = applyMask(value, options.mask);
-        input.value = value;
-      }
+      if (input && (field === 'input-field' || field === 'pin')) input.value = shaped(input.value);
       if (inline || field === 'dropdown' || field === 'file-input') flags.touched = true;
       share();
       emit('CHANGE');
@@ -130,6 +133,7 @@ export function startInputFrame(field: InputFrameType, win: Window & typeof glob
 
     return {
       control,
+      label,
       state,
       // A file's contents are not collected as a record value.
       collected: () => (field === 'file-input' ? '' : current().value),
@@ -143,6 +147,18 @@ export function startInputFrame(field: InputFrameType, win: Window & typeof glob
         else control.value = '';
         share();
       },
+      // The PIN is a secret and a file cannot be set: only inputs, checkboxes, radios and dropdowns take a value.
+      ...(field === 'pin' || field === 'file-input'
+        ? {}
+        : {
+            setValue: (value: string) => {
+              if (input && inline) input.checked = value !== '' && value === options.value;
+              else if (select) select.value = value;
+              else if (input) input.value = shaped(value);
+              flags.touched = true;
+              share();
+            },
+          }),
       // Element-match rules read the named siblings' values.
       onSibling: (message) => {
         if (message.type !== 'element-value') return;

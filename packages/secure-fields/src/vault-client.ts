@@ -48,27 +48,66 @@ export async function vaultErrorFrom(response: Response): Promise<VaultError> {
 export type VaultCallContext = { token: string; idempotencyKey: string; userAgent: string; fetch?: typeof fetch };
 export type VaultAnswer<T> = { ok: true; result: T } | { ok: false; error: VaultError };
 
-/** One vault POST from the gateway origin with the bearer token, idempotency key and the sky-metadata header. */
-async function vaultPost<T>(url: string, body: unknown, context: VaultCallContext): Promise<VaultAnswer<T>> {
+/** Body encodings a vault request may use (checkout-spec §7 "Vault requests"). */
+export type VaultContentType = 'application/json' | 'application/x-www-form-urlencoded' | 'multipart/form-data';
+
+/** Nested fields as bracketed keys (`card[number]`, `items[0]`), the usual form encoding of an object. */
+export function formEntries(value: unknown, prefix = ''): Array<[string, string]> {
+  if (value === null || value === undefined) return [];
+  if (typeof value !== 'object') return prefix ? [[prefix, String(value)]] : [];
+  return Object.entries(value).flatMap(([key, inner]) => formEntries(inner, prefix ? `${prefix}[${key}]` : key));
+}
+
+/** The body in the caller's encoding; multipart lets fetch write the content type with its boundary. */
+function encodeBody(body: unknown, contentType: VaultContentType): { body: string | FormData; header?: string } {
+  switch (contentType) {
+    case 'application/json':
+      return { body: JSON.stringify(body), header: contentType };
+    case 'application/x-www-form-urlencoded':
+      return { body: new URLSearchParams(formEntries(body)).toString(), header: contentType };
+    case 'multipart/form-data': {
+      const form = new FormData();
+      for (const [key, value] of formEntries(body)) form.append(key, value);
+      return { body: form };
+    }
+  }
+}
+
+/** A vault request as its caller asks: method, URL and body encoding (default POST and JSON). */
+export type VaultRequest = { url: string; body: unknown; method?: 'POST' | 'PUT' | 'PATCH'; contentType?: VaultContentType };
+
+/**
+ * One vault request from the gateway origin with the bearer token, idempotency key and the
+ * sky-metadata header, its body encoded as the caller asks; the answer is parsed as JSON when its
+ * content type is JSON, else kept as text.
+ * @example await vaultRequest({ url, body: { records }, contentType: 'application/x-www-form-urlencoded' }, context)
+ */
+export async function vaultRequest<T>(request: VaultRequest, context: VaultCallContext): Promise<VaultAnswer<T>> {
+  const encoded = encodeBody(request.body, request.contentType ?? 'application/json');
   let response: Response;
   try {
-    response = await (context.fetch ?? fetch)(url, {
-      method: 'POST',
+    response = await (context.fetch ?? fetch)(request.url, {
+      method: request.method ?? 'POST',
       headers: {
-        'content-type': 'application/json',
+        ...(encoded.header ? { 'content-type': encoded.header } : {}),
         authorization: `Bearer ${context.token}`,
         [GATEWAY_HEADERS.idempotencyKey]: context.idempotencyKey,
         [GATEWAY_HEADERS.clientVersion]: CHECKOUT_CLIENT_VERSION,
         [GATEWAY_HEADERS.clientType]: 'secure-fields',
         [GATEWAY_HEADERS.skyMetadata]: skyMetadata(context.userAgent),
       },
-      body: JSON.stringify(body),
+      body: encoded.body,
     });
   } catch {
     return { ok: false, error: { code: 'VAULT_CONNECTION_ERROR', message: 'Could not connect to the vault' } };
   }
   if (!response.ok) return { ok: false, error: await vaultErrorFrom(response) };
-  return { ok: true, result: (await response.json()) as T };
+  const json = /[/+]json\b/i.test(response.headers.get('content-type') ?? '');
+  return { ok: true, result: (json ? await response.json() : await response.text()) as T };
+}
+
+function vaultPost<T>(url: string, body: unknown, context: VaultCallContext): Promise<VaultAnswer<T>> {
+  return vaultRequest<T>({ url, body }, context);
 }
 
 /** POSTs card data to the vault from the gateway origin; answers the vault token, never the card. */

@@ -6,7 +6,7 @@ import { CheckoutError, CHECKOUT_MESSAGES } from '../core/errors/checkout-error'
 import { EventEmitter } from '../core/events/event-emitter';
 import { nextStep } from '../core/execution/execution-machine';
 import { pollExecution } from '../core/execution/poll-execution';
-import type { CardFormEvents, CardFormOptions } from '../methods/card/card-element';
+import { CardElement, type CardCollectResult, type CardFormEvents, type CardFormOptions } from '../methods/card/card-element';
 import {
   isInstrumentUsable,
   networkIcon,
@@ -64,7 +64,7 @@ export type DropinOptions = {
    */
   applePay?: MethodOptions['applePay'];
   /** The PayPal item's save checkbox (hidden in express mode). */
-  payPal?: Pick<PayPalElementOptions, 'storeInstrumentLabel' | 'storeInstrumentDefault'>;
+  payPal?: Pick<PayPalElementOptions, 'storeInstrumentLabel' | 'storeInstrumentDefault' | 'onDeliveryAddressChanged'>;
   /** Where hosted pages send the shopper back; default: this page with `?roots-return=…`. */
   returnInfo?: ReturnInfo;
   /** Translations of failure messages, keyed by the error message. */
@@ -225,6 +225,18 @@ export class Dropin {
     this.items.forEach((item) => item.element.unmount());
     this.items = [];
     this.root?.remove();
+  }
+
+  /**
+   * Collects the card form into the vault without paying and answers the card collect result
+   * (checkout-spec §3): card data (token, never the card), choices, billing country `code`,
+   * `fullName`, `iso3` and postal code.
+   * @throws CLIENT_UI_ELEMENT_MISSING when the drop-in has no mounted card form.
+   */
+  collectCard(): Promise<CardCollectResult> {
+    const card = this.items.find((item) => item.element instanceof CardElement)?.element;
+    if (!(card instanceof CardElement)) throw new CheckoutError('CLIENT_UI_ELEMENT_MISSING', 'mount a drop-in with the card form first');
+    return card.collect();
   }
 
   private methods(): EnabledPaymentMethod[] {

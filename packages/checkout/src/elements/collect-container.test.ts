@@ -86,6 +86,21 @@ describe('collect elements in frames', () => {
     });
   });
 
+  it('frame options carry labelStyles and errorTextStyles to the frame (checkout-spec §3)', () => {
+    expect(
+      frameOptions('card_number', {
+        type: 'CARD_NUMBER',
+        styles: { color: 'black' },
+        labelStyles: { color: 'navy' },
+        errorTextStyles: { color: '#b00020', fontSize: '12px' },
+      }),
+    ).toMatchObject({
+      styles: { color: 'black' },
+      labelStyles: { color: 'navy' },
+      errorTextStyles: { color: '#b00020', fontSize: '12px' },
+    });
+  });
+
   it('a COMPOSABLE container mounts its elements in rows of the layout', () => {
     const container = new CollectContainer(context, 'COMPOSABLE', { layout: [1, 2] });
     container.create({ type: 'CARD_NUMBER' });
@@ -260,5 +275,93 @@ describe('session expiry behind a collect (checkout-spec §4 "Bearer token", §8
       error: { code: 'INVALID_BEARER_TOKEN', message: 'Invalid token', status: 401 },
     });
     await expect(collecting).rejects.toMatchObject({ code: 'BEARER_TOKEN_REJECTED' });
+  });
+});
+
+describe('validate() asks the frames (checkout-spec §5)', () => {
+  const sentOfType = (spy: { mock: { calls: unknown[][] } }, type: string) =>
+    spy.mock.calls.map(([sent]) => sent as { type: string; requestId?: string }).filter((sent) => sent.type === type);
+
+  it('answers from each frame’s reply to validate, not the last state the page saw', async () => {
+    const container = new CollectContainer(context);
+    const number = container.create({ type: 'CARD_NUMBER' });
+    const cvv = container.create({ type: 'CVV' });
+    number.mount(document.body);
+    cvv.mount(document.body);
+    const posted = [number, cvv].map((element) => vi.spyOn(element.iframe!.contentWindow!, 'postMessage'));
+    // Both frames last said "valid"; the card number's frame now finds its value invalid.
+    for (const element of [number, cvv]) fromFrame(element.iframe!, element.frameId, { type: 'event', event: 'READY', state: ready });
+    const validating = container.validate();
+    await vi.waitFor(() => posted.forEach((spy) => expect(sentOfType(spy, 'validate')).toHaveLength(1)));
+    const [numberRequest, cvvRequest] = posted.map((spy) => sentOfType(spy, 'validate')[0]!.requestId!);
+    expect(numberRequest).not.toBe(cvvRequest);
+    fromFrame(cvv.iframe!, cvv.frameId, { type: 'validated', requestId: cvvRequest, state: ready });
+    fromFrame(number.iframe!, number.frameId, {
+      type: 'validated',
+      requestId: numberRequest,
+      state: { ...ready, isValid: false, isComplete: false, error: 'Fill in the field' },
+    });
+    await expect(validating).resolves.toBe(false);
+    expect(number.state).toMatchObject({ isValid: false, error: 'Fill in the field' });
+  });
+
+  it('an answer to another request changes nothing; a frame that never answers fails the validation', async () => {
+    const container = new CollectContainer({ ...context, validateTimeoutMs: 20 });
+    const number = container.create({ type: 'CARD_NUMBER' });
+    number.mount(document.body);
+    fromFrame(number.iframe!, number.frameId, { type: 'event', event: 'READY', state: ready });
+    const validating = container.validate();
+    fromFrame(number.iframe!, number.frameId, { type: 'validated', requestId: 'v-other', state: { ...ready, isValid: false } });
+    await expect(validating).rejects.toMatchObject({ code: 'COLLECT_OPERATION_FAILED' });
+    expect(number.state.isValid).toBe(true);
+  });
+});
+
+describe('setValue and clearValue only outside PROD (checkout-spec §5)', () => {
+  const posted = (element: { iframe?: HTMLIFrameElement | undefined }) => vi.spyOn(element.iframe!.contentWindow!, 'postMessage');
+  const types = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map(([sent]) => (sent as { type: string }).type);
+
+  it('outside PROD: setValue sends the value to an input frame, clearValue resets it', () => {
+    const warn = vi.fn();
+    const container = new CollectContainer({ ...context, env: 'SANDBOX', warn });
+    const email = container.create({ type: 'INPUT_FIELD', table: 'persons', column: 'email' });
+    email.mount(document.body);
+    const spy = posted(email);
+    email.setValue('ada@example.com');
+    email.clearValue();
+    expect(spy.mock.calls.map(([sent]) => sent)).toEqual([
+      expect.objectContaining({ type: 'set-value', value: 'ada@example.com' }),
+      expect.objectContaining({ type: 'reset' }),
+    ]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('in PROD both only warn and nothing reaches the frame', () => {
+    const warn = vi.fn();
+    const container = new CollectContainer({ ...context, env: 'PROD', warn });
+    const email = container.create({ type: 'INPUT_FIELD', table: 'persons', column: 'email' });
+    email.mount(document.body);
+    const spy = posted(email);
+    email.setValue('ada@example.com');
+    email.clearValue();
+    expect(types(spy)).toEqual([]);
+    expect(warn.mock.calls.map(([message]) => message)).toEqual([
+      'setValue works only outside the PROD environment',
+      'clearValue works only outside the PROD environment',
+    ]);
+  });
+
+  it('card fields and the PIN take no value from the page, in any environment', () => {
+    const warn = vi.fn();
+    const container = new CollectContainer({ ...context, env: 'DEV', warn });
+    const number = container.create({ type: 'CARD_NUMBER' });
+    const pin = container.create({ type: 'PIN' });
+    number.mount(document.body);
+    pin.mount(document.body);
+    const spies = [posted(number), posted(pin)];
+    number.setValue('4242424242424242');
+    pin.setValue('1234');
+    spies.forEach((spy) => expect(types(spy)).toEqual([]));
+    expect(warn).toHaveBeenCalledTimes(2);
   });
 });

@@ -64,7 +64,20 @@ const isRequired = (options: CollectElementOptions): boolean => options.required
 
 /** The frame's options of an element: what it shows and the rules it checks (never values from the parent). */
 export function frameOptions(name: string, options: CollectElementOptions): FrameFieldOptions {
-  const { placeholder, label, enableCardIcon, format, styles, rejectedNetworks, validations, mask, replacePattern, value } = options;
+  const {
+    placeholder,
+    label,
+    enableCardIcon,
+    format,
+    styles,
+    labelStyles,
+    errorTextStyles,
+    rejectedNetworks,
+    validations,
+    mask,
+    replacePattern,
+    value,
+  } = options;
   const [maskPattern, maskTranslation] = mask ?? [];
   const inputMask =
     typeof maskPattern === 'string'
@@ -83,6 +96,8 @@ export function frameOptions(name: string, options: CollectElementOptions): Fram
     ...(enableCardIcon !== undefined ? { enableCardIcon } : {}),
     ...(format !== undefined && options.type !== 'INPUT_FIELD' ? { format } : {}),
     ...(styles ? { styles: styles as Record<string, string> } : {}),
+    ...(labelStyles ? { labelStyles: labelStyles as Record<string, string> } : {}),
+    ...(errorTextStyles ? { errorTextStyles: errorTextStyles as Record<string, string> } : {}),
     ...(rejectedNetworks ? { rejectedNetworks } : {}),
     ...(validations ? { validations } : {}),
     ...(inputMask ? { mask: inputMask } : {}),
@@ -114,6 +129,8 @@ export type ContainerContext = {
   window: Window & typeof globalThis;
   /** How long a frame may take to report READY; default {@link FRAME_READY_TIMEOUT_MS}. */
   readyTimeoutMs?: number;
+  /** How long a frame may take to answer a validation; default {@link VALIDATE_TIMEOUT_MS}. */
+  validateTimeoutMs?: number;
   /** How long a collect may take; default {@link COLLECT_TIMEOUT_MS}. */
   collectTimeoutMs?: number;
   /** The vault refused the bearer token (session expired): raise it and refresh; a token resolved retries once. */
@@ -122,6 +139,8 @@ export type ContainerContext = {
 
 /** A frame that has not reported READY after this long failed to load (CONTAINER_MOUNT_FAILED). */
 export const FRAME_READY_TIMEOUT_MS = 20_000;
+/** A frame that has not answered a validation after this long failed (COLLECT_OPERATION_FAILED). */
+export const VALIDATE_TIMEOUT_MS = 10_000;
 /** A collect (tokenise and store) that has not answered after this long failed (COLLECT_OPERATION_FAILED). */
 export const COLLECT_TIMEOUT_MS = 45_000;
 
@@ -132,6 +151,9 @@ export const CONTAINER_EVENTS = ['ready', 'error'] as const;
 const EMPTY_STATE: ElementState = { isEmpty: true, isComplete: false, isValid: false, isFocused: false, value: '', required: true };
 /** Characters of the card number a composable container's events carry (checkout-spec §9). */
 export const COMPOSABLE_CARD_NUMBER_CHARS = 8;
+
+/** Element types setValue reaches: never a card field, the PIN or a file. */
+const SETTABLE_TYPES: readonly ElementType[] = ['INPUT_FIELD', 'CHECKBOX', 'RADIO', 'DROPDOWN'];
 
 let frameCounter = 0;
 
@@ -145,6 +167,7 @@ export class CollectElement {
   ready = false;
   private readyWaiters: Array<{ resolve: () => void; reject: (error: CheckoutError) => void }> = [];
   private readyTimer: number | undefined;
+  private readonly pendingValidations = new Map<string, (state: ElementState) => void>();
   /** Set when the frame did not report READY in time; cleared by {@link reload}. */
   failed: CheckoutError | undefined;
 
@@ -188,6 +211,13 @@ export class CollectElement {
       const label = doc.createElement('div');
       label.className = 'roots-label';
       label.textContent = this.options.label;
+      // The visible label lives beside the frame in the page; the frame's own (screen-reader) label gets them too.
+      for (const [property, value] of Object.entries(this.options.labelStyles ?? {}))
+        if (typeof value === 'string')
+          label.style.setProperty(
+            property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`),
+            value,
+          );
       host.append(label);
     }
     host.append(iframe);
@@ -246,13 +276,17 @@ export class CollectElement {
     this.post(parentMessage({ type: 'reset' }));
   }
 
-  /** Values never cross into the parent; setValue is refused in PROD and unsupported by the frames elsewhere. */
-  setValue(_value: string): void {
-    this.container.context.warn(
-      this.container.context.env === 'PROD'
-        ? 'setValue works only outside the PROD environment'
-        : 'setValue is not supported by secure frames',
-    );
+  /**
+   * Sets the value of an input, checkbox, radio or dropdown element; only outside PROD (a warning
+   * in PROD, checkout-spec §5). Card fields and the PIN take no value from the page (card data never
+   * crosses into the merchant page): a warning there too.
+   * @example element.setValue('ada@example.com') // SANDBOX or DEV
+   */
+  setValue(value: string): void {
+    const { env, warn } = this.container.context;
+    if (env === 'PROD') return warn('setValue works only outside the PROD environment');
+    if (!SETTABLE_TYPES.includes(this.options.type)) return warn(`setValue is not supported by the secure ${this.field} frame`);
+    this.post(parentMessage({ type: 'set-value', value }));
   }
 
   /** Resolves once the frame is READY; rejects with CONTAINER_MOUNT_FAILED when it failed to load in time. */
@@ -260,6 +294,35 @@ export class CollectElement {
     if (this.ready) return Promise.resolve();
     if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
+  }
+
+  /**
+   * Asks the frame to validate and answers the state it reports right after (not the last state
+   * seen): the frame shows its error, then answers `validated`.
+   * @throws COLLECT_OPERATION_FAILED when the frame does not answer within `validateTimeoutMs`.
+   */
+  async validate(): Promise<ElementState> {
+    await this.whenReady();
+    const requestId = `v${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const win = this.container.context.window;
+    let timer: number | undefined;
+    return new Promise<ElementState>((resolve, reject) => {
+      this.pendingValidations.set(requestId, resolve);
+      timer = win.setTimeout(() => {
+        if (!this.pendingValidations.delete(requestId)) return;
+        reject(new CheckoutError('COLLECT_OPERATION_FAILED', `The secure field ${this.name} did not answer the validation in time`));
+      }, this.container.context.validateTimeoutMs ?? VALIDATE_TIMEOUT_MS);
+      this.post(parentMessage({ type: 'validate', requestId }));
+    }).finally(() => win.clearTimeout(timer));
+  }
+
+  /** @internal from the container: a frame's answer to {@link validate}. */
+  receiveValidated(requestId: string, state: ElementState): void {
+    const resolve = this.pendingValidations.get(requestId);
+    if (!resolve) return;
+    this.pendingValidations.delete(requestId);
+    this.state = { ...this.state, ...state, value: this.state.value };
+    resolve(this.state);
   }
 
   post(message: unknown): void {
@@ -394,12 +457,14 @@ export class CollectContainer {
     this.elements.forEach((element) => element.unmount());
   }
 
-  /** Validates every field inside its frame (errors show there); resolves whether all are valid. */
+  /**
+   * Validates every field inside its frame (errors show there) and resolves whether all are valid,
+   * from each frame's answer rather than the last state the page saw (checkout-spec §5).
+   */
   async validate(): Promise<boolean> {
     this.assertMounted();
-    await Promise.all(this.elements.map((element) => element.whenReady()));
-    this.elements.forEach((element) => element.post(parentMessage({ type: 'validate' })));
-    return this.elements.every((element) => element.state.isValid);
+    const states = await Promise.all(this.elements.map((element) => element.validate()));
+    return states.every((state) => state.isValid);
   }
 
   isValid(): boolean {
@@ -490,6 +555,9 @@ export class CollectContainer {
     switch (message.type) {
       case 'event':
         element.receive(message.event, message.state);
+        break;
+      case 'validated':
+        element.receiveValidated(message.requestId, message.state);
         break;
       case 'height':
         if (element.iframe) element.iframe.style.height = `${Math.max(40, message.height)}px`;

@@ -31,7 +31,7 @@ export type MethodOptions = {
   card?: CardFormOptions;
   /** The Apple-type item: merchant validation through the integrator, storing the wallet's card. */
   applePay?: ApplePayOptions;
-  payPal?: Pick<PayPalElementOptions, 'storeInstrumentLabel' | 'storeInstrumentDefault'>;
+  payPal?: Pick<PayPalElementOptions, 'storeInstrumentLabel' | 'storeInstrumentDefault' | 'onDeliveryAddressChanged'>;
 };
 
 export type MethodInput = { context: CheckoutContext; method: EnabledPaymentMethod; hooks: MethodHooks; options: MethodOptions };

@@ -1,11 +1,17 @@
 /**
  * The PayPal JS SDK stand-in (`GET /sandbox/paypal/sdk/js?client-id=…&intent=…&vault=…&currency=…`):
  * the surface the checkout SDK uses — `paypal.Buttons({ style, createOrder | createBillingAgreement,
- * onApprove, onCancel, onError }).render(container)`, `close()`, `isEligible()`, `paypal.FUNDING` —
+ * onApprove, onCancel, onError, onShippingAddressChange }).render(container)`, `close()`, `isEligible()`, `paypal.FUNDING` —
  * backed by the gateway's sandbox approval page instead of PayPal's. As with PayPal, the query
  * fixes the script: `vault=true&intent=tokenize` needs `createBillingAgreement`, otherwise
  * `createOrder`; a different choice means loading the script again.
  */
+
+/**
+ * The sandbox buyer's delivery address, reported to `onShippingAddressChange` when PayPal's window
+ * opens (PayPal reports the buyer's default address the same way, before approval).
+ */
+export const PAYPAL_SANDBOX_SHIPPING_ADDRESS = { city: 'New York', state: 'NY', countryCode: 'US', postalCode: '10001' } as const;
 
 /** `type` of the message the approval page posts to its opener. */
 export const PAYPAL_APPROVAL_MESSAGE = 'roots-sandbox:paypal';
@@ -21,6 +27,7 @@ export function payPalStandInScript(config: PayPalScriptConfig): string {
   var script = document.currentScript;
   var gatewayOrigin = new URL(script && script.src ? script.src : location.href).origin;
   var MESSAGE = ${JSON.stringify(PAYPAL_APPROVAL_MESSAGE)};
+  var SHIPPING_ADDRESS = ${JSON.stringify(PAYPAL_SANDBOX_SHIPPING_ADDRESS)};
   var COLORS = { gold: ['#ffc439', '#111'], blue: ['#0070ba', '#fff'], silver: ['#eee', '#111'], white: ['#fff', '#111'], black: ['#2c2e2f', '#fff'] };
 
   function waitForApproval(popup, token) {
@@ -43,6 +50,15 @@ export function payPalStandInScript(config: PayPalScriptConfig): string {
     });
   }
 
+  // The merchant's answer to the buyer's address: a rejected address stops the checkout, like PayPal's window does.
+  function shippingAccepted(options, orderID) {
+    if (typeof options.onShippingAddressChange !== 'function') return Promise.resolve(true);
+    var rejected = false;
+    var actions = { reject: function () { rejected = true; return Promise.resolve(); } };
+    return Promise.resolve(options.onShippingAddressChange({ orderID: orderID, shippingAddress: SHIPPING_ADDRESS }, actions))
+      .then(function () { return !rejected; });
+  }
+
   function Buttons(options) {
     options = options || {};
     var wrapper = null;
@@ -62,6 +78,14 @@ export function payPalStandInScript(config: PayPalScriptConfig): string {
         .then(function (id) {
           if (typeof id !== 'string' || id === '') throw new Error(agreement ? 'Expected a billing agreement token' : 'Expected an order id to be passed');
           token = id;
+          return shippingAccepted(options, id);
+        })
+        .then(function (accepted) {
+          if (!accepted) {
+            if (!popup.closed) popup.close();
+            return { outcome: 'cancelled', shippingRejected: true };
+          }
+          var id = token;
           var query = new URLSearchParams({ token: id, origin: location.origin });
           popup.location.href = gatewayOrigin + '/sandbox/paypal/checkout?' + query.toString();
           return waitForApproval(popup, id);

@@ -85,3 +85,50 @@ describe('card element', () => {
     await expect(element.validate()).rejects.toMatchObject({ code: 'CONTAINER_MOUNT_FAILED' });
   });
 });
+
+describe('card collect result (checkout-spec §3)', () => {
+  const card = { token: 'tok_1', network: 'visa', bin: '42424242', last4: '4242', expiresAt: '2030-01-01T00:00:00.000Z' };
+
+  function collectingForm(options: ConstructorParameters<typeof CardElement>[1]) {
+    const ctx = context(async () => new Map([['GB', gb]]));
+    let container: CollectContainer | undefined;
+    const create = ctx.container;
+    (ctx as { container: typeof create }).container = (...args) => (container = create(...args));
+    const element = new CardElement(ctx, options);
+    element.mount(document.body);
+    const collect = vi.spyOn(container!, 'collect').mockResolvedValue({ ...card, records: [] });
+    return { element, collect };
+  }
+
+  it('carries the card data, the choices, and the billing country as code, fullName and iso3 with the postal code', async () => {
+    const { element, collect } = collectingForm({
+      showAddress: true,
+      showStoreInstrumentCheckbox: true,
+      enrollInstrumentToNetworkOffers: true,
+      installments: [
+        { count: 3, amount: { value: 833, currency: 'USD' } },
+        { count: 6, amount: { value: 417, currency: 'USD' } },
+      ],
+    });
+    await flush();
+    const country = document.querySelector<HTMLSelectElement>('#roots-country')!;
+    country.value = 'GB';
+    country.dispatchEvent(new Event('change'));
+    document.querySelector<HTMLInputElement>('#roots-postal')!.value = 'SW1A1AA';
+    document.querySelector<HTMLSelectElement>('#roots-installments')!.value = '6';
+    await expect(element.collect()).resolves.toEqual({
+      cardData: card,
+      storeInstrument: false,
+      selectedInstallment: { count: 6, amount: { value: 417, currency: 'USD' } },
+      enrollInstrumentToNetworkOffers: true,
+      billingInfo: { billingAddress: { country: { code: 'GB', fullName: 'United Kingdom', iso3: 'GBR' }, postalCode: 'SW1A1AA' } },
+    });
+    expect(collect).toHaveBeenCalledTimes(1);
+  });
+
+  it('without an address selector there is no billing info', async () => {
+    const { element } = collectingForm({});
+    const result = await element.collect();
+    expect(result).toEqual({ cardData: card, storeInstrument: false });
+  });
+});

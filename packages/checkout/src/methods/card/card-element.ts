@@ -2,7 +2,7 @@ import type { BinLookupResult, CardNetwork, Country, PaymentItem } from '@roots/
 import { cardLayout, DEFAULT_PLACEHOLDERS, type CardField, type CardLayoutOptions } from '../../core/config/card-layout';
 import type { ElementType } from '../../core/config/collect-validation';
 import { CheckoutError, type CheckoutErrorCode } from '../../core/errors/checkout-error';
-import type { ElementState } from '@roots/contracts/frame-protocol';
+import type { CollectSuccess, ElementState } from '@roots/contracts/frame-protocol';
 import type { CheckoutContext } from '../../client/checkout-context';
 import type { CollectContainer, CollectElement } from '../../elements/collect-container';
 import { h, UIElement } from '../../ui/base-element';
@@ -65,6 +65,19 @@ export type CardFormOptions = CardLayoutOptions & {
   /** Show the billing address selector (country, postal code where needed). */
   showAddress?: boolean;
   enrollInstrumentToNetworkOffers?: boolean;
+};
+
+/**
+ * What collecting the card form answers (checkout-spec §3 "Card collect result"): the vault's card
+ * data (a token and what may be shown, never the card), the shopper's choices, and the billing
+ * country as `code`, `fullName` and `iso3` with the postal code.
+ */
+export type CardCollectResult = {
+  cardData: CollectSuccess;
+  storeInstrument: boolean;
+  selectedInstallment?: InstallmentOption;
+  enrollInstrumentToNetworkOffers?: boolean;
+  billingInfo?: { billingAddress: { country: { code: string; fullName: string; iso3: string }; postalCode?: string } };
 };
 
 export type CardFormEvents = {
@@ -254,40 +267,70 @@ export class CardElement extends UIElement {
     return this.binResult;
   }
 
-  /** Collects the card into the vault, saves the instrument, and builds the card payment item. */
-  async paymentItem(): Promise<PaymentItem> {
+  /**
+   * Collects the card into the vault (inside the frames) and answers the collect result of
+   * checkout-spec §3; the billing country carries `code`, `fullName` and `iso3`.
+   * @example const { cardData, billingInfo } = await card.collect(); // billingInfo.billingAddress.country.iso3 === 'GBR'
+   */
+  async collect(): Promise<CardCollectResult> {
     if (!this.container) throw new CheckoutError('CARD_FORM_COLLECT_ELEMENT_NOT_MOUNTED');
-    const { session } = this.context.config;
-    const collected = await this.container.collect();
-    if (!collected.token) throw new CheckoutError('COLLECT_OPERATION_FAILED', 'the vault answered no card token');
-    const storeInstrument = this.storeInstrument;
-    const instrument = await this.context.api.saveInstrument(session.links.saveInstrument, {
-      holderReference: session.holderReference,
-      paymentMethod: 'card',
-      storeInstrument,
-      futureUsage: 'CardOnFile',
-      data: { encryptedData: collected.token, vaultProviderConfigId: session.vaultProviderConfigId },
-    });
+    const { token, network, bin, last4, expiresAt } = await this.container.collect();
+    if (!token || network === undefined || bin === undefined || last4 === undefined || expiresAt === undefined)
+      throw new CheckoutError('COLLECT_OPERATION_FAILED', 'the vault answered no card token');
     const installmentCount = Number(this.installmentSelect?.value ?? '');
+    const selectedInstallment = (this.options.installments ?? []).find((option) => option.count === installmentCount);
     const country = this.address?.country;
+    const postalCode = this.address?.postalCode;
     return {
-      paymentMethodCode: 'card',
-      integrationType: 'api',
-      storeInstrument,
-      paymentInstrumentId: instrument.id,
-      ...(installmentCount > 0 ? { installments: { count: installmentCount } } : {}),
+      cardData: { token, network, bin, last4, expiresAt },
+      storeInstrument: this.storeInstrument,
+      ...(selectedInstallment ? { selectedInstallment } : {}),
+      ...(this.options.enrollInstrumentToNetworkOffers !== undefined
+        ? { enrollInstrumentToNetworkOffers: this.options.enrollInstrumentToNetworkOffers }
+        : {}),
       ...(country
         ? {
-            paymentInstrumentData: {
+            billingInfo: {
               billingAddress: {
-                country: { code: country.code, name: country.name },
-                ...(this.address?.postalCode ? { postalCode: this.address.postalCode } : {}),
+                country: { code: country.code, fullName: country.name, iso3: country.iso3 },
+                ...(postalCode ? { postalCode } : {}),
               },
             },
           }
         : {}),
-      ...(this.options.enrollInstrumentToNetworkOffers !== undefined
-        ? { enrollInstrumentToNetworkOffers: this.options.enrollInstrumentToNetworkOffers }
+    };
+  }
+
+  /** Collects the card into the vault, saves the instrument, and builds the card payment item. */
+  async paymentItem(): Promise<PaymentItem> {
+    const { session } = this.context.config;
+    const collected = await this.collect();
+    const instrument = await this.context.api.saveInstrument(session.links.saveInstrument, {
+      holderReference: session.holderReference,
+      paymentMethod: 'card',
+      storeInstrument: collected.storeInstrument,
+      futureUsage: 'CardOnFile',
+      data: { encryptedData: collected.cardData.token, vaultProviderConfigId: session.vaultProviderConfigId },
+    });
+    const billingAddress = collected.billingInfo?.billingAddress;
+    return {
+      paymentMethodCode: 'card',
+      integrationType: 'api',
+      storeInstrument: collected.storeInstrument,
+      paymentInstrumentId: instrument.id,
+      ...(collected.selectedInstallment ? { installments: { count: collected.selectedInstallment.count } } : {}),
+      ...(billingAddress
+        ? {
+            paymentInstrumentData: {
+              billingAddress: {
+                country: { code: billingAddress.country.code, name: billingAddress.country.fullName },
+                ...(billingAddress.postalCode ? { postalCode: billingAddress.postalCode } : {}),
+              },
+            },
+          }
+        : {}),
+      ...(collected.enrollInstrumentToNetworkOffers !== undefined
+        ? { enrollInstrumentToNetworkOffers: collected.enrollInstrumentToNetworkOffers }
         : {}),
     };
   }

@@ -10,6 +10,7 @@ import {
   payPalIntent,
   payPalScriptURL,
   type PayPalConfig,
+  type PayPalElementOptions,
   type PayPalHooks,
 } from './paypal-element';
 
@@ -23,6 +24,7 @@ type ButtonsOptions = {
   onApprove: (data: unknown) => Promise<void>;
   onCancel: () => Promise<void>;
   onError: (error: unknown) => void;
+  onShippingAddressChange?: (data: unknown, actions: { reject: () => Promise<void> }) => Promise<void>;
 };
 const rendered: Array<{ options: ButtonsOptions; target: HTMLElement; close: ReturnType<typeof vi.fn> }> = [];
 /** The PayPal namespace a loaded script defines. */
@@ -76,7 +78,7 @@ const execution = (overrides: Partial<Execution>): Execution =>
 const confirmRequested = (parameters: { orderId?: string; tokenId?: string }) =>
   execution({ links: { execution: 'x', authorize: 'y', confirm: { href: confirmHref, action: { type: 'payPalApproval', parameters } } } });
 
-function setUp(config: Partial<PayPalConfig> = {}, timers: DebounceTimers = manualTimers()) {
+function setUp(config: Partial<PayPalConfig> = {}, timers: DebounceTimers = manualTimers(), options: PayPalElementOptions = {}) {
   const payPal: PayPalConfig = { clientId: 'sb-roots-sandbox', captureMode: 'Instant', integrationMode: 'standard', ...config };
   const api = { confirm: vi.fn(async (_url: string, _body: unknown) => execution({ status: 'authorizeRequested' })) };
   const context = {
@@ -97,7 +99,7 @@ function setUp(config: Partial<PayPalConfig> = {}, timers: DebounceTimers = manu
     finish: vi.fn(() => void calls.push('finish')),
     sessionExpired: vi.fn(() => void calls.push('sessionExpired')),
   } satisfies PayPalHooks;
-  const element = new PayPalElement(context, hooks, { timers });
+  const element = new PayPalElement(context, hooks, { ...options, timers });
   return { element, hooks, api, calls, context };
 }
 
@@ -271,5 +273,47 @@ describe('PayPal element', () => {
     expect(first.element.mounted).toBe(false);
     expect(second.element.mounted).toBe(true);
     expect(PayPalElement.mounted).toBe(second.element);
+  });
+});
+
+describe('PayPal delivery-address callback (checkout-spec §8 "callback failed")', () => {
+  const address = { city: 'Austin', state: 'TX', countryCode: 'US', postalCode: '73301' };
+  async function shippingHandler(onDeliveryAddressChanged?: PayPalElementOptions['onDeliveryAddressChanged']) {
+    const setup = setUp({}, manualTimers(), onDeliveryAddressChanged ? { onDeliveryAddressChanged } : {});
+    setup.element.mount(document.body);
+    await loadPayPalScript();
+    await vi.waitFor(() => expect(rendered).toHaveLength(1));
+    return { ...setup, handler: rendered[0]!.options.onShippingAddressChange };
+  }
+
+  it('accepts the change when the callback resolves true', async () => {
+    const callback = vi.fn(async () => true);
+    const { handler, context } = await shippingHandler(callback);
+    const reject = vi.fn(async () => {});
+    await handler!({ shippingAddress: address }, { reject });
+    expect(callback).toHaveBeenCalledWith(address);
+    expect(reject).not.toHaveBeenCalled();
+    expect(context.logger.error).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['resolves false', async () => false],
+    [
+      'throws',
+      async () => {
+        throw new Error('address service down');
+      },
+    ],
+  ])('rejects the shipping change and logs CALLBACK_FAILED when the callback %s', async (_case, callback) => {
+    const { handler, context } = await shippingHandler(callback);
+    const reject = vi.fn(async () => {});
+    await handler!({ shippingAddress: address }, { reject });
+    expect(reject).toHaveBeenCalledTimes(1);
+    expect(context.logger.error).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ code: 'CALLBACK_FAILED' }));
+  });
+
+  it('leaves PayPal without a shipping handler when the integrator gives no callback', async () => {
+    const { handler } = await shippingHandler();
+    expect(handler).toBeUndefined();
   });
 });

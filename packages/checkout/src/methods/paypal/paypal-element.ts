@@ -20,6 +20,10 @@ export type PayPalConfig = { clientId: string; captureMode: 'Instant' | 'Manual'
 type ConfirmLink = NonNullable<Execution['links']['confirm']>;
 type ApproveData = { orderID?: string; billingToken?: string; payerID?: string };
 type PayPalButtons = { render(target: HTMLElement): Promise<void>; close(): Promise<void> };
+/** The shopper's new delivery address as PayPal's shipping-address change reports it. */
+export type DeliveryAddress = { city?: string; state?: string; countryCode?: string; postalCode?: string };
+type ShippingAddressChange = { shippingAddress?: DeliveryAddress };
+type ShippingActions = { reject(reason?: unknown): Promise<void> };
 type PayPalNamespace = {
   Buttons(options: {
     style: typeof PAYPAL_BUTTON_STYLE;
@@ -28,6 +32,7 @@ type PayPalNamespace = {
     onApprove: (data: ApproveData) => Promise<void>;
     onCancel: () => Promise<void>;
     onError: (error: unknown) => void;
+    onShippingAddressChange?: (data: ShippingAddressChange, actions: ShippingActions) => Promise<void>;
   }): PayPalButtons;
 };
 
@@ -75,6 +80,13 @@ export type PayPalElementOptions = {
   storeInstrumentLabel?: string;
   /** Default false (express mode: always false, no checkbox). */
   storeInstrumentDefault?: boolean;
+  /**
+   * The integrator checks a delivery address the shopper picked in PayPal's window; resolving false
+   * or throwing rejects the shipping change and logs CALLBACK_FAILED (checkout-spec §8). Without it,
+   * every address is accepted.
+   * @example onDeliveryAddressChanged: async (address) => address.countryCode === 'US'
+   */
+  onDeliveryAddressChanged?: (address: DeliveryAddress) => boolean | Promise<boolean>;
   timers?: DebounceTimers;
 };
 
@@ -209,6 +221,9 @@ export class PayPalElement extends UIElement {
         onApprove: (data) => this.approve(data),
         onCancel: () => this.stop(),
         onError: (error) => void this.stop(error),
+        ...(this.options.onDeliveryAddressChanged
+          ? { onShippingAddressChange: (data: ShippingAddressChange, actions: ShippingActions) => this.shippingChange(data, actions) }
+          : {}),
       });
       this.buttons = buttons;
       await buttons.render(slot).catch((cause: unknown) => {
@@ -240,6 +255,25 @@ export class PayPalElement extends UIElement {
     if (!id) throw new CheckoutError('PAYPAL_ORDER_CREATION_FAILED', CHECKOUT_MESSAGES.noOrderId);
     this.pending = { confirm, item, storeInstrument };
     return id;
+  }
+
+  /**
+   * onShippingAddressChange: asks the integrator's callback; false or a throw rejects the change
+   * (PayPal keeps the shopper on the address step) and logs CALLBACK_FAILED.
+   */
+  private async shippingChange(data: ShippingAddressChange, actions: ShippingActions): Promise<void> {
+    const callback = this.options.onDeliveryAddressChanged;
+    if (!callback) return;
+    let failure: CheckoutError | undefined;
+    try {
+      if (!(await callback(data.shippingAddress ?? {})))
+        failure = new CheckoutError('CALLBACK_FAILED', 'The delivery address callback resolved to false');
+    } catch (cause) {
+      failure = new CheckoutError('CALLBACK_FAILED', 'The delivery address callback threw', { cause });
+    }
+    if (!failure) return;
+    this.context.logger.error(failure.message, failure);
+    await actions.reject();
   }
 
   /** onApprove: confirm with the order id, the agreement's tokenId when storing, and the correlation id. */

@@ -12,9 +12,9 @@ import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-pro
 import type { GatewayProxy } from '../../test/gateway-proxy';
 import { testDatabases } from '../../test/helpers';
 import { startProductOverHttp, type ProductOverHttp } from '../../test/product-over-http';
+import { payWithIntentOnly } from '../../test/purchase-intent';
 import { http, payWithCard, purchaseBody } from '../../test/shopper';
 import { GatewayClient } from '../gateway/gateway-client';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { RECOVER_AFTER_MS } from './charges.service';
 
 const WEEKLY = 'roots_3d1_7d2499';
@@ -61,25 +61,7 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
     expect(created.status, created.text).toBe(200);
     return { paid, id: created.body.id };
   };
-  /** A weekly payment made at the gateway whose purchase request wrote its intent and went no further. */
-  const paidWithIntentOnly = async (buyer: string) => {
-    const paid = await payWithCard(base, WEEKLY);
-    const now = clock.now();
-    await new SubscriptionsRepository().upsertIntent(database.db, {
-      executionId: paid.execution.id,
-      planId: WEEKLY,
-      email: buyer,
-      userId: null,
-      attribution: {},
-      termsText: paid.init.disclosure.terms_text,
-      termsVersion: paid.init.disclosure.terms_version,
-      consentIp: '127.0.0.1',
-      consentUserAgent: 'vitest',
-      createdAt: now,
-      updatedAt: now,
-    });
-    return paid;
-  };
+  const paidWithIntentOnly = (buyer: string) => payWithIntentOnly(base, database.db, WEEKLY, buyer, clock.now());
   /** Lets the recovery consider the attempts written so far (younger ones belong to live requests). */
   const later = () => clock.advance(RECOVER_AFTER_MS + 1_000);
 

@@ -6,9 +6,9 @@ import type { Database } from '../../db/database';
 import { charges, purchaseIntents, subscriptions, unmatchedPayments } from '../../db/schema';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
+import { payWithIntentOnly } from '../../test/purchase-intent';
 import { http, payInSession, payWithCard, purchaseBody } from '../../test/shopper';
 import { GatewayClient } from '../gateway/gateway-client';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { PaymentSweepRepository } from './payment-sweep.repository';
 import { unmatchedRefundKey } from './payment-sweep.service';
 
@@ -63,25 +63,7 @@ describe.each(testDatabases())('payment sweep: paid executions without a subscri
   const ledgerOf = (executionId: string) => database.db.select().from(charges).where(eq(charges.executionId, executionId));
   /** Paid at the gateway; the server heard nothing more (its process died before the request). */
   const paidUnannounced = () => payWithCard(base, WEEKLY);
-  /** Paid at the gateway; the purchase request wrote its intent and died. */
-  const paidWithIntentOnly = async (buyer: string) => {
-    const paid = await payWithCard(base, WEEKLY);
-    const now = new Date();
-    await new SubscriptionsRepository().upsertIntent(database.db, {
-      executionId: paid.execution.id,
-      planId: WEEKLY,
-      email: buyer,
-      userId: null,
-      attribution: {},
-      termsText: paid.init.disclosure.terms_text,
-      termsVersion: paid.init.disclosure.terms_version,
-      consentIp: '127.0.0.1',
-      consentUserAgent: 'vitest',
-      createdAt: now,
-      updatedAt: now,
-    });
-    return paid;
-  };
+  const paidWithIntentOnly = (buyer: string) => payWithIntentOnly(base, database.db, WEEKLY, buyer, new Date());
 
   /** Time passes for one payment: its intent and the sweep's record of it grow older by `ms`. */
   const age = async (executionId: string, ms: number) => {

@@ -1,6 +1,6 @@
 import { buildPlanCatalog } from '@roots/contracts';
 import { MESSAGES } from '@roots/contracts/messages';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,7 +1,7 @@
 import { buildPlanCatalog } from '@roots/contracts/plans';
 import { buildDisclosure } from '@roots/contracts/disclosure';
 import type { RootsCheckoutProps } from '@roots/checkout/react';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequestError } from '../../lib/api-client';
 import { PENDING_RECHECK_MS, stillPending, usePendingPurchase } from './use-pending-purchase';
@@ -6,7 +6,11 @@ import { PENDING_RECHECK_MS, stillPending, usePendingPurchase } from './use-pend
 afterEach(() => vi.useRealTimers());
 
 const conflict = () => new RequestError('Something went wrong, cant create subscription', 'CONFLICT', 409);
-const flush = () => act(async () => undefined);
+/** Lets the hook's promise chain settle inside act (Preact renders what it set at act's end). */
+const flush = () =>
+  act(async () => {
+    for (let tick = 0; tick < 5; tick += 1) await Promise.resolve();
+  });
 
 describe('usePendingPurchase (the paywall waiting on a pending payment)', () => {
   it('asks at once and every PENDING_RECHECK_MS while the server says it is still pending, then hands over the id', async () => {

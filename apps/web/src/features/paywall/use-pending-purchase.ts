@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { RequestError } from '../../lib/api-client';
 
 /** How often a pending payment is asked about again while the page waits. */
@@ -31,18 +31,21 @@ export function usePendingPurchase(
   // Asking now (the first ask starts with the wait).
   const [checking, setChecking] = useState(true);
   const [round, setRound] = useState(0);
-  const ask = useEffectEvent(() => create?.());
-  const created = useEffectEvent(onCreated);
+  // The latest callbacks, read by the effect without making it re-run when they change.
+  const latest = useRef({ create, onCreated });
+  useLayoutEffect(() => {
+    latest.current = { create, onCreated };
+  });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const active = create !== null;
 
   useEffect(() => {
     if (!active) return undefined;
     let cancelled = false;
-    void Promise.resolve(ask())
+    void Promise.resolve(latest.current.create?.())
       .then((answer) => {
         if (cancelled || !answer) return;
-        created(answer.id);
+        latest.current.onCreated(answer.id);
       })
       .catch((reason: unknown) => {
         if (cancelled) return;

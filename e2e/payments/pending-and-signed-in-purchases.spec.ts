@@ -41,7 +41,9 @@ test.describe('a pending payment (issue 14)', () => {
     await bank.goto(challengeUrl);
     await bank.locator('#code').fill((await bank.getByTestId('otp-hint').textContent()) ?? '');
     await bank.getByRole('button', { name: 'Submit' }).click();
-    await bank.close();
+    // The bank's tab is left open: its completion page navigates to the return URL, and closing a
+    // page mid-navigation can hang Chromium's close; the context closes it after the test.
+    await page.bringToFront();
 
     await expect(page).toHaveURL(/\/roots\/offers$/, { timeout: 30_000 });
     expect(await page.evaluate(() => sessionStorage.getItem('__subscriptionId'))).toMatch(/^[0-9a-f-]{36}$/);
@@ -52,12 +54,17 @@ test.describe('a pending payment (issue 14)', () => {
     const challengeUrl = await leaveThePaymentPending(page);
     const pending = page.getByTestId('payment-pending');
     await expect(pending.getByRole('heading', { name: 'Payment pending' })).toBeVisible({ timeout: 30_000 });
+    // Asking again while the bank has not answered keeps the wait.
+    await pending.getByRole('button', { name: 'Check again now' }).click();
+    await expect(pending.getByRole('button', { name: 'Check again now' })).toBeEnabled({ timeout: 30_000 });
+    await expect(pending.getByRole('heading', { name: 'Payment pending' })).toBeVisible();
 
+    // The bank refuses; the page's next ask (every 5 s) learns it. The button is not clicked here:
+    // the refusal can arrive first and replace it.
     const bank = await page.context().newPage();
     await bank.goto(challengeUrl);
     await bank.getByRole('button', { name: /fail/i }).click();
-    await bank.close();
-    await pending.getByRole('button', { name: 'Check again now' }).click();
+    await page.bringToFront();
 
     await expect(pending.getByRole('heading', { name: 'The payment did not go through' })).toBeVisible({ timeout: 30_000 });
     await expect(pending).toContainText('nothing was charged');

@@ -35,13 +35,17 @@ describe('the processing step (product-spec §4)', () => {
     // A fast server: the check answers at once, yet every message is shown.
     await act(async () => answerCheck());
     for (let step = 0; step < 2; step += 1) {
-      act(() => vi.advanceTimersByTime(1_100));
+      act(() => {
+        vi.advanceTimersByTime(1_100);
+      });
       seen.push(message());
     }
     expect(seen).toEqual([MESSAGES.processingMappingFace, MESSAGES.processingTracingHeritage, MESSAGES.processingBuildingProfile]);
     expect(onAccepted).not.toHaveBeenCalled();
 
-    await act(async () => vi.advanceTimersByTimeAsync(1_100));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_100);
+    });
     expect(onAccepted).toHaveBeenCalledTimes(1);
     // The last message stays: the messages never wrap around to the first.
     expect(message()).toBe(MESSAGES.processingBuildingProfile);
@@ -54,7 +58,9 @@ describe('the processing step (product-spec §4)', () => {
         <ProcessingStep selfie={selfie} onAccepted={onAccepted} onRejected={() => undefined} />
       </I18nextProvider>,
     );
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(message()).toBe(MESSAGES.processingBuildingProfile);
     expect(onAccepted).not.toHaveBeenCalled();
     await act(async () => answerCheck());

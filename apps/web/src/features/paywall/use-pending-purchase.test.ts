@@ -22,7 +22,10 @@ describe('usePendingPurchase (the paywall waiting on a pending payment)', () => 
     await flush();
     expect(create).toHaveBeenCalledTimes(1);
     expect(result.current).toMatchObject({ state: { status: 'waiting' }, checking: false });
-    await act(async () => vi.advanceTimersByTime(PENDING_RECHECK_MS));
+    await act(async () => {
+      vi.advanceTimersByTime(PENDING_RECHECK_MS);
+      for (let tick = 0; tick < 5; tick += 1) await Promise.resolve();
+    });
     expect(create).toHaveBeenCalledTimes(2);
     // "Check again now" does not wait for the timer.
     act(() => result.current.checkNow());

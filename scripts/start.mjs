@@ -19,7 +19,8 @@ try {
     if (code !== 0) process.exit(code);
   }
 
-  const services = await startServices({});
+  // Ports and hosts from the environment (or .env): the server follows a moved gateway.
+  const services = await startServices({ ...process.env });
   const slug = process.env.PRODUCT_SLUG || 'roots';
   console.log(`\n  Roots is running (ready in ${elapsed(started)}):`);
   console.log(`    product   ${services.serverUrl}/${slug}/`);

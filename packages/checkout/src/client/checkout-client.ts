@@ -28,9 +28,13 @@ export function preloadCardFrames(doc: Document, elementsURL: string): void {
       if (doc.head.querySelector(`link[href="${href}"]`)) continue;
       const link = doc.createElement('link');
       link.rel = as === 'script' ? 'preload' : 'prefetch';
-      if (as === 'script') link.as = 'script';
+      // The frame's module script is fetched in CORS mode (the gateway allows any origin to read
+      // it); the frame page is a navigation, so its prefetch stays a plain (no-cors) request.
+      if (as === 'script') {
+        link.as = 'script';
+        link.crossOrigin = 'anonymous';
+      }
       link.href = href;
-      link.crossOrigin = 'anonymous';
       doc.head.append(link);
     }
   }

@@ -31,6 +31,13 @@ describe('secure-fields plugin', () => {
     expect((await app.inject(`${SECURE_FIELDS_PREFIX}/frame.css`)).headers['content-type']).toContain('text/css');
   });
 
+  it('lets the merchant page preload the scripts in CORS mode, never the frame page', async () => {
+    const script = await app.inject({ url: `${SECURE_FIELDS_PREFIX}/card-number.js`, headers: { origin: 'https://shop.example' } });
+    expect(script.headers['access-control-allow-origin']).toBe('*');
+    const page = await app.inject({ url: `${SECURE_FIELDS_PREFIX}/card-number.html`, headers: { origin: 'https://shop.example' } });
+    expect(page.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('serves nothing outside the list, and 404s an unbuilt file', async () => {
     expect((await app.inject(`${SECURE_FIELDS_PREFIX}/..%2Fpackage.json`)).statusCode).toBe(404);
     expect((await app.inject(`${SECURE_FIELDS_PREFIX}/secret.txt`)).statusCode).toBe(404);

@@ -62,6 +62,9 @@ export async function secureFieldsRoutes(app: FastifyInstance, options: SecureFi
       .header('cross-origin-resource-policy', 'cross-origin')
       .header('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=300');
     if (file.endsWith('.html')) reply.header('content-security-policy', csp);
+    // The SDK preloads the card frames' scripts from the merchant page in CORS mode (checkout-spec
+    // §7); they are the same public code for everyone and carry no credentials, so any origin may read them.
+    else if (file.endsWith('.js')) reply.header('access-control-allow-origin', '*');
     return reply.send(body);
   });
 }

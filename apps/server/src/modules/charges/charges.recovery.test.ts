@@ -62,6 +62,26 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
     return { paid, id: created.body.id };
   };
   const paidWithIntentOnly = (buyer: string) => payWithIntentOnly(base, database.db, WEEKLY, buyer, clock.now());
+  /** The refund row of a three-month subscription's first charge (whole, or `amountMinor`), as a dead process left it. */
+  const openRefundOfFirst = async (id: string, executionId: string, amountMinor?: number) => {
+    const [first] = await database.db
+      .select()
+      .from(charges)
+      .where(and(eq(charges.subscriptionId, id), eq(charges.kind, 'first')));
+    const refund = await app.roots.charges.open({
+      kind: 'refund',
+      subscriptionId: id,
+      planId: THREE_MONTH,
+      period: 0,
+      attempt: 0,
+      refundOfChargeId: first!.id,
+      executionId,
+      idempotencyKey: `refund:${first!.id}`,
+      amountMinor: amountMinor ?? first!.amountMinor,
+      currency: 'USD',
+    });
+    return { first: first!, refund };
+  };
   /** Lets the recovery consider the attempts written so far (younger ones belong to live requests). */
   const later = () => clock.advance(RECOVER_AFTER_MS + 1_000);
 
@@ -181,22 +201,7 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
 
   it('refund: a refund the gateway made ends access and is recorded on the refunded charge', async () => {
     const { id, paid } = await buy(THREE_MONTH, email('refund'));
-    const [first] = await database.db
-      .select()
-      .from(charges)
-      .where(and(eq(charges.subscriptionId, id), eq(charges.kind, 'first')));
-    const refund = await app.roots.charges.open({
-      kind: 'refund',
-      subscriptionId: id,
-      planId: THREE_MONTH,
-      period: 0,
-      attempt: 0,
-      refundOfChargeId: first!.id,
-      executionId: paid.execution.id,
-      idempotencyKey: `refund:${first!.id}`,
-      amountMinor: first!.amountMinor,
-      currency: 'USD',
-    });
+    const { first, refund } = await openRefundOfFirst(id, paid.execution.id);
     // The request the dead process sent: the refund row's amount, the ledger's reason.
     const answer = await merchant.refund(
       paid.execution.id,
@@ -209,7 +214,7 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
     expect(await subscription(id)).toMatchObject({ status: 'expired' });
     const [settled] = await database.db.select().from(charges).where(eq(charges.id, refund.id));
     expect(settled).toMatchObject({ status: 'succeeded', gatewayRefundId: answer.refund.id });
-    const [refunded] = await database.db.select().from(charges).where(eq(charges.id, first!.id));
+    const [refunded] = await database.db.select().from(charges).where(eq(charges.id, first.id));
     expect(refunded?.refundedMinor).toBe(4800);
     // Asking again answers the recorded refund; the gateway refunds nothing more.
     expect(await app.roots.cancellation.refundLatest(id)).toBe(4800);
@@ -219,22 +224,7 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
   it('partial refund: an operator refund the gateway made is recorded for its amount and keeps access', async () => {
     const buyer = email('partial');
     const { id, paid } = await buy(THREE_MONTH, buyer);
-    const [first] = await database.db
-      .select()
-      .from(charges)
-      .where(and(eq(charges.subscriptionId, id), eq(charges.kind, 'first')));
-    const refund = await app.roots.charges.open({
-      kind: 'refund',
-      subscriptionId: id,
-      planId: THREE_MONTH,
-      period: 0,
-      attempt: 0,
-      refundOfChargeId: first!.id,
-      executionId: paid.execution.id,
-      idempotencyKey: `refund:${first!.id}`,
-      amountMinor: 1000,
-      currency: 'USD',
-    });
+    const { first, refund } = await openRefundOfFirst(id, paid.execution.id, 1000);
     // The request the dead process sent: the refund row's amount, the ledger's reason.
     const answer = await merchant.refund(
       paid.execution.id,
@@ -246,7 +236,7 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
     expect((await app.roots.billing.tick()).reconciled).toBeGreaterThanOrEqual(1);
     const [settled] = await database.db.select().from(charges).where(eq(charges.id, refund.id));
     expect(settled).toMatchObject({ status: 'succeeded', amountMinor: 1000, gatewayRefundId: answer.refund.id });
-    const [refunded] = await database.db.select().from(charges).where(eq(charges.id, first!.id));
+    const [refunded] = await database.db.select().from(charges).where(eq(charges.id, first.id));
     expect(refunded?.refundedMinor).toBe(1000);
     // Part of the charge came back: the subscription and its access stay.
     expect(await subscription(id)).toMatchObject({ status: 'trialing' });
@@ -258,7 +248,7 @@ describe.each(testDatabases())('charge ledger: recovery of an attempt whose outc
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.text).toContain('$10.00');
     // The same operator request again replays the recorded refund; the gateway holds one refund.
-    expect(await app.roots.cancellation.refundCharge(first!, 1000, 'goodwill')).toEqual({
+    expect(await app.roots.cancellation.refundCharge(first, 1000, 'goodwill')).toEqual({
       refundedMinor: 1000,
       refundId: answer.refund.id,
     });

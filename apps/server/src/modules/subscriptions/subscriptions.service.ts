@@ -512,7 +512,7 @@ export class SubscriptionsService {
    * waiting for the reconciler. Merchant-initiated executions are the charge ledger's own.
    */
   async learnOfExecution(execution: Execution): Promise<'completed' | 'failed' | 'already-recorded' | 'no-intent' | 'ignored'> {
-    const { repository, db, clock } = this.context;
+    const { repository, db } = this.context;
     if (execution.merchantInitiated) return 'ignored';
     const intent = await repository.findIntent(db, execution.id);
     if (!intent) {
@@ -522,16 +522,9 @@ export class SubscriptionsService {
       return 'no-intent';
     }
     if (intent.state !== 'open') return 'already-recorded';
-    // The webhook is a notice, never the evidence: the execution is read back from the gateway.
-    const current = await this.context.gateway.getExecution(execution.id);
-    const problem = this.verify(current, intent);
-    if (problem === 'pending') return 'ignored';
-    if (problem) {
-      await repository.setIntentState(db, intent.executionId, 'failed', null, clock.now());
-      return 'failed';
-    }
-    await this.completeIntent(intent, current, null);
-    return 'completed';
+    // The webhook is a notice, never the evidence: settling reads the execution back from the gateway.
+    const outcome = await this.settleIntent(intent);
+    return outcome === 'pending' ? 'ignored' : outcome;
   }
 
   // ----- signed-in linking and reading ----------------------------------------------------------

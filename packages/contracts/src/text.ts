@@ -5,6 +5,11 @@ const NUL = '\u0000';
 /** Deeper nesting than any of our schemas has; past it the value is refused rather than walked. */
 const MAX_DEPTH = 32;
 
+/** Bytes rather than text: a Buffer, a typed array or view, an ArrayBuffer. */
+function isBinary(value: object): boolean {
+  return ArrayBuffer.isView(value) || value instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer);
+}
+
 /**
  * Where the first string (or key) holding a NUL is, as a dotted path; undefined when there is none.
  * @example findNul({ email: 'a\u0000@b.co' }) // 'email'
@@ -12,6 +17,9 @@ const MAX_DEPTH = 32;
 export function findNul(value: unknown, path = '', depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes(NUL) ? path || '(root)' : undefined;
   if (value === null || typeof value !== 'object') return undefined;
+  // Binary bodies (a photo's bytes) are not text: walking a Buffer entry by entry froze the event
+  // loop for seconds per megabyte (issue 22). They never reach a text column.
+  if (isBinary(value)) return undefined;
   if (depth > MAX_DEPTH) return path || '(root)';
   for (const [key, item] of Object.entries(value)) {
     if (key.includes(NUL)) return path ? `${path}.${key.replaceAll(NUL, '\\0')}` : key.replaceAll(NUL, '\\0');

@@ -45,7 +45,7 @@ async function newCode(request: APIRequestContext, email: string, seen: Set<stri
   await expect
     .poll(async () => {
       const message = (await mailbox(request)).find((item) => item.to === email && item.kind === 'sign_in_code' && !seen.has(item.id));
-      code = /\b(\d{6})\b/.exec(message?.subject ?? '')?.[1];
+      code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
       return code;
     })
     .toBeTruthy();

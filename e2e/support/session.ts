@@ -71,8 +71,8 @@ export async function latestEmail(
 /** The six digits of the newest sign-in code sent to `email`. */
 export async function readSignInCode(request: APIRequestContext, email: string, after = 0): Promise<string> {
   const message = await latestEmail(request, email, 'sign_in_code', after);
-  const code = /\b(\d{6})\b/.exec(message.subject)?.[1];
-  expect(code, message.subject).toBeTruthy();
+  const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+  expect(code, message.kind).toBeTruthy();
   return code ?? '';
 }
 

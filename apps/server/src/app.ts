@@ -170,8 +170,9 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   await app.register(planRoutes, { catalog: config.catalog });
   await app.register(publicConfigRoutes, { publicConfig });
 
-  const mailer = createMailer(config.SMTP_URL);
-  const emails = new EmailsService(database.db, new EmailsRepository(), mailer, clock, config.MAIL_FROM, app.log);
+  const emailsRepository = new EmailsRepository();
+  const mailer = createMailer(config.SMTP_URL, (mail) => emailsRepository.deliverToDevMailbox(database.db, mail, clock.now()));
+  const emails = new EmailsService(database.db, emailsRepository, mailer, clock, config.MAIL_FROM, app.log, config.APP_SECRET);
   const gateway = new GatewayClient({
     baseUrl: config.GATEWAY_URL.replace(/\/$/, ''),
     merchantKey: config.GATEWAY_MERCHANT_SECRET,

@@ -233,9 +233,15 @@ export const emails = pgTable(
     dedupeKey: text('dedupe_key').notNull(),
     kind: text('kind').notNull(),
     to: text('to_address').notNull(),
+    /** Subject, text and html as kept at rest: every secret (code, link) redacted (issue 22). */
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /**
+     * The email as it is sent, sealed with a key of APP_SECRET (AES-256-GCM), while it waits for
+     * delivery; null once delivered or failed, and for emails with no secret in them.
+     */
+    sealed: text('sealed'),
     /** pending | sent | stored (dev mailbox) | failed */
     status: text('status').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -246,6 +252,20 @@ export const emails = pgTable(
   },
   (table) => [uniqueIndex('emails_dedupe_unique').on(table.dedupeKey), index('emails_status_idx').on(table.status)],
 );
+
+/**
+ * The development mailbox: what the dev mailer delivered, in full, as a recipient's inbox would
+ * hold it (`/dev/mailbox`). Never written in production (SMTP is required there).
+ */
+export const devMailbox = pgTable('dev_mailbox', {
+  /** The outbox email's id. */
+  id: uuid('id').primaryKey(),
+  to: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull(),
+});
 
 /** One-time codes of the cancel-by-email flow; only a hash of the code is stored. */
 export const cancelCodes = pgTable(

@@ -43,7 +43,9 @@ describe('every cookie the product sets has Path=/', () => {
   it('the session cookies of a sign-in (better-auth), and their clearing when the account is deleted', async () => {
     const email = 'cookie.path@example.com';
     const readMailbox = async () =>
-      (await app.inject({ method: 'GET', url: '/dev/mailbox.json' })).json<{ messages: Array<{ subject: string; to: string }> }>().messages;
+      (await app.inject({ method: 'GET', url: '/dev/mailbox.json' })).json<{
+        messages: Array<{ subject: string; text: string; to: string }>;
+      }>().messages;
     const sent = await app.inject({
       method: 'POST',
       url: '/api/auth/email-otp/send-verification-otp',
@@ -52,7 +54,7 @@ describe('every cookie the product sets has Path=/', () => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
     await app.roots.emails.idle();
-    const code = /\b(\d{6})\b/.exec((await readMailbox()).find((message) => message.to === email)?.subject ?? '')?.[1];
+    const code = /\b(\d{6})\b/.exec((await readMailbox()).find((message) => message.to === email)?.text ?? '')?.[1];
     const signedIn = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email-otp',

@@ -175,11 +175,14 @@ export class AdminRepository {
   }
 
   /** The latest email of `kind` sent about anything to `address` (resending a receipt). */
-  async latestEmail(db: Executor, address: string, kinds: string[]) {
+  /** The newest receipt (first purchase or renewal) of one subscription, by the outbox keys its receipts carry. */
+  async latestReceiptOf(db: Executor, subscriptionId: string) {
     const [row] = await db
       .select()
       .from(emails)
-      .where(sql`${emails.to} = ${address} and ${emails.kind} in ${kinds}`)
+      .where(
+        sql`${emails.kind} in ('receipt', 'renewal_receipt') and (${emails.dedupeKey} = ${`receipt:${subscriptionId}`} or ${emails.dedupeKey} like ${`renewal:${subscriptionId}:%`})`,
+      )
       .orderBy(desc(emails.createdAt))
       .limit(1);
     return row;

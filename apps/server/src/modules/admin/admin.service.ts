@@ -32,6 +32,8 @@ import { REPORT_FEEDBACK_EVENT } from '../reports/reports.repository';
 import type { BillingContext } from '../subscriptions/context';
 import { isCancelable, transition } from '../subscriptions/subscription-state';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import type { RenderedEmail } from '../emails/email-templates';
+import { REDACTED } from '../emails/emails.service';
 import { cancelLinkEmail } from './admin-emails';
 import type { AdminRepository, AuditRow, Instants } from './admin.repository';
 import { toChargeRecord, toEmailRecord, toRefundRecord, toReportRecord, toSubscriptionRecord } from './customer-records';
@@ -243,14 +245,11 @@ export class AdminService {
     const row = await this.subscription(input.subscription_id);
     const key = `admin-resend:${input.what}:${row.id}:${randomUUID()}`;
     if (input.what === 'receipt') {
-      const last = await this.deps.repository.latestEmail(this.db, row.email, ['receipt', 'renewal_receipt']);
+      // The newest receipt of this purchase (not of the address: it may have bought more than once).
+      // It was stored redacted: its one-click link is issued afresh.
+      const last = await this.deps.repository.latestReceiptOf(this.db, row.id);
       if (!last) throw new AppError('NOT_FOUND', API_MESSAGES.noReceiptSent);
-      await context.emails.enqueue(this.db, key, row.email, {
-        kind: last.kind as 'receipt' | 'renewal_receipt',
-        subject: last.subject,
-        text: last.text,
-        html: last.html,
-      });
+      await context.emails.enqueue(this.db, key, row.email, withFreshCancelLink(last, this.deps.subscriptions.cancelUrl(row.id)));
     } else {
       await context.emails.enqueue(
         this.db,
@@ -500,4 +499,22 @@ export class AdminService {
       model_versions: tally((row) => row.model_version).map(([version, count]) => ({ version, count })),
     };
   }
+}
+
+/**
+ * A stored (redacted) receipt made sendable again: the only secret a receipt holds is its one-click
+ * cancel link, so every redaction mark becomes a fresh link, itself a secret of the new email.
+ */
+export function withFreshCancelLink(
+  stored: { kind: string; subject: string; text: string; html: string },
+  cancelUrl: string,
+): RenderedEmail {
+  const escaped = cancelUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return {
+    kind: stored.kind as 'receipt' | 'renewal_receipt',
+    subject: stored.subject,
+    text: stored.text.replaceAll(REDACTED, cancelUrl),
+    html: stored.html.replaceAll(REDACTED, escaped),
+    secrets: [cancelUrl],
+  };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { normalizeEmail } from '../../lib/mask';
-import { verifyToken } from '../../lib/signed-token';
+import { readCancelLink } from '../cancellation/cancel-link';
 import type { AdminRepository } from './admin.repository';
 
 /** Reason recorded for a customer's own cancel: the flows ask for none, only whether to refund. */
@@ -29,7 +29,7 @@ export function cancelChannelOf(request: FastifyRequest, appSecret: string): Mat
       return { channel: 'by_id', reason: body.refund === true ? CUSTOMER_REASON.refund : CUSTOMER_REASON.none, match: { ids: [body.id] } };
     case 'GET /api/cancel-subscription/:content':
     case 'POST /api/cancel-subscription/:content': {
-      const id = params.content ? verifyToken(appSecret, 'cancel', params.content) : undefined;
+      const id = params.content ? readCancelLink(appSecret, params.content)?.subscriptionId : undefined;
       if (!id) return undefined;
       return {
         channel: 'one_click_link',

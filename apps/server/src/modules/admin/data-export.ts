@@ -1,6 +1,7 @@
 import type { DataExport } from '@roots/contracts/admin';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import { normalizeEmail } from '../../lib/mask';
 import type { AccountRepository } from '../account/account.repository';
 import type { SessionUser } from '../auth/session';
 import type { AdminRepository } from './admin.repository';
@@ -9,7 +10,8 @@ import { toChargeRecord, toEmailRecord, toRefundRecord, toReportRecord, toSubscr
 /**
  * The customer's data download (GDPR Art. 15 access and Art. 20 portability): their account,
  * profile, purchases with the consent records, charges, refunds, emails and reports (status and
- * estimate; no image exists to export). Only the caller's own data: the signed-in area's ownership rule.
+ * estimate; no image exists to export). Only the caller's own data: the signed-in area's ownership rule,
+ * and emails only to their verified address, each as the outbox keeps it (codes and links redacted).
  */
 export class DataExportService {
   constructor(private readonly deps: { db: Db; accounts: AccountRepository; repository: AdminRepository; clock: Clock }) {}
@@ -18,7 +20,9 @@ export class DataExportService {
     const { db, accounts, repository } = this.deps;
     const rows = await accounts.subscriptionsOf(db, user);
     const ids = rows.map((row) => row.id);
-    const emailAddresses = [...new Set([user.email.toLowerCase(), ...rows.map((row) => row.email)])];
+    // Only emails to the address this user proved (issue 22): a purchase naming another address is
+    // a claim, and what was sent there is that address owner's. Stored emails are redacted anyway.
+    const emailAddresses = user.emailVerified ? [normalizeEmail(user.email)] : [];
     const [profile, account, charges, refunds, emails, reports] = await Promise.all([
       accounts.profile(db, user.id),
       repository.userByEmail(db, user.email.toLowerCase()),

@@ -50,7 +50,7 @@ describe.each(testDatabases())('session persistence and refresh on $name', ({ ur
     expect((await post('/email-otp/send-verification-otp', jar, { email, type: 'sign-in' })).statusCode).toBe(200);
     await app.roots.emails.idle();
     const mailbox = (await app.inject({ method: 'GET', url: '/dev/mailbox.json' })).json<{ messages: MailboxMessage[] }>();
-    const code = /\b(\d{6})\b/.exec(mailbox.messages.find((message) => message.to === email)?.subject ?? '')?.[1] ?? '';
+    const code = /\b(\d{6})\b/.exec(mailbox.messages.find((message) => message.to === email)?.text ?? '')?.[1] ?? '';
     const signedIn = await post('/sign-in/email-otp', jar, { email, otp: code });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     mergeCookies(jar, signedIn.headers['set-cookie']);

@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { DAY_MS } from '../../lib/clock';
 import { maskEmail, normalizeEmail } from '../../lib/mask';
 import { fromMinor } from '../../lib/money';
-import { verifyToken } from '../../lib/signed-token';
+import { liveCancelLink } from './cancel-link';
 import { planTerms } from '../billing/plan-terms';
 import { activationEmail, cancelCodeEmail, cancelConfirmationEmail, refundEmail } from '../emails/email-templates';
 import type { ChargeRow } from '../charges/charges.repository';
@@ -101,7 +101,7 @@ export class CancellationService {
 
   /** The subscription a one-click link names; undefined when the link is forged or names none. */
   async fromLink(content: string): Promise<SubscriptionRow | undefined> {
-    const id = verifyToken(this.context.config.APP_SECRET, 'cancel', content);
+    const id = liveCancelLink(this.context.config.APP_SECRET, content, this.context.clock.now());
     return id ? this.find(id) : undefined;
   }
 

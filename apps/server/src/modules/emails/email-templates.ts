@@ -2,18 +2,23 @@ import type { EmailKind } from '@roots/contracts/emails';
 import { formatMinorUsd } from '../../lib/money';
 import type { PeriodLength } from '../billing/plan-terms';
 
-export type RenderedEmail = { kind: EmailKind; subject: string; text: string; html: string };
+/**
+ * An email as the outbox takes it. `secrets` are the values in it that prove something when used
+ * (a sign-in code, a cancel link): the outbox keeps them sealed until delivery and stores only a
+ * redacted copy (issue 22), so every template names them, even when there are none.
+ */
+export type RenderedEmail = { kind: EmailKind; subject: string; text: string; html: string; secrets: readonly string[] };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Plain text with bare URLs becomes minimal HTML with links; text stays the source of truth. */
-function render(kind: EmailKind, subject: string, lines: string[]): RenderedEmail {
+export function render(kind: EmailKind, subject: string, lines: readonly string[], secrets: readonly (string | null)[]): RenderedEmail {
   const text = lines.join('\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif">${lines
     .map((line) => `<p>${escapeHtml(line).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</p>`)
     .join('')}</body></html>`;
-  return { kind, subject, text, html };
+  return { kind, subject, text, html, secrets: secrets.filter((secret): secret is string => !!secret) };
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -32,15 +37,20 @@ export type ReceiptInput = {
 };
 
 export function receiptEmail(input: ReceiptInput): RenderedEmail {
-  return render('receipt', `Your ${input.productName} receipt`, [
-    `Thank you for your purchase of ${input.planName}.`,
-    `Amount charged: ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` (card ending in ${input.cardLast4})` : ''}.`,
-    input.nextChargeAt && input.nextChargeMinor !== null
-      ? `Next charge: ${formatMinorUsd(input.nextChargeMinor)} on ${day(input.nextChargeAt)}${input.renewalPeriod ? `, then ${everyPeriod(input.renewalPeriod)} until you cancel` : ''}.`
-      : 'No further charges.',
-    `Terms you accepted: ${input.termsText}`,
-    ...(input.cancelUrl ? [`Cancel any time in one click: ${input.cancelUrl}`] : []),
-  ]);
+  return render(
+    'receipt',
+    `Your ${input.productName} receipt`,
+    [
+      `Thank you for your purchase of ${input.planName}.`,
+      `Amount charged: ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` (card ending in ${input.cardLast4})` : ''}.`,
+      input.nextChargeAt && input.nextChargeMinor !== null
+        ? `Next charge: ${formatMinorUsd(input.nextChargeMinor)} on ${day(input.nextChargeAt)}${input.renewalPeriod ? `, then ${everyPeriod(input.renewalPeriod)} until you cancel` : ''}.`
+        : 'No further charges.',
+      `Terms you accepted: ${input.termsText}`,
+      ...(input.cancelUrl ? [`Cancel any time in one click: ${input.cancelUrl}`] : []),
+    ],
+    [input.cancelUrl],
+  );
 }
 
 export function renewalReceiptEmail(input: ReceiptInput & { period: number }): RenderedEmail {
@@ -63,41 +73,69 @@ export function trialReminderEmail(input: {
   cardLast4: string | null;
   cancelUrl: string;
 }): RenderedEmail {
-  return render('trial_reminder', `Your ${input.productName} trial ends on ${day(input.convertsAt)}`, [
-    `Your trial of ${input.planName} ends on ${day(input.convertsAt)}.`,
-    `Then ${formatMinorUsd(input.amountMinor)} will be charged${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''}, and again ${everyPeriod(input.renewalPeriod)} until you cancel.`,
-    `Not for you? Cancel in one click before then: ${input.cancelUrl}`,
-  ]);
+  return render(
+    'trial_reminder',
+    `Your ${input.productName} trial ends on ${day(input.convertsAt)}`,
+    [
+      `Your trial of ${input.planName} ends on ${day(input.convertsAt)}.`,
+      `Then ${formatMinorUsd(input.amountMinor)} will be charged${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''}, and again ${everyPeriod(input.renewalPeriod)} until you cancel.`,
+      `Not for you? Cancel in one click before then: ${input.cancelUrl}`,
+    ],
+    [input.cancelUrl],
+  );
 }
 
-/** The one-time sign-in code email; the code is the whole point, so it leads the subject too. */
+/**
+ * The one-time sign-in code email. The code is never in the subject: subjects show on lock screens
+ * and in mail lists, and a subject is what logs and consoles quote (issue 22).
+ */
 export function signInCodeEmail(input: { productName: string; code: string; validMinutes: number }): RenderedEmail {
-  return render('sign_in_code', `${input.code} is your ${input.productName} sign-in code`, [
-    `Your ${input.productName} sign-in code is ${input.code}.`,
-    `It is valid for ${input.validMinutes} minutes. If you did not ask for it, ignore this email.`,
-  ]);
+  return render(
+    'sign_in_code',
+    `Your ${input.productName} sign-in code`,
+    [
+      `Your ${input.productName} sign-in code is ${input.code}.`,
+      `It is valid for ${input.validMinutes} minutes. If you did not ask for it, ignore this email.`,
+    ],
+    [input.code],
+  );
 }
 
 export function cancelCodeEmail(input: { productName: string; code: string; validMinutes: number; links: string[] }): RenderedEmail {
-  return render('cancel_code', `Your ${input.productName} cancellation code: ${input.code}`, [
-    `Your code to cancel your ${input.productName} subscription is ${input.code}. It is valid for ${input.validMinutes} minutes.`,
-    ...input.links.map((link) => `Or cancel in one click: ${link}`),
-    'If you did not ask for this, ignore this email.',
-  ]);
+  return render(
+    'cancel_code',
+    `Your ${input.productName} cancellation code`,
+    [
+      `Your code to cancel your ${input.productName} subscription is ${input.code}. It is valid for ${input.validMinutes} minutes.`,
+      ...input.links.map((link) => `Or cancel in one click: ${link}`),
+      'If you did not ask for this, ignore this email.',
+    ],
+    [input.code, ...input.links],
+  );
 }
 
 export function cancelConfirmationEmail(input: { productName: string; planName: string; accessUntil: Date | null }): RenderedEmail {
-  return render('cancel_confirmation', `Your ${input.productName} subscription has been canceled`, [
-    `Your subscription has been canceled (${input.planName}). You will not be charged again.`,
-    input.accessUntil ? `Your access lasts until ${day(input.accessUntil)}.` : 'Your access has ended.',
-  ]);
+  return render(
+    'cancel_confirmation',
+    `Your ${input.productName} subscription has been canceled`,
+    [
+      `Your subscription has been canceled (${input.planName}). You will not be charged again.`,
+      input.accessUntil ? `Your access lasts until ${day(input.accessUntil)}.` : 'Your access has ended.',
+    ],
+    [],
+  );
 }
 
 export function refundEmail(input: { productName: string; amountMinor: number; cardLast4: string | null }): RenderedEmail {
-  return render('refund_receipt', `Your ${input.productName} refund`, [
-    `We refunded ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''} under our 100% money back guarantee.`,
-    'Refunds usually appear on your statement within 5–10 business days.',
-  ]);
+  return render(
+    'refund_receipt',
+    `Your ${input.productName} refund`,
+    [
+      `We refunded ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''} under our 100% money back guarantee.`,
+      'Refunds usually appear on your statement within 5–10 business days.',
+    ],
+    [],
+  );
 }
 
 /** What `/rec/subscriptions/{email}` sends: the address's purchases, never shown to the requester (ADR 085). */
@@ -105,20 +143,30 @@ export function purchasesEmail(input: {
   productName: string;
   purchases: { planName: string; status: string; accessUntil: Date | null; cancelUrl: string | null }[];
 }): RenderedEmail {
-  return render('purchases_summary', `Your ${input.productName} purchases`, [
-    `Someone asked for the ${input.productName} purchases made with this email address. Here they are:`,
-    ...input.purchases.map(
-      (purchase) =>
-        `${purchase.planName}: ${purchase.status.replace(/_/g, ' ')}${purchase.accessUntil ? `, access until ${day(purchase.accessUntil)}` : ''}.` +
-        (purchase.cancelUrl ? ` To cancel it: ${purchase.cancelUrl}` : ''),
-    ),
-    'If you did not ask for this, ignore this email: nothing has changed.',
-  ]);
+  return render(
+    'purchases_summary',
+    `Your ${input.productName} purchases`,
+    [
+      `Someone asked for the ${input.productName} purchases made with this email address. Here they are:`,
+      ...input.purchases.map(
+        (purchase) =>
+          `${purchase.planName}: ${purchase.status.replace(/_/g, ' ')}${purchase.accessUntil ? `, access until ${day(purchase.accessUntil)}` : ''}.` +
+          (purchase.cancelUrl ? ` To cancel it: ${purchase.cancelUrl}` : ''),
+      ),
+      'If you did not ask for this, ignore this email: nothing has changed.',
+    ],
+    input.purchases.map((purchase) => purchase.cancelUrl),
+  );
 }
 
 export function activationEmail(input: { productName: string; activationUrl: string }): RenderedEmail {
-  return render('activation', `Activate your ${input.productName} account`, [
-    `Open this link to activate your ${input.productName} account: ${input.activationUrl}`,
-    'If you did not ask for this, ignore this email.',
-  ]);
+  return render(
+    'activation',
+    `Activate your ${input.productName} account`,
+    [
+      `Open this link to activate your ${input.productName} account: ${input.activationUrl}`,
+      'If you did not ask for this, ignore this email.',
+    ],
+    [input.activationUrl],
+  );
 }

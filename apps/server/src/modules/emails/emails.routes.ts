@@ -6,15 +6,18 @@ import { ERROR_RESPONSES } from '../../plugins/error-responses';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** The dev mailbox: every email the server wrote, readable without SMTP. Never registered in production. */
+/**
+ * The dev mailbox: every email the server wrote, the delivered ones as their recipient reads them
+ * (the outbox itself keeps only redacted copies). Never registered in production.
+ */
 export const devMailboxRoutes: FastifyPluginAsyncZod<{ emails: EmailsService }> = async (app, { emails }) => {
   const messages = async (): Promise<MailboxMessage[]> =>
-    (await emails.list(200)).map((row) => ({
+    (await emails.devInbox(200)).map((row) => ({
       id: row.id,
       kind: row.kind as EmailKind,
       to: row.to,
-      subject: row.subject,
-      text: row.text,
+      subject: row.delivered?.subject ?? row.subject,
+      text: row.delivered?.text ?? row.text,
       status: row.status as MailboxMessage['status'],
       createdAt: row.createdAt.toISOString(),
     }));

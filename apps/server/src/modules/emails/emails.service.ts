@@ -2,9 +2,34 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { Clock } from '../../lib/clock';
+import { openSealed, seal } from '../../lib/sealed-box';
 import type { RenderedEmail } from './email-templates';
-import type { EmailsRepository } from './emails.repository';
+import type { EmailsRepository, StoredEmail } from './emails.repository';
 import type { Mailer } from './mailer';
+
+/** What stands in a stored email for a code or link that only its recipient may see. */
+export const REDACTED = '[redacted]';
+const SEAL_PURPOSE = 'email-outbox';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * The email as it may rest in the database, the console and the data download: every secret
+ * replaced by {@link REDACTED} (in the html, also its escaped form). Longest first, so a link is
+ * removed whole even when a shorter secret is part of it.
+ */
+export function redactSecrets(email: RenderedEmail): Pick<RenderedEmail, 'subject' | 'text' | 'html'> {
+  const secrets = [...new Set(email.secrets)].filter((secret) => secret.length > 0).sort((a, b) => b.length - a.length);
+  const hide = (value: string, forms: (secret: string) => string[]) =>
+    secrets.reduce((out, secret) => forms(secret).reduce((acc, form) => acc.replaceAll(form, REDACTED), out), value);
+  const plain = (secret: string) => [secret];
+  return {
+    subject: hide(email.subject, plain),
+    text: hide(email.text, plain),
+    html: hide(email.html, (secret) => [escapeHtml(secret), secret]),
+  };
+}
 
 /** Attempts before an email is marked failed. */
 const MAX_DELIVERY_ATTEMPTS = 5;
@@ -27,10 +52,29 @@ export class EmailsService {
     private readonly clock: Clock,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
+    /** Seals emails that carry a secret while they wait for delivery (APP_SECRET). */
+    private readonly sealSecret: string,
   ) {}
 
+  /**
+   * Queues `email` in the caller's transaction. What is stored is redacted; an email with secrets is
+   * also kept sealed until it is delivered, then the sealed copy is dropped (issue 22).
+   */
   enqueue(tx: Executor, dedupeKey: string, to: string, email: RenderedEmail): Promise<boolean> {
-    return this.repository.enqueue(tx, { dedupeKey, to, email, now: this.clock.now() });
+    const sendable = { subject: email.subject, text: email.text, html: email.html };
+    const stored: StoredEmail = {
+      kind: email.kind,
+      ...redactSecrets(email),
+      sealed: email.secrets.length > 0 ? seal(this.sealSecret, SEAL_PURPOSE, JSON.stringify(sendable)) : null,
+    };
+    return this.repository.enqueue(tx, { dedupeKey, to, email: stored, now: this.clock.now() });
+  }
+
+  /** The email to send for an outbox row: the sealed original, or the stored text when it had no secret. */
+  private sendable(row: { subject: string; text: string; html: string; sealed: string | null }) {
+    if (row.sealed === null) return { subject: row.subject, text: row.text, html: row.html };
+    const opened = openSealed(this.sealSecret, SEAL_PURPOSE, row.sealed);
+    return opened === undefined ? undefined : (JSON.parse(opened) as { subject: string; text: string; html: string });
   }
 
   /** Delivers pending emails (any instance may call it; claims keep each email to one sender). */
@@ -40,8 +84,15 @@ export class EmailsService {
     for (const row of batch) {
       // The rest of the batch stays claimed until the lease ends; the next pass (any instance) takes it.
       if (this.clock.now().getTime() > claimEndsMs - SEND_MARGIN_MS) break;
+      const content = this.sendable(row);
+      if (!content) {
+        // Sealed under another APP_SECRET (rotated since): it cannot be sent as written.
+        this.log.warn({ emailId: row.id, kind: row.kind }, 'email sealed with another secret; not sent');
+        await this.repository.markDelivered(this.db, row.id, 'failed', this.clock.now());
+        continue;
+      }
       try {
-        const status = await this.mailer.deliver({ from: this.from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+        const status = await this.mailer.deliver({ id: row.id, from: this.from, to: row.to, ...content });
         await this.repository.markDelivered(this.db, row.id, status, this.clock.now());
       } catch (error) {
         const final = row.attempts >= MAX_DELIVERY_ATTEMPTS;
@@ -83,5 +134,10 @@ export class EmailsService {
 
   list(limit = 100) {
     return this.repository.list(this.db, limit);
+  }
+
+  /** The development inbox: outbox emails, the delivered ones as the recipient got them. */
+  devInbox(limit = 100) {
+    return this.repository.devInbox(this.db, limit);
   }
 }

@@ -42,19 +42,21 @@ export async function verifyRequester(purchases: PurchaseDirectory, requester: R
 }
 
 /**
- * Who may read (get, list, PDF) or link a report when asking with a purchase (the funnel): the
- * report's email, unless the report is linked to another user.
+ * Who may read (get, list, PDF) a report when asking with a purchase (the funnel, whose browser
+ * holds the purchase's proof): a report made under that very purchase, unless it is linked to
+ * another user. Never by email (issue 22): a purchase naming someone's email must not open the
+ * reports of their other purchases, nor their account's.
  */
-export function canAccessReport(report: Pick<ReportRow, 'email' | 'userId'>, requester: VerifiedRequester): boolean {
+export function canAccessReport(report: Pick<ReportRow, 'subscriptionId' | 'userId'>, requester: VerifiedRequester): boolean {
   if (report.userId !== null && requester.userId !== null && report.userId !== requester.userId) return false;
-  return report.email === requester.email;
+  return report.subscriptionId === requester.subscriptionId;
 }
 
 /**
  * @throws AppError NOT_FOUND (404) when the report does not exist or is not the requester's (the
  * two look the same, so report ids cannot be probed).
  */
-export function assertCanAccessReport<T extends Pick<ReportRow, 'email' | 'userId'>>(
+export function assertCanAccessReport<T extends Pick<ReportRow, 'subscriptionId' | 'userId'>>(
   report: T | undefined,
   requester: VerifiedRequester,
 ): T {

@@ -34,9 +34,14 @@ export class ReportsRepository {
     return row;
   }
 
-  /** Reports of one email, newest first. */
-  byEmail(db: Executor, email: string, limit: number): Promise<ReportRow[]> {
-    return db.select().from(reports).where(eq(reports.email, email)).orderBy(desc(reports.createdAt), desc(reports.id)).limit(limit);
+  /** Reports made under one subscription, newest first. */
+  bySubscription(db: Executor, subscriptionId: string, limit: number): Promise<ReportRow[]> {
+    return db
+      .select()
+      .from(reports)
+      .where(eq(reports.subscriptionId, subscriptionId))
+      .orderBy(desc(reports.createdAt), desc(reports.id))
+      .limit(limit);
   }
 
   /** Reports a signed-in user owns (see `ownedByUser`), newest first; of one subscription when given. */
@@ -54,12 +59,12 @@ export class ReportsRepository {
       .limit(limit);
   }
 
-  /** Newest completed report of one email. */
-  async latestCompleted(db: Executor, email: string): Promise<ReportRow | undefined> {
+  /** Newest completed report made under one subscription. */
+  async latestCompleted(db: Executor, subscriptionId: string): Promise<ReportRow | undefined> {
     const [row] = await db
       .select()
       .from(reports)
-      .where(and(eq(reports.email, email), eq(reports.status, 'completed')))
+      .where(and(eq(reports.subscriptionId, subscriptionId), eq(reports.status, 'completed')))
       .orderBy(desc(reports.createdAt))
       .limit(1);
     return row;

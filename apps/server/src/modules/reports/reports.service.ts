@@ -120,7 +120,7 @@ export class ReportsService {
   }
 
   /**
-   * Reports of the reader, newest first, without their content: of the purchase's email, or the
+   * Reports of the reader, newest first, without their content: made under the purchase, or the
    * signed-in user's own (of one subscription when `subscriptionId` is given; it must be theirs).
    */
   async list(reader: ReportReader, subscriptionId?: string): Promise<ReportSummary[]> {
@@ -177,7 +177,7 @@ export class ReportsService {
     const { db, repository, purchases } = this.options;
     if (reader.by === 'purchase') {
       const verified = await verifyRequester(purchases, reader.requester);
-      const rows = await repository.byEmail(db, verified.email, MAX_LISTED_REPORTS);
+      const rows = await repository.bySubscription(db, verified.subscriptionId, MAX_LISTED_REPORTS);
       return rows.filter((row) => canAccessReport(row, verified));
     }
     const { user } = reader;
@@ -204,7 +204,7 @@ export class ReportsService {
     const { db, repository, purchases } = this.options;
     if (reader.by === 'purchase') {
       const verified = await verifyRequester(purchases, reader.requester);
-      return assertCanAccessReport(await repository.latestCompleted(db, verified.email), verified);
+      return assertCanAccessReport(await repository.latestCompleted(db, verified.subscriptionId), verified);
     }
     const row = (await this.readableRows(reader)).find((candidate) => candidate.status === 'completed');
     if (!row) throw new AppError('NOT_FOUND', REPORT_NOT_FOUND_MESSAGE);

@@ -130,16 +130,21 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     proof.grant(request, reply, created.id);
     return created;
   };
-  /** `/subs/create` and `/subs/create-applepay`: the buyer must be the signed-in user (ADR 071). */
+  /**
+   * `/subs/create` and `/subs/create-applepay`: the buyer must be the signed-in user (ADR 071), and
+   * the purchase is made under the account's own email whatever the body names (ADR 136): an email
+   * typed in a body is a claim, the session is the identity, so a signed-in buyer can never attach
+   * a purchase, its receipts or its reports to someone else's address.
+   */
   const signedInPurchase = async (
     request: FastifyRequest,
     reply: FastifyReply,
     body: PurchaseBody & IdentityClaim,
     executionId: string,
   ) => {
-    await emailLimiter.hit(body.email);
     const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.cantCreateSubscription);
-    return purchase(request, reply, body, executionId, identity.userId);
+    await emailLimiter.hit(identity.user.email);
+    return purchase(request, reply, { ...body, email: identity.user.email }, executionId, identity.userId);
   };
 
   app.post(

@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import type { Tx } from '../../db/executor';
 import { holderReferenceFor, maskEmail, normalizeEmail } from '../../lib/mask';
 import { fromMinor } from '../../lib/money';
-import { signToken } from '../../lib/signed-token';
+import { cancelLinkToken } from '../cancellation/cancel-link';
 import { periodEnd, planTerms, type PlanTerms } from '../billing/plan-terms';
 import { purchasesEmail, receiptEmail } from '../emails/email-templates';
 import { GatewayCallError } from '../gateway/gateway-client';
@@ -54,7 +54,8 @@ export class SubscriptionsService {
   }
 
   cancelUrl(subscriptionId: string): string {
-    return `${this.context.config.publicUrl}/api/cancel-subscription/${signToken(this.context.config.APP_SECRET, 'cancel', subscriptionId)}`;
+    const token = cancelLinkToken(this.context.config.APP_SECRET, subscriptionId, this.context.clock.now());
+    return `${this.context.config.publicUrl}/api/cancel-subscription/${token}`;
   }
 
   // ----- payment session ------------------------------------------------------------------

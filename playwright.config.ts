@@ -117,6 +117,10 @@ export default defineConfig({
         ...env,
         ...oidcProviderEnv(),
         RATE_LIMIT_PER_MINUTE: '6000',
+        // Every journey signs in from one client IP: the sign-in limits are proven in modules/auth/sign-in-limits.test.ts.
+        SIGN_IN_CODES_PER_IP_PER_HOUR: '100000',
+        SIGN_IN_CODES_PER_EMAIL_PER_HOUR: '100000',
+        SIGN_IN_GUESSES_PER_IP_PER_HOUR: '100000',
         // Journeys that make a renewal due see the billing job run within seconds.
         BILLING_TICK_MS: '2000',
         ...(analyzerPorts.length > 0 ? { ANALYSIS_URLS: analyzerPorts.map((port) => `http://127.0.0.1:${port}`).join(',') } : {}),

@@ -42,6 +42,9 @@ export async function startProductServer(operatorEmail: string): Promise<Product
     COUNTRY_HEADER,
     RATE_LIMIT_PER_MINUTE: '6000',
     EMAIL_RATE_LIMIT_PER_HOUR: '1000',
+    SIGN_IN_CODES_PER_IP_PER_HOUR: '100000',
+    SIGN_IN_CODES_PER_EMAIL_PER_HOUR: '100000',
+    SIGN_IN_GUESSES_PER_IP_PER_HOUR: '100000',
   };
   const added = execFileSync('npm', ['run', '--silent', 'operator:add', '--', operatorEmail], { env, encoding: 'utf8' });
   if (!added.includes('is now an operator')) throw new Error(`operator:add said: ${added}`);

@@ -16,6 +16,7 @@ import rateLimit from '@fastify/rate-limit';
 import { systemClock, type Clock } from './lib/clock';
 import { EmailRateLimiter } from './lib/email-rate-limit';
 import { SharedRateLimitCounters, sharedRateLimitStore } from './lib/shared-rate-limit';
+import { SignInLimits } from './lib/sign-in-limits';
 import { createRegistry, registerObservability, requestIdFrom } from '@roots/observability';
 import { registerOpenApi } from '@roots/server-kit';
 import { registerBusinessMetrics } from './modules/metrics/business-metrics';
@@ -195,6 +196,14 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   // Limits shared by every instance through the database (ADR 116).
   const rateLimitCounters = new SharedRateLimitCounters(database.db, clock);
   const emailLimiter = new EmailRateLimiter(config.EMAIL_RATE_LIMIT_PER_HOUR, 3_600_000, rateLimitCounters);
+  const signInLimits = new SignInLimits(
+    {
+      codeRequestsPerIp: config.SIGN_IN_CODES_PER_IP_PER_HOUR,
+      codeRequestsPerEmail: config.SIGN_IN_CODES_PER_EMAIL_PER_HOUR,
+      guessesPerIp: config.SIGN_IN_GUESSES_PER_IP_PER_HOUR,
+    },
+    rateLimitCounters,
+  );
   const trustProxy = config.TRUST_PROXY !== 'false';
   const reporting = createReporting({ config, db: database.db, subscriptions, clock, log: app.log });
   const auth = createAuth({ config, db: database.db, emails, log: app.log });
@@ -231,8 +240,8 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     });
     registerGatewaySessionBudget(api, { perMinute: config.GATEWAY_SESSION_BUDGET_PER_MINUTE, clock });
     await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions, proof });
-    await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
-    await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config) });
+    await api.register(authRoutes, { auth, publicUrl: config.publicUrl, limits: signInLimits });
+    await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config), limits: signInLimits });
     await api.register(reportingRoutes, { reporting, emailLimiter, sessions, proof, subscriptions });
     await api.register(faceCheckRoutes, { engine: reporting.engine, ratePerMinute: config.FACE_CHECK_RATE_LIMIT_PER_MINUTE });
     await api.register(insightsRoutes);

@@ -166,6 +166,12 @@ export const envSchema = z.object({
    * cannot use up what purchases, renewals and refunds need.
    */
   GATEWAY_SESSION_BUDGET_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** Sign-in codes one client address may ask for per hour (issue 22). */
+  SIGN_IN_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Sign-in codes one email address may receive per hour, whoever asks (no email bombing). */
+  SIGN_IN_CODES_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /** Sign-in codes one client address may try per hour, across codes and emails (no brute force). */
+  SIGN_IN_GUESSES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
   /** Requests per hour per email address on endpoints that take one. */
   EMAIL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
   /** Signs sessions and sign-in state (better-auth). Required in production. */

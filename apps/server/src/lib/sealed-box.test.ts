@@ -17,7 +17,7 @@ describe('sealed box', () => {
     expect(openSealed('another-secret-of-at-least-32-characters', 'email-outbox', sealed)).toBeUndefined();
     expect(openSealed(SECRET, 'other', sealed)).toBeUndefined();
     const bytes = Buffer.from(sealed, 'base64url');
-    bytes[bytes.length - 1] ^= 1;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 1, bytes.length - 1);
     expect(openSealed(SECRET, 'email-outbox', bytes.toString('base64url'))).toBeUndefined();
     expect(openSealed(SECRET, 'email-outbox', 'abc')).toBeUndefined();
   });

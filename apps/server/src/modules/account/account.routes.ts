@@ -10,16 +10,17 @@ import {
 import { meResponseSchema, signInOptionsSchema, type AuthProvider } from '@roots/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { SignInLimits } from '../../lib/sign-in-limits';
 import type { SessionReader } from '../auth/session';
 import type { AccountService } from './account.service';
 
-type AccountRoutesOptions = { service: AccountService; sessions: SessionReader; providers: AuthProvider[] };
+type AccountRoutesOptions = { service: AccountService; sessions: SessionReader; providers: AuthProvider[]; limits: SignInLimits };
 
 /**
  * `/api/account/*`: every route but sign-in-options and access-recovery needs a session, and reads
  * only the caller's own data.
  */
-export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { service, sessions, providers }) => {
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { service, sessions, providers, limits }) => {
   app.get('/api/account/sign-in-options', { schema: { response: { 200: signInOptionsSchema } } }, async () => ({
     providers,
     email_code: true,
@@ -28,7 +29,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/api/account/access-recovery',
     { schema: { body: accessRecoveryRequestSchema, response: { 200: accessRecoveryResponseSchema } } },
-    async (request) => service.recoverAccess(request.body.email, sessions),
+    async (request) => {
+      // It may email a sign-in code: the same per-address and per-email limits as asking for one directly.
+      await limits.codeRequest(request.ip, request.body.email);
+      return service.recoverAccess(request.body.email, sessions);
+    },
   );
 
   app.get('/api/account/me', { schema: { response: { 200: meResponseSchema } } }, async (request) =>

@@ -20,6 +20,12 @@ import { maskEmail } from '../../lib/mask';
 import { signInCodeEmail } from '../emails/email-templates';
 import type { EmailsService } from '../emails/emails.service';
 
+/**
+ * The header the auth routes set to the client address as the server sees it (`request.ip`, which
+ * follows TRUST_PROXY), replacing any a client sent: better-auth records it on sessions.
+ */
+export const CLIENT_IP_HEADER = 'x-roots-client-ip';
+
 /** Validity of an email sign-in code. */
 export const EMAIL_CODE_TTL_SECONDS = 10 * 60;
 
@@ -112,7 +118,11 @@ export function createAuth({ config, db, emails, log }: AuthDependencies) {
       provider: 'pg',
       schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
     }),
-    advanced: { database: { generateId: () => randomUUID() } },
+    advanced: { database: { generateId: () => randomUUID() }, ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
+    // Off in every environment: better-auth's limiter cannot see the client address behind our
+    // server and fell back to one bucket shared by everyone (issue 22). The auth routes apply the
+    // server's own per-address and per-email limits instead (SignInLimits).
+    rateLimit: { enabled: false },
     telemetry: { enabled: false },
     emailAndPassword: { enabled: false },
     user: { additionalFields: { disabled: { type: 'boolean', defaultValue: false, input: false } } },

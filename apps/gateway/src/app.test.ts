@@ -31,14 +31,30 @@ describe('gateway app', () => {
     expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow(/GATEWAY_VAULT_KEY.*production/);
     const production = loadGatewayConfig({
       NODE_ENV: 'production',
-      GATEWAY_VAULT_KEY: Buffer.alloc(32, 7).toString('base64'),
+      GATEWAY_VAULT_KEY: Buffer.from('3a7f1c9e5b2d8f4a6c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a', 'hex').toString('base64'),
       GATEWAY_MERCHANT_SECRET: 'sk_live_0123456789abcdef',
-      GATEWAY_JWT_SECRET: 'x'.repeat(32),
+      GATEWAY_JWT_SECRET: 'jwt_9Xk2Lm4Pq7Rs1Tv3Wy5Za8Bc0De6Fg',
       GATEWAY_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
       GATEWAY_WEBHOOK_URLS: 'http://127.0.0.1:3000/hooks/gateway, http://127.0.0.1:3001/hooks',
       GATEWAY_MERCHANT_ORIGINS: 'https://roots.example/, https://www.roots.example',
     });
     expect(production.devSecrets).toEqual([]);
+    // Issue 22: a published development value, a repeated one, or one value for two purposes is refused.
+    const good = {
+      NODE_ENV: 'production',
+      GATEWAY_VAULT_KEY: production.GATEWAY_VAULT_KEY,
+      GATEWAY_MERCHANT_SECRET: 'sk_live_0123456789abcdef',
+      GATEWAY_JWT_SECRET: 'jwt_9Xk2Lm4Pq7Rs1Tv3Wy5Za8Bc0De6Fg',
+      GATEWAY_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+      GATEWAY_MERCHANT_ORIGINS: 'https://roots.example',
+    };
+    expect(() => loadGatewayConfig({ ...good, GATEWAY_JWT_SECRET: DEV_DEFAULT_SECRETS.GATEWAY_JWT_SECRET })).toThrow(
+      /GATEWAY_JWT_SECRET: is a value published in the repository/,
+    );
+    expect(() => loadGatewayConfig({ ...good, GATEWAY_JWT_SECRET: 'x'.repeat(32) })).toThrow(/GATEWAY_JWT_SECRET: repeats a character/);
+    expect(() => loadGatewayConfig({ ...good, GATEWAY_WEBHOOK_SECRET: good.GATEWAY_MERCHANT_SECRET })).toThrow(
+      /GATEWAY_MERCHANT_SECRET: must differ from GATEWAY_WEBHOOK_SECRET/,
+    );
     expect(production.GATEWAY_WEBHOOK_URLS).toHaveLength(2);
     expect(production.merchantOrigins).toEqual(['https://roots.example', 'https://www.roots.example']);
   });

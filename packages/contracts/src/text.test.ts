@@ -4,7 +4,9 @@ import { findNul, nulInRequest } from './text';
 describe('findNul', () => {
   it('names the path of a string holding a NUL', () => {
     expect(findNul({ a: { b: ['ok', 'x\u0000y'] } })).toBe('a.b.1');
-    expect(nulInRequest({ params: {}, query: {}, body: { email: 'a\u0000@b.co' } })).toBe('Invalid body: email: must not contain a NUL character');
+    expect(nulInRequest({ params: {}, query: {}, body: { email: 'a\u0000@b.co' } })).toBe(
+      'Invalid body: email: must not contain a NUL character',
+    );
   });
 
   it('leaves binary bodies alone: a photo full of zero bytes is not text', () => {

@@ -7,7 +7,11 @@ const MAX_DEPTH = 32;
 
 /** Bytes rather than text: a Buffer, a typed array or view, an ArrayBuffer. */
 function isBinary(value: object): boolean {
-  return ArrayBuffer.isView(value) || value instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer);
+  return (
+    ArrayBuffer.isView(value) ||
+    value instanceof ArrayBuffer ||
+    (typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer)
+  );
 }
 
 /**

@@ -11,3 +11,4 @@ export {
   type SchemaModule,
 } from './database';
 export { registerOpenApi, type OpenApiOptions } from './openapi';
+export { sharedSecretProblems, weakSecretProblem } from './secret-strength';

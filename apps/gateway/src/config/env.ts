@@ -1,3 +1,4 @@
+import { sharedSecretProblems, weakSecretProblem } from '@roots/server-kit';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -105,8 +106,18 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
   const env = parsed.data;
   const secretNames = Object.keys(DEV_DEFAULT_SECRETS) as SecretName[];
   const devSecrets = secretNames.filter((name) => env[name] === undefined);
-  if (env.NODE_ENV === 'production' && devSecrets.length > 0) {
-    throw new GatewayConfigError(devSecrets.map((name) => `${name}: required when NODE_ENV=production (no development default)`));
+  if (env.NODE_ENV === 'production') {
+    const problems = [
+      ...devSecrets.map((name) => `${name}: required when NODE_ENV=production (no development default)`),
+      // Issue 22: published values, repeated patterns and one value for two purposes are refused too.
+      ...secretNames.flatMap((name) => {
+        const value = env[name];
+        const problem = value === undefined ? undefined : weakSecretProblem(name, value, Object.values(DEV_DEFAULT_SECRETS));
+        return problem === undefined ? [] : [problem];
+      }),
+      ...sharedSecretProblems(Object.fromEntries(secretNames.map((name) => [name, env[name]]))),
+    ];
+    if (problems.length > 0) throw new GatewayConfigError(problems);
   }
   const secrets = Object.fromEntries(secretNames.map((name) => [name, env[name] ?? DEV_DEFAULT_SECRETS[name]])) as Record<
     SecretName,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, envSchema, loadConfig } from './env';
+import { ConfigError, DEV_SERVER_SECRETS, envSchema, loadConfig } from './env';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -58,8 +58,8 @@ describe('server configuration', () => {
     const production = {
       NODE_ENV: 'production',
       GATEWAY_MERCHANT_SECRET: 'sk_live_0123456789abcdef',
-      APP_SECRET: 'a'.repeat(40),
-      AUTH_SECRET: 'b'.repeat(40),
+      APP_SECRET: 'app_7Hq2Vn9Kx4Lm1Pz8Rt3Ws6Yb0Cd5Fg',
+      AUTH_SECRET: 'auth_3Jk8Mn2Qp5Rs9Tv1Wx4Yz7Ab0Ce6Dh',
       SMTP_URL: 'smtp://mail.example:587',
       PUBLIC_URL: 'https://roots.example',
       ANALYSIS_WORKERS: '2',
@@ -81,6 +81,32 @@ describe('server configuration', () => {
           expect.stringMatching(/^PUBLIC_URL: .* is a loopback address/),
         ]);
       }
+    });
+
+    it('with a secret published in the repository, a repeated one, or one value for two purposes (issue 22)', () => {
+      expect(problemsOf({ ...production, APP_SECRET: DEV_SERVER_SECRETS.APP_SECRET })).toEqual([
+        expect.stringMatching(/^APP_SECRET: is a value published in the repository/),
+      ]);
+      expect(problemsOf({ ...production, AUTH_SECRET: 'change-me-to-32-or-more-random-characters' })).toEqual([
+        expect.stringMatching(/^AUTH_SECRET: is a value published in the repository/),
+      ]);
+      expect(problemsOf({ ...production, GATEWAY_MERCHANT_SECRET: DEV_SERVER_SECRETS.GATEWAY_MERCHANT_SECRET })).toEqual([
+        expect.stringMatching(/^GATEWAY_MERCHANT_SECRET: is a value published/),
+      ]);
+      for (const repeated of ['a'.repeat(40), 'ab'.repeat(20), '0123456789abcdef'.repeat(3), 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabc']) {
+        expect(problemsOf({ ...production, APP_SECRET: repeated }), repeated).toEqual([
+          expect.stringMatching(/^APP_SECRET: repeats a character or a short pattern/),
+        ]);
+      }
+      expect(problemsOf({ ...production, AUTH_SECRET: production.APP_SECRET })).toEqual([
+        expect.stringMatching(/^APP_SECRET: must differ from AUTH_SECRET/),
+      ]);
+    });
+
+    it('with an http PUBLIC_URL (purchase and session cookies would travel in clear)', () => {
+      expect(problemsOf({ ...production, PUBLIC_URL: 'http://roots.example' })).toEqual([
+        expect.stringMatching(/^PUBLIC_URL: http:\/\/roots\.example is not https/),
+      ]);
     });
 
     it('without ANALYSIS_WORKERS (the default would use every host core)', () => {

@@ -9,6 +9,7 @@ import {
   type PlanCatalog,
   type ProductCopy,
 } from '@roots/contracts';
+import { sharedSecretProblems, weakSecretProblem } from '@roots/server-kit';
 import { z } from 'zod';
 
 const jsonText = <T extends z.ZodType>(schema: T) =>
@@ -290,11 +291,33 @@ function silentProductionSettings(env: Env): string[] {
     );
   } else if (LOOPBACK_HOST.test(new URL(env.PUBLIC_URL).hostname)) {
     problems.push(`PUBLIC_URL: ${env.PUBLIC_URL} is a loopback address; set the public origin customers reach when NODE_ENV=production`);
+  } else if (new URL(env.PUBLIC_URL).protocol !== 'https:') {
+    problems.push(
+      `PUBLIC_URL: ${env.PUBLIC_URL} is not https; when NODE_ENV=production the purchase and session cookies are sent only over https (terminate TLS at the proxy and set the https origin)`,
+    );
   }
   if (env.ANALYSIS_WORKERS === undefined) {
     problems.push('ANALYSIS_WORKERS: required when NODE_ENV=production (the default starts one ~285 MB worker per host core)');
   }
   return problems;
+}
+
+/**
+ * Secrets production refuses (issue 22): the development defaults and examples published in the
+ * repository, repeated characters or patterns, and one value reused for two purposes.
+ */
+function weakProductionSecrets(env: Env): string[] {
+  const published = [...Object.values(DEV_SERVER_SECRETS), DEV_GATEWAY_WEBHOOK_SECRET];
+  const secrets = {
+    APP_SECRET: env.APP_SECRET,
+    AUTH_SECRET: env.AUTH_SECRET,
+    GATEWAY_MERCHANT_SECRET: env.GATEWAY_MERCHANT_SECRET,
+    GATEWAY_WEBHOOK_SECRET: env.GATEWAY_WEBHOOK_SECRET,
+  };
+  const weak = Object.entries(secrets).flatMap(([name, value]) =>
+    value === undefined ? [] : [weakSecretProblem(name, value, published)].filter((problem) => problem !== undefined),
+  );
+  return [...weak, ...sharedSecretProblems(secrets)];
 }
 
 /** Parses and validates the environment once. Empty strings count as unset. */
@@ -318,7 +341,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     (name) => env[name] === undefined,
   );
   if (env.NODE_ENV === 'production') {
-    const problems = [...missingSecrets.map((name) => `${name}: required when NODE_ENV=production`), ...silentProductionSettings(env)];
+    const problems = [
+      ...missingSecrets.map((name) => `${name}: required when NODE_ENV=production`),
+      ...weakProductionSecrets(env),
+      ...silentProductionSettings(env),
+    ];
     if (problems.length > 0) throw new ConfigError(problems);
   }
   if (env.FAULT_INJECTION && env.NODE_ENV !== 'test') throw new ConfigError(['FAULT_INJECTION: only allowed when NODE_ENV=test']);

@@ -52,6 +52,20 @@ test.describe('escape from in-app browsers (bb=true)', () => {
     await close();
   });
 
+  test('the escape page follows only an address of the product itself (no open redirect, issue 22)', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ userAgent: IOS('14_8') });
+    const page = await context.newPage();
+    for (const foreign of ['https://evil.example/phish', '//evil.example/x', 'javascript:alert(1)']) {
+      await page.goto(`/roots/open-in-browser.html?url=${encodeURIComponent(foreign)}`);
+      await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/');
+      await expect(page).toHaveURL(/\/roots\/open-in-browser\.html\?url=/);
+    }
+    const own = `${baseURL}/roots/?plan=roots_3d1_7d2499`;
+    await page.goto(`/roots/open-in-browser.html?url=${encodeURIComponent(own)}`);
+    await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', own);
+    await context.close();
+  });
+
   test('iOS 15 stays; iOS 16 opens Chrome; iOS 17 opens Safari; a real browser stays', async ({ browser }) => {
     const stay = await openWith(browser, IOS('15_7'), '?bb=true');
     await expect(stay.page.getByTestId('landing-screen')).toBeVisible();

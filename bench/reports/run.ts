@@ -49,6 +49,7 @@ const server = await startServerProcess({
   BILLING_SCHEDULER_ENABLED: 'false',
   RATE_LIMIT_PER_MINUTE: '1000000',
   EMAIL_RATE_LIMIT_PER_HOUR: '1000000',
+  GATEWAY_CLIENT_BUDGET_PER_MINUTE: '1000000',
   ANALYSIS_WORKERS: WORKERS,
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: 'memory://' }),
 });

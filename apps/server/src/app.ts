@@ -59,7 +59,7 @@ import { CSP_REPORT_PATH, registerSecurityHeaders } from './plugins/security-hea
 import { registerErrorResponses } from './plugins/error-responses';
 import { registerSpa } from './plugins/spa';
 import { maskEmailsDeep, registerTextGuard } from './plugins/text-guard';
-import { registerGatewaySessionBudget } from './plugins/gateway-session-budget';
+import { registerMerchantApiBudget } from './plugins/merchant-api-budget';
 
 /** Where the product serves its OpenAPI document (README "HTTP surface"; ADR 113). */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -238,7 +238,13 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
         message: formatMessage(API_MESSAGES.tooManyRequests, { after: context.after }),
       }),
     });
-    registerGatewaySessionBudget(api, { perMinute: config.GATEWAY_SESSION_BUDGET_PER_MINUTE, clock });
+    registerMerchantApiBudget(api, {
+      counters: rateLimitCounters,
+      settings: {
+        perClient: config.GATEWAY_CLIENT_BUDGET_PER_MINUTE,
+        perShare: { checkout: config.GATEWAY_SESSION_BUDGET_PER_MINUTE, purchase: config.GATEWAY_PURCHASE_BUDGET_PER_MINUTE },
+      },
+    });
     await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions, proof });
     await api.register(authRoutes, { auth, publicUrl: config.publicUrl, limits: signInLimits });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config), limits: signInLimits });

@@ -162,11 +162,20 @@ export const envSchema = z.object({
   /** Requests per minute per client IP on every public endpoint. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /**
-   * Gateway sessions (`/init/session`) this process opens per minute, from all callers together; keep it
-   * under the gateway's per-merchant quota (the sandbox's: 600) so checkouts started anonymously
-   * cannot use up what purchases, renewals and refunds need.
+   * Calls to the gateway's merchant API that one client address may cause per minute (checkouts,
+   * token refreshes, Apple Pay validation, purchases, cancels): a flood from a few addresses is
+   * refused before it spends the shared budget (issue 22).
+   */
+  GATEWAY_CLIENT_BUDGET_PER_MINUTE: z.coerce.number().int().positive().default(40),
+  /**
+   * Checkout calls (`/init/session`, its token refresh, Apple Pay validation) of all clients
+   * together per minute, counted across instances. With GATEWAY_PURCHASE_BUDGET_PER_MINUTE, keep it
+   * under the gateway's per-merchant quota (the sandbox's: 600): the rest is the server's own
+   * reserve for renewals, sweeps and refunds.
    */
   GATEWAY_SESSION_BUDGET_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** Purchase, add-on and cancel calls of all clients together per minute, counted across instances. */
+  GATEWAY_PURCHASE_BUDGET_PER_MINUTE: z.coerce.number().int().positive().default(200),
   /** Sign-in codes one client address may ask for per hour (issue 22). */
   SIGN_IN_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Sign-in codes one email address may receive per hour, whoever asks (no email bombing). */

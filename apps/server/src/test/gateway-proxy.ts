@@ -10,6 +10,8 @@ export type ChargeRecord = { idempotencyKey: string; executionId: string; status
  */
 export class GatewayProxy {
   readonly charges: ChargeRecord[] = [];
+  /** Server-to-server calls (merchant key) that reached the gateway through this proxy. */
+  merchantCalls = 0;
   private softDeclines = 0;
   private declinePrefix = '';
   private server: Server | undefined;
@@ -33,6 +35,7 @@ export class GatewayProxy {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('end', () => {
+        if (incoming.headers['x-api-key'] !== undefined) this.merchantCalls += 1;
         let body = Buffer.concat(chunks);
         const isCharge = incoming.method === 'POST' && incoming.url === '/merchant/v1/charges';
         if (isCharge && this.softDeclines > 0 && String(incoming.headers['idempotency-key'] ?? '').startsWith(this.declinePrefix)) {

@@ -61,17 +61,19 @@ export async function buildTestApp(options: { env?: Record<string, string>; data
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: options.webDist ?? makeWebDist(),
-    ...RELAXED_SIGN_IN_LIMITS,
+    ...RELAXED_CLIENT_LIMITS,
     ...options.env,
   });
   return buildApp({ config, database: options.database });
 }
 
 /**
- * Sign-in limits out of the way of suites that sign many users in from one loopback address; the
- * limits themselves are proven with their defaults (modules/auth/sign-in-limits.test.ts).
+ * Per-client limits out of the way of suites that sign many users in and buy many times from one
+ * loopback address; the limits themselves are proven with their defaults
+ * (modules/auth/sign-in-limits.test.ts, plugins/merchant-api-budget.test.ts).
  */
-export const RELAXED_SIGN_IN_LIMITS = {
+export const RELAXED_CLIENT_LIMITS = {
+  GATEWAY_CLIENT_BUDGET_PER_MINUTE: '100000',
   SIGN_IN_CODES_PER_IP_PER_HOUR: '100000',
   SIGN_IN_CODES_PER_EMAIL_PER_HOUR: '100000',
   SIGN_IN_GUESSES_PER_IP_PER_HOUR: '100000',

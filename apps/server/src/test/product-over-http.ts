@@ -3,7 +3,7 @@ import { loadConfig, type Config } from '../config/env';
 import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { GatewayProxy } from './gateway-proxy';
-import { makeWebDist, openTestDatabase, RELAXED_SIGN_IN_LIMITS } from './helpers';
+import { makeWebDist, openTestDatabase, RELAXED_CLIENT_LIMITS } from './helpers';
 
 /** The product listening on a loopback port, paying through a recording proxy in front of the gateway. */
 export type ProductOverHttp = {
@@ -40,7 +40,7 @@ export async function startProductOverHttp(options: {
     GATEWAY_URL: proxy.url,
     RATE_LIMIT_PER_MINUTE: '100000',
     EMAIL_RATE_LIMIT_PER_HOUR: '100000',
-    ...RELAXED_SIGN_IN_LIMITS,
+    ...RELAXED_CLIENT_LIMITS,
     ...options.env,
   });
   const app = await buildApp({ config, database, clock: options.clock });

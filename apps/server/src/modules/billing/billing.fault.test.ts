@@ -51,6 +51,7 @@ describe.skipIf(!url)('fault: the server process dies mid-create and mid-renewal
     GATEWAY_URL: proxy.url,
     BILLING_TICK_MS: '250',
     RATE_LIMIT_PER_MINUTE: '100000',
+    GATEWAY_CLIENT_BUDGET_PER_MINUTE: '100000',
     ...extra,
   });
   const start = async (extra: Record<string, string> = {}) => {

@@ -64,6 +64,7 @@ describe.skipIf(!url)('kill -9 of the server with 60 purchases in flight (gatewa
       RATE_LIMIT_PER_MINUTE: '100000',
       EMAIL_RATE_LIMIT_PER_HOUR: '100000',
       GATEWAY_SESSION_BUDGET_PER_MINUTE: '100000',
+      GATEWAY_CLIENT_BUDGET_PER_MINUTE: '100000',
       ...extra,
     });
     servers.push(server);

@@ -17,4 +17,8 @@ describe('toCsv', () => {
   it('defuses cells a spreadsheet would run as a formula', () => {
     expect(toCsv(['text'], [['=HYPERLINK("x")'], ['-1+2'], [-3]])).toBe('text\r\n"\'=HYPERLINK(""x"")"\r\n\'-1+2\r\n-3\r\n');
   });
+
+  it('defuses cells starting with TAB or CR, which spreadsheets strip before reading a formula (issue 22)', () => {
+    expect(toCsv(['text'], [['\t=1+1'], ['\r=cmd']])).toBe('text\r\n\'\t=1+1\r\n"\'\r=cmd"\r\n');
+  });
 });

@@ -1,11 +1,15 @@
 /** A cell of an exported table. */
 export type CsvCell = string | number | boolean | null;
 
-/** Quotes a cell when it holds a comma, quote or line break (RFC 4180); a leading = + - @ is defused for spreadsheets. */
+/**
+ * Quotes a cell when it holds a comma, quote or line break (RFC 4180). A text cell a spreadsheet
+ * would read as a formula is defused with a leading `'`: one starting with = + - @, or with a TAB or
+ * CR (spreadsheets strip those and read what follows; OWASP's CSV-injection list).
+ */
 function cell(value: CsvCell): string {
   if (value === null) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

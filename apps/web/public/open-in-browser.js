@@ -1,5 +1,5 @@
 // The in-app browser escape page (open-in-browser.html); a file of its own, as the page CSP allows no inline script.
-/* global URLSearchParams, location, document, navigator */
+/* global URL, URLSearchParams, location, document, navigator */
 // The target arrives in ?url=; only an address of this product's own origin is followed, so the
 // page can never send a visitor to another site (no open redirect on our origin, issue 22).
 function ownAddress(value) {

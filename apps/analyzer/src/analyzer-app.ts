@@ -9,7 +9,15 @@ import {
 } from '@roots/contracts/analyzer';
 import { MAX_SELFIE_BYTES } from '@roots/contracts/face-check';
 import { healthSchema, readinessSchema } from '@roots/contracts';
-import { createRegistry, Gauge, Histogram, registerObservability, requestIdFrom } from '@roots/observability';
+import {
+  createRegistry,
+  Gauge,
+  hasBearer,
+  Histogram,
+  registerObservability,
+  requestIdFrom,
+  type ObservabilityOptions,
+} from '@roots/observability';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -25,6 +33,10 @@ export type AnalyzerAppOptions = {
   /** Photos held at once (running + waiting); one more answers 503 with `retry-after`. */
   capacity: number;
   logger: FastifyBaseLogger;
+  /** The servers' shared secret: analyze and check answer 401 without it (unset: anyone, development only). */
+  secret?: string | undefined;
+  /** Who may scrape `/metrics` (see registerObservability). */
+  metricsAccess?: ObservabilityOptions['access'];
 };
 
 /** Seconds a caller should wait after a 503 before trying this analyzer again. */
@@ -37,13 +49,22 @@ const RETRY_AFTER_S = 1;
  * queueing without bound; while draining (SIGTERM) it answers 503 too and `/readyz` fails, so a load
  * balancer or the server's client moves on to another analyzer.
  */
-export function buildAnalyzerApp({ engine, capacity, logger }: AnalyzerAppOptions) {
+export function buildAnalyzerApp({ engine, capacity, logger, secret, metricsAccess }: AnalyzerAppOptions) {
   const app = Fastify({ loggerInstance: logger, genReqId: requestIdFrom, bodyLimit: MAX_SELFIE_BYTES }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const registry = createRegistry('analyzer');
-  registerObservability(app, { registry, service: 'analyzer' });
+  registerObservability(app, { registry, service: 'analyzer', access: metricsAccess ?? 'open' });
+  // Only the servers may analyze: they send the shared secret (issue 22).
+  if (secret !== undefined) {
+    app.addHook('onRequest', async (request, reply) => {
+      const path = request.url.split('?')[0];
+      if ((path === ANALYZER_ANALYZE_PATH || path === ANALYZER_CHECK_PATH) && !hasBearer(request.headers.authorization, secret)) {
+        return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'Unauthorized', code: 'UNAUTHORIZED' });
+      }
+    });
+  }
   const queueDepth = new Gauge({
     name: 'analyzer_queue_depth',
     help: 'Photos held by the analyzer (running or waiting)',

@@ -3,6 +3,14 @@ import { z } from 'zod';
 
 /** Every environment variable the analyzer reads (documented in `.env.example`). */
 export const analyzerEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * Secret the servers send as a bearer token (their ANALYZER_SECRET); unset, anyone who reaches the
+   * analyzer may use it, which only development allows (issue 22).
+   */
+  ANALYZER_SECRET: z.string().min(32).optional(),
+  /** Bearer token a Prometheus scraper sends to `GET /metrics`. Unset: open outside production, no `/metrics` in production. */
+  METRICS_TOKEN: z.string().min(32).optional(),
   ANALYZER_HOST: z.string().min(1).default('127.0.0.1'),
   ANALYZER_PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   /** Worker threads, each with its own models (~200–290 MB); default: available cores. */
@@ -23,6 +31,11 @@ export function loadAnalyzerConfig(source: NodeJS.ProcessEnv = process.env): Ana
   if (!parsed.success) {
     throw new Error(
       `Invalid configuration:\n${parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`).join('\n')}`,
+    );
+  }
+  if (parsed.data.NODE_ENV === 'production' && parsed.data.ANALYZER_SECRET === undefined) {
+    throw new Error(
+      'Invalid configuration:\n  - ANALYZER_SECRET: required when NODE_ENV=production (the servers send it; nobody else may analyze)',
     );
   }
   const workers = parsed.data.ANALYZER_WORKERS ?? availableParallelism();

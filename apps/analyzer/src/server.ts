@@ -18,7 +18,13 @@ async function main(): Promise<void> {
   }
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'analyzer', pid: process.pid } });
   const pool = createAnalysisPool({ size: config.workers, maxQueue: config.maxQueue + config.workers });
-  const app = buildAnalyzerApp({ engine: pool, capacity: config.workers + config.maxQueue, logger });
+  const app = buildAnalyzerApp({
+    engine: pool,
+    capacity: config.workers + config.maxQueue,
+    logger,
+    secret: config.ANALYZER_SECRET,
+    metricsAccess: config.METRICS_TOKEN ? { token: config.METRICS_TOKEN } : config.NODE_ENV === 'production' ? 'off' : 'open',
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

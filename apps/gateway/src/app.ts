@@ -92,7 +92,11 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
   registerErrorHandler(app);
   registerTextGuard(app);
   // Request rate and latency per route and status at GET /metrics (ADR 118).
-  registerObservability(app, { registry: createRegistry('gateway'), service: 'gateway' });
+  registerObservability(app, {
+    registry: createRegistry('gateway'),
+    service: 'gateway',
+    access: config.METRICS_TOKEN ? { token: config.METRICS_TOKEN } : config.NODE_ENV === 'production' ? 'off' : 'open',
+  });
   await registerOpenApi(app, {
     path: OPENAPI_PATH,
     title: 'Roots payment gateway (sandbox)',

@@ -140,7 +140,11 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   const routes = registerErrorResponses(app);
   // Request metrics and ids first, so every route below is measured (ADR 118).
   const metricsRegistry = createRegistry('server');
-  registerObservability(app, { registry: metricsRegistry, service: 'server' });
+  registerObservability(app, {
+    registry: metricsRegistry,
+    service: 'server',
+    access: config.METRICS_TOKEN ? { token: config.METRICS_TOKEN } : config.NODE_ENV === 'production' ? 'off' : 'open',
+  });
   registerBusinessMetrics(metricsRegistry, database.db, clock);
   await app.register(cookie);
   registerSecurityHeaders(app, {

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { REQUEST_ID_HEADER, runWithRequestId } from './request-context';
@@ -12,7 +13,20 @@ export type ObservabilityOptions = {
   service: string;
   /** Path of the scrape endpoint. Default `/metrics`. */
   path?: string;
+  /**
+   * Who may scrape (issue 22): `open` (development and tests), a bearer token the scraper must send
+   * (`Authorization: Bearer <token>`), or `off` (the endpoint answers 404: production without a token).
+   */
+  access?: 'open' | 'off' | { token: string };
 };
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** True when the `authorization` header carries `token` as its bearer (compared in constant time). */
+export function hasBearer(header: string | undefined, token: string): boolean {
+  const sent = /^Bearer (.+)$/.exec(header ?? '')?.[1];
+  return sent !== undefined && timingSafeEqual(digest(sent), digest(token));
+}
 
 /** A registry with Node's default process metrics (RSS, event-loop lag, GC) under `service`. */
 export function createRegistry(service: string): Registry {
@@ -36,7 +50,7 @@ export function createRegistry(service: string): Registry {
  * const registry = createRegistry('server');
  * registerObservability(app, { registry, service: 'server' });
  */
-export function registerObservability(app: FastifyInstance, { registry, path = '/metrics' }: ObservabilityOptions): void {
+export function registerObservability(app: FastifyInstance, { registry, path = '/metrics', access = 'open' }: ObservabilityOptions): void {
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP requests by route pattern, method and status: count and latency in seconds',
@@ -57,5 +71,14 @@ export function registerObservability(app: FastifyInstance, { registry, path = '
       reply.elapsedTime / 1000,
     );
   });
-  app.get(path, async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+  if (access === 'off') return;
+  app.get(path, async (request, reply) => {
+    if (access !== 'open' && !hasBearer(request.headers.authorization, access.token)) {
+      return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'Unauthorized', code: 'UNAUTHORIZED' });
+    }
+    return reply
+      .type(registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await registry.metrics());
+  });
 }

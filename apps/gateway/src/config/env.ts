@@ -29,6 +29,8 @@ const commaList = z
 /** Every environment variable the gateway sandbox reads; documented in `.env.example`. */
 export const gatewayEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Bearer token a Prometheus scraper sends to `GET /metrics`. Unset: open outside production, no `/metrics` in production. */
+  METRICS_TOKEN: z.string().min(32).optional(),
   GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
   GATEWAY_PORT: port.default(4000),
   /** Public origin of the gateway (the secure frames' origin); defaults to http://GATEWAY_HOST:GATEWAY_PORT. */

@@ -176,6 +176,13 @@ export const envSchema = z.object({
   GATEWAY_SESSION_BUDGET_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** Purchase, add-on and cancel calls of all clients together per minute, counted across instances. */
   GATEWAY_PURCHASE_BUDGET_PER_MINUTE: z.coerce.number().int().positive().default(200),
+  /**
+   * Bearer token a Prometheus scraper sends to `GET /metrics` (issue 22). Unset: open outside
+   * production, and no `/metrics` at all in production.
+   */
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /** Secret the analyzer services share with the servers (`npm run analyzer`); required in production with ANALYSIS_URLS. */
+  ANALYZER_SECRET: z.string().min(32).optional(),
   /** Sign-in codes one client address may ask for per hour (issue 22). */
   SIGN_IN_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Sign-in codes one email address may receive per hour, whoever asks (no email bombing). */
@@ -305,6 +312,9 @@ function silentProductionSettings(env: Env): string[] {
       `PUBLIC_URL: ${env.PUBLIC_URL} is not https; when NODE_ENV=production the purchase and session cookies are sent only over https (terminate TLS at the proxy and set the https origin)`,
     );
   }
+  if (env.ANALYSIS_URLS !== undefined && env.ANALYZER_SECRET === undefined) {
+    problems.push('ANALYZER_SECRET: required with ANALYSIS_URLS when NODE_ENV=production (the analyzers answer only servers that hold it)');
+  }
   if (env.ANALYSIS_WORKERS === undefined) {
     problems.push('ANALYSIS_WORKERS: required when NODE_ENV=production (the default starts one ~285 MB worker per host core)');
   }
@@ -322,6 +332,8 @@ function weakProductionSecrets(env: Env): string[] {
     AUTH_SECRET: env.AUTH_SECRET,
     GATEWAY_MERCHANT_SECRET: env.GATEWAY_MERCHANT_SECRET,
     GATEWAY_WEBHOOK_SECRET: env.GATEWAY_WEBHOOK_SECRET,
+    METRICS_TOKEN: env.METRICS_TOKEN,
+    ANALYZER_SECRET: env.ANALYZER_SECRET,
   };
   const weak = Object.entries(secrets).flatMap(([name, value]) =>
     value === undefined ? [] : [weakSecretProblem(name, value, published)].filter((problem) => problem !== undefined),

@@ -18,6 +18,8 @@ export type RemoteAnalysisOptions = {
   /** Total time a photo may spend trying analyzers (busy ones are retried after their `retry-after`). */
   deadlineMs: number;
   log: FastifyBaseLogger;
+  /** The secret the analyzers share with the servers (`ANALYZER_SECRET`), sent as a bearer token. */
+  secret?: string | undefined;
 };
 
 /** Longest wait honoured from an analyzer's `retry-after` before trying again. */
@@ -37,7 +39,8 @@ type Attempt<T> = { done: true; outcome: T } | { done: false; retryAfterMs: numb
  * @example
  * const engine = remoteAnalysisEngine({ urls: ['http://10.0.0.5:5000'], timeoutMs: 30_000, deadlineMs: 120_000, log });
  */
-export function remoteAnalysisEngine({ urls, timeoutMs, deadlineMs, log }: RemoteAnalysisOptions): AnalysisEngine {
+export function remoteAnalysisEngine({ urls, timeoutMs, deadlineMs, log, secret }: RemoteAnalysisOptions): AnalysisEngine {
+  const authorization: Record<string, string> = secret ? { authorization: `Bearer ${secret}` } : {};
   const bases = urls.map((url) => url.replace(/\/$/, ''));
   let next = 0;
   let closed = false;
@@ -47,7 +50,7 @@ export function remoteAnalysisEngine({ urls, timeoutMs, deadlineMs, log }: Remot
     try {
       response = await fetch(`${base}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/octet-stream', ...requestIdHeaders() },
+        headers: { 'content-type': 'application/octet-stream', ...authorization, ...requestIdHeaders() },
         body: bytes,
         signal: AbortSignal.timeout(timeoutMs),
       });

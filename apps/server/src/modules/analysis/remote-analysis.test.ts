@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../../db/database';
 import { startAnalyzerProcess } from '../../test/analyzer-process';
 import { CookieJar, withJar } from '../../test/cookie-jar';
 import { startGatewayProcess, type AppProcess, type GatewayProcess } from '../../test/gateway-process';
-import { makeWebDist } from '../../test/helpers';
+import { makeWebDist, RELAXED_CLIENT_LIMITS } from '../../test/helpers';
 import { http, payWithCard, purchaseBody } from '../../test/shopper';
 import { datasetFace } from '../reports/report-fixtures';
 
@@ -40,13 +40,15 @@ describe('analysis on analyzer services (ANALYSIS_URLS)', () => {
   let database: Database;
   let app: RootsApp;
   let base: string;
+  const ANALYZER_SECRET = 'analyzer_5Tq9Lm2Xv7Rb4Nk8Wc1Zp6Hs3Jd0Fg';
 
   beforeAll(async () => {
     [gateway, first, second] = await Promise.all([
       startGatewayProcess(),
-      startAnalyzerProcess(join(dir, 'analyzer-1.log')),
+      // Both answer only servers holding the shared secret (issue 22): every analysis below proves the server sends it.
+      startAnalyzerProcess(join(dir, 'analyzer-1.log'), { ANALYZER_SECRET }),
       // The second one holds one photo at a time: a second concurrent one gets 503 + retry-after.
-      startAnalyzerProcess(join(dir, 'analyzer-2.log'), { ANALYZER_MAX_QUEUE: '0' }),
+      startAnalyzerProcess(join(dir, 'analyzer-2.log'), { ANALYZER_MAX_QUEUE: '0', ANALYZER_SECRET }),
     ]);
     database = await openDatabase({ dataDir });
     await database.migrate();
@@ -59,6 +61,8 @@ describe('analysis on analyzer services (ANALYSIS_URLS)', () => {
       RATE_LIMIT_PER_MINUTE: '100000',
       EMAIL_RATE_LIMIT_PER_HOUR: '100000',
       ANALYSIS_URLS: `${first.url},${second.url}`,
+      ANALYZER_SECRET,
+      ...RELAXED_CLIENT_LIMITS,
       ANALYSIS_TIMEOUT_MS: '60000',
       ANALYSIS_DEADLINE_MS: '120000',
     });
@@ -124,7 +128,7 @@ describe('analysis on analyzer services (ANALYSIS_URLS)', () => {
       Array.from({ length: 4 }, () =>
         fetch(`${second.url}${ANALYZER_ANALYZE_PATH}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/octet-stream' },
+          headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${ANALYZER_SECRET}` },
           body: face,
         }),
       ),
@@ -154,7 +158,7 @@ describe('analysis on analyzer services (ANALYSIS_URLS)', () => {
     uploaded.push(face);
     const inHand = fetch(`${second.url}${ANALYZER_ANALYZE_PATH}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/octet-stream' },
+      headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${ANALYZER_SECRET}` },
       body: face,
     });
     // Wait until the analyzer holds the photo, then ask it to stop.

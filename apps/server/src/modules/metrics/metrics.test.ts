@@ -55,4 +55,18 @@ describe('GET /metrics and request ids', () => {
     const replaced = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'bad id with spaces' } });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('with METRICS_TOKEN, answers only the scraper that sends it; production without one has no /metrics (issue 22)', async () => {
+    const token = 'metrics_8Pw3Kd6Yr1Tn9Vb4Xm7Qs2Lz5Hc0Jf';
+    const guarded = await buildTestApp({ database, env: { METRICS_TOKEN: token } });
+    try {
+      expect((await guarded.inject('/metrics')).statusCode).toBe(401);
+      expect((await guarded.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
+      const scraped = await guarded.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+      expect(scraped.statusCode).toBe(200);
+      expect(scraped.body).toContain('http_request_duration_seconds');
+    } finally {
+      await guarded.close();
+    }
+  });
 });

@@ -42,6 +42,7 @@ export function createReporting(deps: {
         urls: config.ANALYSIS_URLS,
         timeoutMs: config.ANALYSIS_TIMEOUT_MS,
         deadlineMs: config.ANALYSIS_DEADLINE_MS,
+        secret: config.ANALYZER_SECRET,
         log,
       })
     : lazyAnalysisEngine(config.ANALYSIS_WORKERS);

@@ -10,10 +10,37 @@ import { z } from 'zod';
 /** A table or column name: letters, digits and underscores, not starting with a digit. */
 const identifierSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be letters, digits and underscores');
 
-/** Column names that say "card security code" or "card number" in the usual spellings. */
-const CARD_COLUMN = /(?:^|_)(?:cvc2?|cvv2?|cvn|cid|csc|security_?code|card_?(?:number|no|num|code)|pan|cc_?num(?:ber)?)(?:_|$)/i;
-/** 13–19 digits, optionally grouped by spaces or dashes, as a card number is written. */
-const DIGIT_RUN = /\d(?:[ -]?\d){12,18}/g;
+/**
+ * Column names that say "card number" or "card security code", whatever the case, separators or
+ * suffixes (`card_number`, `cardNumberX`, `CCNum2`): looked for in the name squashed to lowercase
+ * letters and digits, and, for short words that occur inside others (`pan` in `company`), as whole
+ * words of the name.
+ */
+const CARD_COLUMN_SQUASHED = /card(?:number|num|no\b|code|digits)|creditcard|ccnum|securitycode|cvv|cvc/;
+const CARD_COLUMN_WORDS = new Set(['pan', 'cid', 'csc', 'cvn', 'cc']);
+
+function namesCardData(column: string): boolean {
+  const squashed = column.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (CARD_COLUMN_SQUASHED.test(squashed)) return true;
+  const words = column
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  return words.some((word) => CARD_COLUMN_WORDS.has(word));
+}
+
+/**
+ * `value` with every Unicode decimal digit (full-width, Arabic-Indic, mathematical…) as its ASCII
+ * digit: each script's digits are a run of ten code points from zero, so the value is the distance
+ * from the run's start.
+ */
+export function asciiDigits(value: string): string {
+  return value.normalize('NFKC').replace(/\p{Nd}/gu, (digit) => {
+    let start = digit.codePointAt(0)!;
+    while (/\p{Nd}/u.test(String.fromCodePoint(start - 1)) && (digit.codePointAt(0)! - start + 1) % 10 !== 0) start -= 1;
+    return String((digit.codePointAt(0)! - start) % 10);
+  });
+}
 
 function passesLuhn(digits: string): boolean {
   let sum = 0;
@@ -26,17 +53,57 @@ function passesLuhn(digits: string): boolean {
 }
 
 /**
- * Whether a generic record field holds card data (issue 17): a column named for a card number or
- * security code, or a value holding a Luhn-valid 13–19 digit number. Card data goes only through
- * the card frames and `/v1/tokens`, never into generic records or back to a merchant in clear.
- * @example holdsCardData('note', '4242 4242 4242 4242') // true
+ * True when a run of digits is a card number: a run of 13–19 digits that passes Luhn, or a longer
+ * run that starts or ends with one (a number written against its expiry date or a reference).
  */
-export function holdsCardData(column: string, value: string): boolean {
-  if (CARD_COLUMN.test(column)) return true;
-  for (const match of value.matchAll(DIGIT_RUN)) {
-    if (passesLuhn(match[0].replace(/[ -]/g, ''))) return true;
+function holdsLuhnRun(digits: string): boolean {
+  for (const match of digits.matchAll(/\d{13,}/g)) {
+    const run = match[0];
+    if (run.length <= 19) {
+      if (passesLuhn(run)) return true;
+      continue;
+    }
+    for (let length = 13; length <= 19; length += 1) {
+      if (passesLuhn(run.slice(0, length)) || passesLuhn(run.slice(-length))) return true;
+    }
   }
   return false;
+}
+
+/** The value's digits with separators dropped: `4242.4242.4242.4242`, `４２４２ ４２４２…` → `4242424242424242`. */
+function digitsOf(value: string): string {
+  return asciiDigits(value).replace(/[^\p{L}\d]+/gu, '');
+}
+
+/**
+ * Whether a generic record field holds card data (issues 17 and 22): a column named for a card
+ * number or security code, or a value holding a Luhn-valid 13–19 digit number once Unicode digits
+ * are made ASCII and separators (spaces, dots, dashes, anything not a letter or digit) dropped.
+ * Card data goes only through the card frames and `/v1/tokens`, never into generic records or back
+ * to a merchant in clear.
+ * @example holdsCardData('note', '4242.4242.4242.4242') // true
+ */
+export function holdsCardData(column: string, value: string): boolean {
+  if (namesCardData(column)) return true;
+  return holdsLuhnRun(digitsOf(value));
+}
+
+/**
+ * Whether a record holds card data in any field, or split over two fields in a row that hold only
+ * digits and separators (`first: '4242 4242'`, `second: '4242 4242'`).
+ */
+export function recordHoldsCardData(fields: Readonly<Record<string, string>>): boolean {
+  const entries = Object.entries(fields);
+  if (entries.some(([column, value]) => holdsCardData(column, value))) return true;
+  const digitGroups = entries.map(([, value]) => (/^[^\p{L}]*$/u.test(value) ? digitsOf(value) : ''));
+  // Two parts of 4–12 digits making 13–19 together: the halves of one number.
+  const part = (digits: string | undefined) => digits !== undefined && /^\d{4,12}$/.test(digits);
+  return digitGroups.some((digits, index) => {
+    const next = digitGroups[index + 1];
+    if (!part(digits) || !part(next)) return false;
+    const joined = digits + next!;
+    return joined.length >= 13 && joined.length <= 19 && passesLuhn(joined);
+  });
 }
 
 /** One record to store: a table and its fields; `skyflowID` names an existing record to update. */
@@ -46,7 +113,7 @@ export const vaultRecordInputSchema = z.object({
     .record(identifierSchema, z.string().max(4_096))
     .refine((fields) => Object.keys(fields).length > 0, 'must hold at least one field')
     .refine((fields) => Object.keys(fields).length <= 50, 'at most 50 fields')
-    .refine((fields) => !Object.entries(fields).some(([column, value]) => holdsCardData(column, value)), {
+    .refine((fields) => !recordHoldsCardData(fields), {
       error: 'must not hold card data (card number or security code): cards are collected by the card fields only',
     }),
   skyflowID: z.string().min(1).max(64).optional(),

@@ -223,6 +223,10 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     cancellation,
     clock,
     erasers: [reporting.service.eraseUserData],
+    emails,
+    productName: config.PRODUCT_NAME,
+    signInUrl: `${config.publicUrl}/${config.PRODUCT_SLUG}/sign-in`,
+    log: app.log,
   });
 
   // Operator console and compliance controls (issue 13): app-wide hooks first, then its routes.
@@ -269,6 +273,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   await app.register(gatewayWebhookRoutes, { secret: config.gatewayWebhookSecret, subscriptions, clock });
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes, { emails });
   app.addHook('onClose', async () => {
+    await account.idle();
     await emails.idle();
     mailer.close();
   });

@@ -39,14 +39,10 @@ export const accessRecoveryRequestSchema = emailFormSchema;
 export type AccessRecoveryRequest = z.infer<typeof accessRecoveryRequestSchema>;
 
 /**
- * - `sent`: a one-time sign-in code went to that email; signing in with it reaches the purchase.
- * - `no_purchase`: nothing was bought with that email.
- * - `linked_elsewhere`: the purchase was finalized into an account that signs in another way
- *   (`sign_in_with`: its redirect provider, or `email` for another address, which is not shown).
+ * One answer for every email (issue 22: the answer and its timing told whether an address had a
+ * purchase). What happens is told by email only: a sign-in code when signing in with that email
+ * reaches a purchase; which way to sign in when the purchase is in an account that signs in another
+ * way; nothing when nothing was bought with it.
  */
-export const accessRecoveryResponseSchema = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('sent') }),
-  z.object({ outcome: z.literal('no_purchase') }),
-  z.object({ outcome: z.literal('linked_elsewhere'), sign_in_with: z.enum(['google', 'apple', 'email']) }),
-]);
+export const accessRecoveryResponseSchema = z.object({ outcome: z.literal('sent') });
 export type AccessRecoveryResponse = z.infer<typeof accessRecoveryResponseSchema>;

@@ -14,6 +14,8 @@ export const EMAIL_KINDS = [
   'purchases_summary',
   /** The one-click cancel link, resent by an operator (issue 13). */
   'cancel_link',
+  /** Access recovery for a purchase in an account that signs in another way (issue 22). */
+  'access_help',
 ] as const;
 export const emailKindSchema = z.enum(EMAIL_KINDS);
 export type EmailKind = z.infer<typeof emailKindSchema>;

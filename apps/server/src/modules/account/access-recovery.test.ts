@@ -1,6 +1,6 @@
 import type { MailboxMessage } from '@roots/contracts/emails';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RootsApp } from '../../app';
 import type { Database } from '../../db/database';
 import { authUsers, subscriptions } from '../../db/schema';
@@ -25,10 +25,13 @@ describe.each(testDatabases())('access recovery (POST /api/account/access-recove
   });
 
   const recover = (email: string) => app.inject({ method: 'POST', url: '/api/account/access-recovery', payload: { email } });
-  const codesTo = async (email: string) => {
+  const codesTo = (email: string) => mailTo(email, 'sign_in_code');
+  /** What went to `email` of `kind`, once the recoveries answered so far have done their work. */
+  const mailTo = async (email: string, kind: MailboxMessage['kind']) => {
+    await app.roots.account.idle();
     await app.roots.emails.idle();
     const mailbox = (await app.inject({ method: 'GET', url: '/dev/mailbox.json' })).json<{ messages: MailboxMessage[] }>();
-    return mailbox.messages.filter((message) => message.kind === 'sign_in_code' && message.to === email);
+    return mailbox.messages.filter((message) => message.kind === kind && message.to === email);
   };
 
   it('a purchase not linked yet: a sign-in code goes to the email, and signing in with it reaches the purchase', async () => {
@@ -62,20 +65,43 @@ describe.each(testDatabases())('access recovery (POST /api/account/access-recove
     expect((await recover(email)).json()).toEqual({ outcome: 'sent' });
   });
 
-  it('nothing bought with the email: no_purchase, and no email is sent', async () => {
-    const email = address('never-paid');
-    expect((await recover(email)).json()).toEqual({ outcome: 'no_purchase' });
-    expect(await codesTo(email)).toEqual([]);
+  it('answers before any of the work: the answer cannot wait on what the email bought (one answer, one timing)', async () => {
+    const email = address('timing');
+    await seedSubscription(database, email);
+    let release: () => void = () => undefined;
+    let asked = 0;
+    const stalled = {
+      sendSignInCode: () => {
+        asked += 1;
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+    };
+    // The code sender never answers until released: the answer still comes, the same as for no purchase.
+    expect(await app.roots.account.recoverAccess(email, stalled)).toEqual({ outcome: 'sent' });
+    expect(await app.roots.account.recoverAccess(address('timing-none'), stalled)).toEqual({ outcome: 'sent' });
+    await vi.waitFor(() => expect(asked).toBe(1));
+    release();
+    await app.roots.account.idle();
   });
 
-  it('a purchase finalized into an account that signs in with Google: names the way, sends nothing, shows no address', async () => {
+  it('nothing bought with the email: the same answer, and no email is sent', async () => {
+    const email = address('never-paid');
+    expect((await recover(email)).json()).toEqual({ outcome: 'sent' });
+    expect(await codesTo(email)).toEqual([]);
+    expect(await mailTo(email, 'access_help')).toEqual([]);
+  });
+
+  it('a purchase finalized into an account that signs in with Google: the same answer; the email names the way, never the address', async () => {
     const email = address('paid-then-google');
     const googleUser = await seedRedirectUser(database, address('google-owner'), 'google');
     await seedSubscription(database, email, { userId: googleUser });
     const answer = await recover(email);
-    expect(answer.json()).toEqual({ outcome: 'linked_elsewhere', sign_in_with: 'google' });
+    expect(answer.json()).toEqual({ outcome: 'sent' });
     expect(answer.body).not.toContain('google-owner');
     expect(await codesTo(email)).toEqual([]);
+    const [help] = await mailTo(email, 'access_help');
+    expect(help?.text).toContain('in an account that signs in with Google');
+    expect(help?.text).not.toContain('google-owner');
 
     const byCodeOnly = address('paid-then-other-email');
     const [otherUser] = await database.db
@@ -88,7 +114,10 @@ describe.each(testDatabases())('access recovery (POST /api/account/access-recove
       .where(eq(subscriptions.userId, otherUser!.id))
       .returning();
     expect(row).toBeDefined();
-    expect((await recover(byCodeOnly)).json()).toEqual({ outcome: 'linked_elsewhere', sign_in_with: 'email' });
+    expect((await recover(byCodeOnly)).json()).toEqual({ outcome: 'sent' });
+    const [otherWay] = await mailTo(byCodeOnly, 'access_help');
+    expect(otherWay?.text).toContain('signs in with another email address');
+    expect(otherWay?.text).not.toContain('finalized-into');
   });
 
   it(`answers 429 after ${ACCESS_RECOVERY_PER_EMAIL_PER_HOUR} requests for one email in an hour, 400 for a bad email`, async () => {

@@ -6,7 +6,11 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { authAccounts } from '../../db/schema';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
+import { normalizeEmail } from '../../lib/mask';
+import { accessHelpEmail } from '../emails/email-templates';
+import type { EmailsService } from '../emails/emails.service';
 import { EmailRateLimiter } from '../../lib/email-rate-limit';
 import { SharedRateLimitCounters } from '../../lib/shared-rate-limit';
 import type { SessionUser, SignInCodeSender } from '../auth/session';
@@ -29,6 +33,11 @@ export type AccountDependencies = {
   clock: Clock;
   /** Modules that keep per-user data (reports) register here so 'Delete my data' reaches them. */
   erasers: readonly UserDataEraser[];
+  emails: EmailsService;
+  productName: string;
+  /** The product's sign-in page, named in the access-help email. */
+  signInUrl: string;
+  log: FastifyBaseLogger;
 };
 
 /** The signed-in area: who am I, my profile, my subscriptions, my access, delete my data. */
@@ -108,28 +117,52 @@ export class AccountService {
     return { message: MESSAGES.subscriptionCanceled };
   }
 
+  private readonly recoveries = new Set<Promise<void>>();
+
   /**
-   * Access recovery (ADR 072): a customer gives the email they paid with. When signing in with that
-   * email reaches a purchase (one not linked yet, or one linked to that email's account), a one-time
-   * sign-in code goes to it. A purchase finalized into an account that signs in another way is named
-   * by that way only; no other address is ever shown.
+   * Access recovery (ADR 072, amended by ADR 136): a customer gives the email they paid with. Every
+   * request gets the same answer at once, whatever the email bought (issue 22: the answer and its
+   * timing told whether an address had a purchase); the work happens after answering. When signing
+   * in with that email reaches a purchase (one not linked yet, or one linked to that email's account),
+   * a one-time sign-in code goes to it; when the purchase was finalized into an account that signs
+   * in another way, the address is told which way (no other address is ever named); otherwise nothing
+   * is sent.
    * @throws AppError RATE_LIMITED (429) past ACCESS_RECOVERY_PER_EMAIL_PER_HOUR for one address.
    */
   async recoverAccess(email: string, codes: SignInCodeSender): Promise<AccessRecoveryResponse> {
     await this.recoveryLimiter.hit(email);
-    const { db, repository } = this.deps;
+    const work: Promise<void> = this.deliverRecovery(email, codes)
+      .catch((error: unknown) => this.deps.log.warn({ err: error }, 'access recovery failed'))
+      .finally(() => this.recoveries.delete(work));
+    this.recoveries.add(work);
+    return { outcome: 'sent' };
+  }
+
+  private async deliverRecovery(email: string, codes: SignInCodeSender): Promise<void> {
+    const { db, repository, emails, productName, signInUrl } = this.deps;
     const [links, userId] = await Promise.all([repository.purchaseLinksOf(db, email), repository.userIdByEmail(db, email)]);
     const reachable =
       links.some((link) => link === null || link === userId) || (userId !== undefined && (await repository.hasLinkedPurchase(db, userId)));
     if (reachable) {
       await codes.sendSignInCode(email);
-      return { outcome: 'sent' };
+      return;
     }
     const owner = links.find((link): link is string => link !== null);
-    if (!owner) return { outcome: 'no_purchase' };
+    if (!owner) return;
     const providers = await repository.providersOf(db, owner);
     const redirect = providers.find((provider): provider is 'google' | 'apple' => provider === 'google' || provider === 'apple');
-    return { outcome: 'linked_elsewhere', sign_in_with: redirect ?? 'email' };
+    await emails.enqueue(
+      db,
+      `access-help:${owner}:${normalizeEmail(email)}:${this.deps.clock.now().toISOString().slice(0, 13)}`,
+      normalizeEmail(email),
+      accessHelpEmail({ productName, signInWith: redirect ?? 'email', signInUrl }),
+    );
+    emails.kick();
+  }
+
+  /** Resolves when every access recovery answered so far has done its work (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.recoveries.size > 0) await Promise.allSettled([...this.recoveries]);
   }
 
   /** Deletes the user, their sessions, sign-in accounts, profile and every registered module's data. */

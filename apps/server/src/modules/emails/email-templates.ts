@@ -170,3 +170,25 @@ export function activationEmail(input: { productName: string; activationUrl: str
     [input.activationUrl],
   );
 }
+
+/**
+ * Access recovery for an address whose purchase was finalized into an account that signs in
+ * another way: the address owner learns which way, and nobody else does (issue 22).
+ */
+export function accessHelpEmail(input: {
+  productName: string;
+  signInWith: 'google' | 'apple' | 'email';
+  signInUrl: string;
+}): RenderedEmail {
+  const way = { google: 'with Google', apple: 'with Apple', email: 'with another email address' }[input.signInWith];
+  return render(
+    'access_help',
+    `Signing in to ${input.productName}`,
+    [
+      `Someone asked to recover access to ${input.productName} with this email address.`,
+      `The purchase made with it is in an account that signs in ${way}. Sign in that way to see it: ${input.signInUrl}`,
+      'If you did not ask for this, ignore this email: nothing has changed.',
+    ],
+    [],
+  );
+}

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@roots/contracts/messages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { CodeForm } from '../../components/ui/code-field';
 import { EmailForm } from '../../components/ui/email-form';
 import { Screen } from '../../components/ui/screen';
@@ -13,23 +13,14 @@ import { readSessionValue } from '../../lib/session-keys';
 import { useAction } from '../../lib/use-action';
 import { requestAccessRecovery } from './request-access-recovery';
 
-type Step =
-  | { kind: 'email' }
-  | { kind: 'code'; email: string }
-  | { kind: 'no-purchase'; email: string }
-  | { kind: 'linked-elsewhere'; signInWith: 'google' | 'apple' | 'email' };
-
-const LINKED_KEYS = {
-  google: 'account.accessRecovery.linkedGoogle',
-  apple: 'account.accessRecovery.linkedApple',
-  email: 'account.accessRecovery.linkedEmail',
-} as const;
+type Step = { kind: 'email' } | { kind: 'code'; email: string };
 
 /**
- * Access recovery (ADR 072): the customer gives the email they paid with; when signing in with it
- * reaches a purchase, a one-time code arrives by email and signs them in here, straight into the
- * webapp. Otherwise the screen says there is no purchase on that email, or which way the account
- * that holds it signs in.
+ * Access recovery (ADR 072, 136): the customer gives the email they paid with; when signing in with
+ * it reaches a purchase, a one-time code arrives by email and signs them in here, straight into the
+ * webapp. The screen says the same whatever the email bought (an address's purchases are its
+ * owner's business): what happened is told in the email itself, which names the way to sign in when
+ * the purchase is in an account that signs in another way.
  */
 export function AccessRecoveryScreen() {
   const { t } = useTranslation();
@@ -40,22 +31,8 @@ export function AccessRecoveryScreen() {
 
   const ask = (email: string) =>
     run(async () => {
-      const answer = await requestAccessRecovery(email);
-      switch (answer.outcome) {
-        case 'sent':
-          setStep({ kind: 'code', email });
-          return;
-        case 'no_purchase':
-          setStep({ kind: 'no-purchase', email });
-          return;
-        case 'linked_elsewhere':
-          setStep({ kind: 'linked-elsewhere', signInWith: answer.sign_in_with });
-          return;
-        default: {
-          const unknown: never = answer;
-          throw new Error(`unknown access-recovery outcome ${JSON.stringify(unknown)}`);
-        }
-      }
+      await requestAccessRecovery(email);
+      setStep({ kind: 'code', email });
     });
 
   const signIn = (email: string, code: string) =>
@@ -88,26 +65,11 @@ export function AccessRecoveryScreen() {
           onIncomplete={() => setError(MESSAGES.fillInField)}
         >
           <p role="status">{t('account.accessRecovery.codeSent', { email: step.email })}</p>
-        </CodeForm>
-      )}
-      {step.kind === 'no-purchase' && (
-        <section aria-labelledby="access-recovery-outcome">
-          <h2 id="access-recovery-outcome">{t('account.accessRecovery.noPurchaseTitle')}</h2>
-          <p>{t('account.accessRecovery.noPurchase', { email: step.email })}</p>
+          <p>{t('account.accessRecovery.codeNotice')}</p>
           <button type="button" className="button button--secondary" onClick={() => setStep({ kind: 'email' })}>
             {t('account.accessRecovery.tryAnother')}
           </button>
-          <Link to={productPath(slug, '')}>{t('account.accessRecovery.start')}</Link>
-        </section>
-      )}
-      {step.kind === 'linked-elsewhere' && (
-        <section aria-labelledby="access-recovery-outcome">
-          <h2 id="access-recovery-outcome">{t('account.accessRecovery.linkedTitle')}</h2>
-          <p>{t(LINKED_KEYS[step.signInWith])}</p>
-          <Link className="button" to={productPath(slug, ROUTE_PATHS.signIn)}>
-            {t('account.accessRecovery.goToSignIn')}
-          </Link>
-        </section>
+        </CodeForm>
       )}
       {error && (
         <p className="error" role="alert">

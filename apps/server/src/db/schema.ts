@@ -52,6 +52,24 @@ export const purchaseIntents = pgTable('purchase_intents', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
+/** A period length as billing understands it. */
+type AgreedPeriod = { unit: 'day' | 'month'; count: number };
+
+/** The terms of one purchase as agreed when the buyer consented (`subscriptions.agreed_terms`). */
+export type AgreedTerms = {
+  id: string;
+  name: string;
+  firstAmountMinor: number;
+  renewalAmountMinor: number | null;
+  firstPeriod: AgreedPeriod | null;
+  renewalPeriod: AgreedPeriod | null;
+  hasTrial: boolean;
+  recurring: boolean;
+  access: AccessKind;
+  disclosure: { terms_text: string; terms_version: string };
+  currency: string;
+};
+
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -82,6 +100,13 @@ export const subscriptions = pgTable(
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * The terms agreed at purchase (issue 23): name, prices in minor units, currency, periods,
+     * trial, access and the disclosure, as the catalog said when the buyer consented. Renewals,
+     * reminders, receipts and the account screens read these, never today's catalog; null only for
+     * purchases made before they were recorded (those follow the catalog).
+     */
+    agreedTerms: jsonb('agreed_terms').$type<AgreedTerms>(),
     // Consent and disclosure record: exactly what the buyer saw next to the pay button.
     termsText: text('terms_text').notNull(),
     termsVersion: text('terms_version').notNull(),

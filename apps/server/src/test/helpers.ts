@@ -68,12 +68,15 @@ export async function buildTestApp(options: { env?: Record<string, string>; data
 }
 
 /**
- * Per-client limits out of the way of suites that sign many users in and buy many times from one
- * loopback address; the limits themselves are proven with their defaults
- * (modules/auth/sign-in-limits.test.ts, plugins/merchant-api-budget.test.ts).
+ * Per-client limits and the shared merchant-API budget out of the way of suites that sign many users
+ * in and buy many times from one loopback address (a storm of 200 duplicate submits among them); the
+ * limits themselves are proven with their defaults (modules/auth/sign-in-limits.test.ts,
+ * plugins/merchant-api-budget.test.ts).
  */
 export const RELAXED_CLIENT_LIMITS = {
   GATEWAY_CLIENT_BUDGET_PER_MINUTE: '100000',
+  GATEWAY_SESSION_BUDGET_PER_MINUTE: '100000',
+  GATEWAY_PURCHASE_BUDGET_PER_MINUTE: '100000',
   SIGN_IN_CODES_PER_IP_PER_HOUR: '100000',
   SIGN_IN_CODES_PER_EMAIL_PER_HOUR: '100000',
   SIGN_IN_GUESSES_PER_IP_PER_HOUR: '100000',

@@ -337,13 +337,24 @@ export class AdminRepository {
     return rowsOf<{ day: string; channel: string; reason: string; count: number }>(result);
   }
 
-  /** Live top-level subscriptions per plan and status, now. */
+  /**
+   * Live top-level subscriptions per plan, status and agreed renewal terms (price and period as
+   * recorded at purchase; null for purchases made before terms were recorded), now.
+   */
   async liveByPlan(db: Executor) {
     const result = await db.execute(sql`
-      select plan_id, status, count(*)::int as count from subscriptions
+      select plan_id, status, agreed_terms -> 'renewalAmountMinor' as agreed_renewal_minor,
+             agreed_terms -> 'renewalPeriod' as agreed_renewal_period, count(*)::int as count
+      from subscriptions
       where status in ('trialing', 'active', 'past_due') and parent_id is null
-      group by 1, 2`);
-    return rowsOf<{ plan_id: string; status: string; count: number }>(result);
+      group by 1, 2, 3, 4`);
+    return rowsOf<{
+      plan_id: string;
+      status: string;
+      agreed_renewal_minor: number | null;
+      agreed_renewal_period: { unit: 'day' | 'month'; count: number } | null;
+      count: number;
+    }>(result);
   }
 
   /** Succeeded charges (refunds excluded: they name the execution they refunded) of the range with their gateway execution (reconciliation). */

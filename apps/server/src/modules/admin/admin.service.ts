@@ -420,9 +420,12 @@ export class AdminService {
     let mrr = 0;
     for (const row of live) {
       active += row.count;
-      const terms = planTerms(catalog, row.plan_id);
-      if (row.status === 'trialing' || !terms?.recurring || terms.renewalAmountMinor === null || !terms.renewalPeriod) continue;
-      mrr += (terms.renewalAmountMinor * 30 * row.count) / periodDays(terms.renewalPeriod);
+      // The renewal price the customers agreed to (issue 23), the catalog's only for older purchases.
+      const catalogTerms = planTerms(catalog, row.plan_id);
+      const renewalMinor = row.agreed_renewal_period ? row.agreed_renewal_minor : (catalogTerms?.renewalAmountMinor ?? null);
+      const renewalPeriod = row.agreed_renewal_period ?? catalogTerms?.renewalPeriod ?? null;
+      if (row.status === 'trialing' || renewalMinor === null || renewalPeriod === null) continue;
+      mrr += (Number(renewalMinor) * 30 * row.count) / periodDays(renewalPeriod);
     }
     return {
       days: list,

@@ -10,7 +10,7 @@ import type { ChargeEffects } from '../charges/charges.service';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { PaymentSweep, SweepResult } from '../payment-sweep/payment-sweep.service';
-import { periodEnd, planTerms } from './plan-terms';
+import { agreedTermsOf, periodEnd } from './plan-terms';
 
 /** Declines that may pass with time (funds arrive, the processor recovers): retried on a schedule. */
 const SOFT_DECLINES: ReadonlySet<string> = new Set<DeclineCode>(['insufficient_funds', 'processing_error']);
@@ -74,7 +74,8 @@ export class BillingService {
   /** Handles one claimed, due subscription. */
   async process(row: SubscriptionRow): Promise<RenewalOutcome> {
     const { repository, db, clock, config } = this.context;
-    const terms = planTerms(config.catalog, row.planId);
+    // The price and period the buyer agreed to, not today's catalog (issue 23).
+    const terms = agreedTermsOf(config.catalog, row);
     if (row.status === 'canceled' || !terms?.recurring || terms.renewalAmountMinor === null || !terms.renewalPeriod) {
       await this.move(row, 'period_ended', { dueAt: null });
       return 'expired';
@@ -97,7 +98,7 @@ export class BillingService {
         attempt,
         idempotencyKey: chargeKey(row.id, period, attempt),
         amountMinor: terms.renewalAmountMinor,
-        currency: 'USD',
+        currency: row.agreedTerms?.currency ?? 'USD',
       }));
     const outcome = await this.context.charges.run(charge, this.renewalEffects(row, charge, row.instrumentId));
     switch (outcome.status) {
@@ -152,7 +153,7 @@ export class BillingService {
     const { repository, clock, config } = this.context;
     const locked = await repository.lock(tx, subscriptionId);
     if (!locked || locked.currentPeriod >= period) return; // another instance recorded it
-    const terms = planTerms(config.catalog, locked.planId);
+    const terms = agreedTermsOf(config.catalog, locked);
     if (!terms?.renewalPeriod) return;
     const start = locked.currentPeriodEnd ?? clock.now();
     const end = periodEnd(start, terms.renewalPeriod);
@@ -214,7 +215,7 @@ export class BillingService {
     let sent = 0;
     await db.transaction(async (tx) => {
       for (const row of await repository.claimTrialReminders(tx, now, horizon, 100)) {
-        const terms = planTerms(config.catalog, row.planId);
+        const terms = agreedTermsOf(config.catalog, row);
         if (!terms?.renewalAmountMinor || !terms.renewalPeriod || !row.currentPeriodEnd) continue;
         await this.context.emails.enqueue(
           tx,

@@ -84,3 +84,17 @@ export function planTerms(catalog: PlanCatalog, id: string): PlanTerms | undefin
     disclosure: consentTermsOf(singlePurchasePlan(single)),
   };
 }
+
+/**
+ * The terms a subscription's buyer agreed to (issue 23): those recorded at purchase; for a purchase
+ * made before terms were recorded, the catalog's (the only record there is). A catalog change
+ * (PLAN_OVERRIDES) applies to new purchases only.
+ */
+export function agreedTermsOf(catalog: PlanCatalog, row: { planId: string; agreedTerms: PlanTerms | null }): PlanTerms | undefined {
+  return row.agreedTerms ?? planTerms(catalog, row.planId);
+}
+
+/** The record of `terms` as agreed at purchase, in the currency charged. */
+export function agreedRecord(terms: PlanTerms, currency = 'USD'): PlanTerms & { currency: string } {
+  return { ...terms, currency };
+}

@@ -7,7 +7,7 @@ import { DAY_MS } from '../../lib/clock';
 import { maskEmail, normalizeEmail } from '../../lib/mask';
 import { fromMinor } from '../../lib/money';
 import { liveCancelLink } from './cancel-link';
-import { planTerms } from '../billing/plan-terms';
+import { agreedTermsOf } from '../billing/plan-terms';
 import { activationEmail, cancelCodeEmail, cancelConfirmationEmail, refundEmail } from '../emails/email-templates';
 import type { ChargeRow } from '../charges/charges.repository';
 import type { ChargeEffects } from '../charges/charges.service';
@@ -43,7 +43,7 @@ export class CancellationService {
   /** Live recurring subscriptions of an email (what "cancel" applies to). */
   private async cancelableOf(email: string): Promise<SubscriptionRow[]> {
     const rows = await this.context.repository.byEmail(this.context.db, email);
-    return rows.filter((row) => isCancelable(row.status) && planTerms(this.context.config.catalog, row.planId)?.recurring === true);
+    return rows.filter((row) => isCancelable(row.status) && agreedTermsOf(this.context.config.catalog, row)?.recurring === true);
   }
 
   /**
@@ -144,7 +144,7 @@ export class CancellationService {
         row.email,
         cancelConfirmationEmail({
           productName: config.PRODUCT_NAME,
-          planName: planTerms(config.catalog, row.planId)?.name ?? row.planId,
+          planName: agreedTermsOf(config.catalog, row)?.name ?? row.planId,
           accessUntil: locked.currentPeriodEnd,
         }),
       );

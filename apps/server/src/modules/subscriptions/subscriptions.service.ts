@@ -8,7 +8,7 @@ import type { Tx } from '../../db/executor';
 import { holderReferenceFor, maskEmail, normalizeEmail } from '../../lib/mask';
 import { fromMinor } from '../../lib/money';
 import { cancelLinkToken } from '../cancellation/cancel-link';
-import { periodEnd, planTerms, type PlanTerms } from '../billing/plan-terms';
+import { agreedRecord, agreedTermsOf, periodEnd, planTerms, type PlanTerms } from '../billing/plan-terms';
 import { purchasesEmail, receiptEmail } from '../emails/email-templates';
 import { GatewayCallError } from '../gateway/gateway-client';
 import { crashPoint, type BillingContext } from './context';
@@ -221,6 +221,7 @@ export class SubscriptionsService {
         currentPeriodEnd: periodEndAt,
         // Recurring: charge at the period end; one-month purchases: expire then; lifetime: never.
         dueAt: periodEndAt,
+        agreedTerms: agreedRecord(terms, execution.amount.currency),
         termsText: intent.termsText,
         termsVersion: intent.termsVersion,
         consentAt: intent.createdAt,
@@ -434,6 +435,7 @@ export class SubscriptionsService {
       currentPeriodStart: now,
       currentPeriodEnd: periodEndAt,
       dueAt: periodEndAt,
+      agreedTerms: agreedRecord(terms, charge.currency),
       termsText: terms.disclosure.terms_text,
       termsVersion: terms.disclosure.terms_version,
       consentAt: now,
@@ -583,7 +585,8 @@ export class SubscriptionsService {
       purchasesEmail({
         productName: config.PRODUCT_NAME,
         purchases: summaries.map((summary) => {
-          const terms = planTerms(config.catalog, summary.plan_id);
+          const row = rows.find((candidate) => candidate.id === summary.id);
+          const terms = row ? agreedTermsOf(config.catalog, row) : planTerms(config.catalog, summary.plan_id);
           return {
             planName: terms?.name ?? summary.plan_id,
             status: summary.status,
@@ -603,7 +606,7 @@ export class SubscriptionsService {
       rows.map((row) => row.id),
     );
     return rows.map((row) => {
-      const terms = planTerms(this.context.config.catalog, row.planId);
+      const terms = agreedTermsOf(this.context.config.catalog, row);
       const status = row.status;
       const charging = terms?.recurring === true && (status === 'trialing' || status === 'active' || status === 'past_due');
       return {

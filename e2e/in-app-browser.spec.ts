@@ -53,7 +53,8 @@ test.describe('escape from in-app browsers (bb=true)', () => {
   });
 
   test('the escape page follows only an address of the product itself (no open redirect, issue 22)', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ userAgent: IOS('14_8') });
+    // An in-app browser that does not hand the page on by itself (iOS 13–14 would navigate away).
+    const context = await browser.newContext({ userAgent: ANDROID_INSTAGRAM });
     const page = await context.newPage();
     for (const foreign of ['https://evil.example/phish', '//evil.example/x', 'javascript:alert(1)']) {
       await page.goto(`/roots/open-in-browser.html?url=${encodeURIComponent(foreign)}`);

@@ -25,6 +25,7 @@ import { AccountRepository } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { PurchaseProof } from './modules/account/purchase-proof';
+import { Entitlements } from './modules/entitlements/entitlements';
 import { configuredProviders, createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { SessionReader } from './modules/auth/session';
@@ -216,6 +217,14 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     { secret: config.APP_SECRET, slug: config.PRODUCT_SLUG, secure: config.publicUrl.startsWith('https:') },
     sessions,
   );
+  const entitlements = new Entitlements({
+    db: database.db,
+    clock,
+    catalog: config.catalog,
+    proof,
+    sessions,
+    accounts: new AccountRepository(),
+  });
   const account = new AccountService({
     db: database.db,
     repository: new AccountRepository(),
@@ -253,7 +262,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
         perShare: { checkout: config.GATEWAY_SESSION_BUDGET_PER_MINUTE, purchase: config.GATEWAY_PURCHASE_BUDGET_PER_MINUTE },
       },
     });
-    await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions, proof });
+    await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions, proof, entitlements });
     await api.register(authRoutes, { auth, publicUrl: config.publicUrl, limits: signInLimits });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config), limits: signInLimits });
     await api.register(reportingRoutes, { reporting, emailLimiter, sessions, proof, subscriptions });

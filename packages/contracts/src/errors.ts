@@ -8,6 +8,8 @@ export const API_ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** The buyer already owns what they are about to pay for (a live plan, or a pack that includes it). */
+  'ALREADY_OWNED',
   'PAYMENT_NOT_ACCEPTED',
   'UNPROCESSABLE',
   'PAYLOAD_TOO_LARGE',

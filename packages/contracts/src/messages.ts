@@ -67,6 +67,7 @@ export const API_MESSAGES = {
   invalidWebhookSignature: 'Invalid webhook signature',
   invalidWebhookBody: 'Invalid webhook body',
   tooManyCheckouts: 'Too many checkouts are starting right now, try again in a minute',
+  alreadyOwned: 'You already have this. Open your account to use it.',
   operatorsOnly: 'Operators only',
   noSubscriptionWithId: 'No subscription with this id',
   noPaidChargeWithId: 'No paid charge with this id',

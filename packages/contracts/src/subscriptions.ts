@@ -26,6 +26,37 @@ export const ACCESS_KINDS = ['subscription', 'profile_pro', 'report', 'ultimate_
 export const accessKindSchema = z.enum(ACCESS_KINDS);
 export type AccessKind = z.infer<typeof accessKindSchema>;
 
+/**
+ * What each access kind includes besides itself (issue 23): the Ultimate Pack holds every report and
+ * the Profile Pro insights, so neither is sold on top of it.
+ */
+export const ACCESS_INCLUDES: Readonly<Record<AccessKind, readonly AccessKind[]>> = {
+  subscription: [],
+  profile_pro: [],
+  report: [],
+  ultimate_pack: ['report', 'profile_pro'],
+  premium_one_month: [],
+  gift_one_month: [],
+};
+
+/** Every access kind `owned` grants, with what each includes. */
+export function coveredAccess(owned: Iterable<AccessKind>): Set<AccessKind> {
+  const covered = new Set<AccessKind>();
+  for (const kind of owned) {
+    covered.add(kind);
+    for (const included of ACCESS_INCLUDES[kind]) covered.add(included);
+  }
+  return covered;
+}
+
+/**
+ * `GET /api/entitlements`: what the caller owns now, as the purchase cookie of this browser and the
+ * signed-in account prove it (issue 23): live plan ids, and every access kind they grant with what
+ * those include. The paywall and the offers page read it; nothing is sold twice.
+ */
+export const entitlementsResponseSchema = z.object({ plans: z.array(z.string()), access: z.array(accessKindSchema) });
+export type EntitlementsResponse = z.infer<typeof entitlementsResponseSchema>;
+
 /** The access a plan id grants, by substring of the id (as the plan summary lookup does). */
 export function accessKindForPlan(planId: string): AccessKind {
   if (planId.includes('ultimate_pack')) return 'ultimate_pack';

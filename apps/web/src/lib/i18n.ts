@@ -44,6 +44,9 @@ const EN_US = {
       notPaidTitle: 'The payment did not go through',
       notPaidText: 'Your bank did not confirm the payment, so nothing was charged. You can pay again.',
       tryAgain: 'Pay again',
+      ownedTitle: 'You already have this plan',
+      ownedText: 'It was bought in this browser or with your account, so there is nothing to pay. Open your account to use it.',
+      openAccount: 'Open my account',
     },
     population: {
       intro: 'Where people of each group our report can name live today, by world region and largest countries.',

@@ -44,6 +44,11 @@ export class PurchaseProof {
       .filter((id): id is string => id !== undefined);
   }
 
+  /** The subscriptions this browser bought (its purchase cookie), newest first. */
+  heldSubscriptionIds(request: FastifyRequest): string[] {
+    return this.heldIds(request);
+  }
+
   /** True when the request comes from the browser that bought `subscriptionId`. */
   held(request: FastifyRequest, subscriptionId: string): boolean {
     return this.heldIds(request).includes(subscriptionId.toLowerCase());

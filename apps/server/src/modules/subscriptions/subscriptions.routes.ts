@@ -12,6 +12,7 @@ import {
   recoverByEmailResponseSchema,
   recoverSubscriptionsResponseSchema,
   sessionTokenRequestSchema,
+  entitlementsResponseSchema,
   sessionTokenResponseSchema,
   subscriptionIdResponseSchema,
   type Consent,
@@ -24,6 +25,7 @@ import { AppError } from '../../errors';
 import { validationDetails } from '../../plugins/error-handler';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
 import type { PurchaseProof } from '../account/purchase-proof';
+import type { Entitlements } from '../entitlements/entitlements';
 import type { SessionReader } from '../auth/session';
 import { verifyBuyerIdentity, type IdentityClaim } from '../identity/identity';
 import type { RequestMeta, SubscriptionsService } from './subscriptions.service';
@@ -33,6 +35,7 @@ type SubscriptionRoutesOptions = {
   emailLimiter: EmailRateLimiter;
   sessions: SessionReader;
   proof: PurchaseProof;
+  entitlements: Entitlements;
 };
 
 /** What every purchase body carries besides its payment reference. */
@@ -53,7 +56,7 @@ function fallbackFor(url: string): string {
 /** `/init/session`, `/subs/*`, `/rec/subscriptions/*` (product-spec §7). */
 export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = async (
   app,
-  { service, emailLimiter, sessions, proof },
+  { service, emailLimiter, sessions, proof, entitlements },
 ) => {
   // Bad bodies answer the spec's message for the endpoint (4xx, VALIDATION_ERROR); the rest goes to the app's handler.
   app.setErrorHandler((error, request, reply) => {
@@ -83,12 +86,14 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
         response: { 200: initSessionResponseSchema },
       },
     },
-    async (request) =>
-      service.initSession({
+    async (request) => {
+      await entitlements.assertNotOwned(request, request.query.plan_id ?? service.defaultPlanId);
+      return service.initSession({
         planId: request.query.plan_id,
         holderEmail: await signedInEmail(request),
         paymentMethods: request.query.payment_methods,
-      }),
+      });
+    },
   );
   app.post(
     '/init/session',
@@ -98,13 +103,18 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
         response: { 200: initSessionResponseSchema },
       },
     },
-    async (request) =>
-      service.initSession({
+    async (request) => {
+      // Back after paying, or a second tab: what this browser or account owns is not sold again (issue 23).
+      await entitlements.assertNotOwned(request, request.body?.plan_id ?? service.defaultPlanId);
+      return service.initSession({
         planId: request.body?.plan_id,
         holderEmail: await signedInEmail(request),
         paymentMethods: request.body?.payment_methods,
-      }),
+      });
+    },
   );
+
+  app.get('/api/entitlements', { schema: { response: { 200: entitlementsResponseSchema } } }, async (request) => entitlements.of(request));
 
   app.post(
     '/init/session/token',
@@ -159,6 +169,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
         // The row read for this check is the one the service charges against: read once.
         const parent = await service.find(body.subscription_id);
         if (!parent || !(await proof.owns(request, parent))) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptionData);
+        // Never charge for what is owned or included (an Ultimate Pack holds every report).
+        await entitlements.assertNotOwned(request, body.plan_id);
         const created = await service.createAddOn(
           { planId: body.plan_id, email: body.email, parent, attribution: body.attribution },
           requestMeta(request),

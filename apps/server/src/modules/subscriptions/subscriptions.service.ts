@@ -53,6 +53,11 @@ export class SubscriptionsService {
     return terms;
   }
 
+  /** The plan a checkout opened without `plan_id` sells. */
+  get defaultPlanId(): string {
+    return this.context.config.catalog.defaultPlanId;
+  }
+
   cancelUrl(subscriptionId: string): string {
     const token = cancelLinkToken(this.context.config.APP_SECRET, subscriptionId, this.context.clock.now());
     return `${this.context.config.publicUrl}/api/cancel-subscription/${token}`;

@@ -6,7 +6,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { UnknownPlanOverlay } from '../../components/ui/unknown-plan-overlay';
-import { getPlans, errorMessage, FALLBACK_ERROR, postJson } from '../../lib/api-client';
+import { accessKindForPlan, coveredAccess, entitlementsResponseSchema, type AccessKind } from '@roots/contracts/subscriptions';
+import { getJson, getPlans, errorMessage, FALLBACK_ERROR, postJson } from '../../lib/api-client';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
@@ -58,6 +59,8 @@ export function OffersScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const [catalog, setCatalog] = useState<PlanCatalog | null>(null);
+  /** What this browser or account owns already, with what it includes (issue 23): never offered again. */
+  const [owned, setOwned] = useState<ReadonlySet<AccessKind>>(new Set());
   const [states, setStates] = useState<Record<string, OfferState>>({});
   const [error, setError] = useState<string | null>(null);
   const [confirmSkip, setConfirmSkip] = useState(false);
@@ -66,16 +69,28 @@ export function OffersScreen() {
 
   useEffect(() => {
     const controller = new AbortController();
-    getPlans(controller.signal)
-      .then(setCatalog)
+    Promise.all([
+      getPlans(controller.signal),
+      getJson(subscriptionServiceUrl('/api/entitlements'), entitlementsResponseSchema, controller.signal).catch(() => ({
+        plans: [],
+        access: [],
+      })),
+    ])
+      .then(([plans, entitlements]) => {
+        setOwned(new Set(entitlements.access));
+        setCatalog(plans);
+      })
       .catch(() => !controller.signal.aborted && setError(FALLBACK_ERROR));
     return () => controller.abort();
   }, []);
 
-  const { offers, lastChance, unknown } = useMemo(
-    () => (catalog ? resolveOffers(search, catalog, slug) : { offers: [], lastChance: [], unknown: [] }),
-    [catalog, search, slug],
-  );
+  const { offers, lastChance, unknown } = useMemo(() => {
+    if (!catalog) return { offers: [], lastChance: [], unknown: [] };
+    const resolved = resolveOffers(search, catalog, slug);
+    // Bought here stays on the page (with its note); what is owned or included otherwise is not offered.
+    const wanted = (offer: Offer) => states[offer.family] === 'bought' || !owned.has(accessKindForPlan(offer.plan.id));
+    return { ...resolved, offers: resolved.offers.filter(wanted), lastChance: resolved.lastChance.filter(wanted) };
+  }, [catalog, search, slug, owned, states]);
   // The purchase goes to sign-in as vSubscriptionId, so it is linked to whoever signs in, even
   // with another address than the one paid with (a private-relay email, issue 14).
   const next = () => {
@@ -103,6 +118,8 @@ export function OffersScreen() {
         attribution: await loadAttribution(slug),
       });
       setStates((s) => ({ ...s, [offer.family]: 'bought' }));
+      // What the pack includes is no longer offered (the Ultimate Pack holds the others).
+      setOwned((current) => new Set([...current, ...coveredAccess([accessKindForPlan(offer.plan.id)])]));
     } catch (reason) {
       setStates((s) => ({ ...s, [offer.family]: 'idle' }));
       setError(errorMessage(reason));

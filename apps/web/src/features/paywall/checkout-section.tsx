@@ -6,8 +6,10 @@ import type { ApplePayDetails } from '@roots/checkout';
 import { RootsCheckout } from '@roots/checkout/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../lib/api-client';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage, RequestError } from '../../lib/api-client';
+import { productPath, ROUTE_PATHS } from '../../lib/paths';
+import { readSessionValue } from '../../lib/session-keys';
 import { useQuizStore } from '../../lib/onboarding-store';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { useResource } from '../../lib/use-resource';
@@ -113,6 +115,20 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
             {t('screens.paywall.checkNow')}
           </button>
         )}
+      </section>
+    );
+  }
+  if (started.status === 'error' && started.error instanceof RequestError && started.error.code === 'ALREADY_OWNED') {
+    // Back after paying, or a second tab: the plan is this customer's already (issue 23).
+    const subscriptionId = readSessionValue('subscriptionId');
+    const query = subscriptionId ? `?vSubscriptionId=${encodeURIComponent(subscriptionId)}` : '';
+    return (
+      <section className="checkout-slot" role="status" data-testid="plan-owned">
+        <h2>{t('screens.paywall.ownedTitle')}</h2>
+        <p>{t('screens.paywall.ownedText')}</p>
+        <Link className="button button--primary" to={`${productPath(slug, ROUTE_PATHS.signIn)}${query}`}>
+          {t('screens.paywall.openAccount')}
+        </Link>
       </section>
     );
   }

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../lib/clock';
+import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
+import { startProductOverHttp, type ProductOverHttp } from '../../test/product-over-http';
+import { CookieJar, http, payWithCard, purchaseBody } from '../../test/shopper';
+
+/**
+ * Issue 23: one answer to "what does this customer own", asked before anything is charged. Back
+ * after paying (the same browser) cannot open a second checkout for the plan it owns; after the
+ * Ultimate Pack, the packs it includes are not sold on top of it.
+ */
+
+const WEEKLY = 'roots_3d1_7d2499';
+const THREE_MONTH = 'roots_3m4800_3m4999';
+const ULTIMATE = 'roots_ultimate_pack_4999_otp';
+const REPORT = 'roots_report_2899_otp';
+const PROFILE_PRO = 'roots_profile_pro_2899_otp';
+
+let gateway: GatewayProcess;
+let product: ProductOverHttp;
+beforeAll(async () => {
+  gateway = await startGatewayProcess();
+  product = await startProductOverHttp({ databaseUrl: undefined, gatewayUrl: gateway.url, clock: systemClock });
+});
+afterAll(async () => {
+  await product?.close();
+  await gateway?.stop();
+});
+
+describe('entitlements', () => {
+  it('Back after paying: the same browser is told it owns the plan, and nothing is charged', async () => {
+    const { base, proxy } = product;
+    const jar = new CookieJar();
+    const paid = await payWithCard(base, WEEKLY);
+    const created = await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(paid, 'owner.back@example.com'), jar });
+    expect(created.status, created.text).toBe(200);
+
+    const calls = proxy.merchantCalls;
+    const again = await http(`${base}/init/session`, { json: { plan_id: WEEKLY }, jar });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { code: 'ALREADY_OWNED', error: 'You already have this. Open your account to use it.' },
+    });
+    expect((await http(`${base}/init/session?plan_id=${WEEKLY}`, { jar })).status).toBe(409);
+    expect(proxy.merchantCalls).toBe(calls); // no gateway session was opened
+    // Another plan, or another browser, still opens a checkout.
+    expect((await http(`${base}/init/session`, { json: { plan_id: THREE_MONTH }, jar })).status).toBe(200);
+    expect((await http(`${base}/init/session`, { json: { plan_id: WEEKLY } })).status).toBe(200);
+
+    const owned = await http<{ plans: string[]; access: string[] }>(`${base}/api/entitlements`, { jar });
+    expect(owned.body).toEqual({ plans: [WEEKLY], access: ['subscription'] });
+    expect((await http(`${base}/api/entitlements`)).body).toEqual({ plans: [], access: [] });
+  });
+
+  it('after the Ultimate Pack, the report and Profile Pro packs it includes are refused; nothing is charged', async () => {
+    const { base, proxy } = product;
+    const jar = new CookieJar();
+    const email = 'owner.ultimate@example.com';
+    const paid = await payWithCard(base, WEEKLY);
+    const parent = await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(paid, email), jar });
+    const addOn = (planId: string) =>
+      http<{ id: string }>(`${base}/subs/create-no-user`, { json: { plan_id: planId, email, subscription_id: parent.body.id }, jar });
+    expect((await addOn(ULTIMATE)).status).toBe(200);
+    const charges = proxy.charges.length;
+    for (const planId of [ULTIMATE, REPORT, PROFILE_PRO]) {
+      expect(await addOn(planId), planId).toMatchObject({ status: 409, body: { code: 'ALREADY_OWNED' } });
+    }
+    expect(proxy.charges.length).toBe(charges);
+    const owned = await http<{ plans: string[]; access: string[] }>(`${base}/api/entitlements`, { jar });
+    expect([...owned.body.access].sort()).toEqual(['profile_pro', 'report', 'subscription', 'ultimate_pack']);
+    expect([...owned.body.plans].sort()).toEqual([ULTIMATE, WEEKLY].sort());
+  });
+});

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { buyPlanAsVisitor, uniqueEmail } from '../support/session';
+
+/**
+ * Issue 23, in the browser on a phone: what the customer owns is never sold again. Back after paying
+ * shows "you already have this plan" instead of a pay form; after the Ultimate Pack, the packs it
+ * includes leave the offers page.
+ */
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test.describe('what the customer owns is not sold again', () => {
+  test.setTimeout(120_000);
+
+  test('Back after paying: the paywall says the plan is owned, offers no pay form, and the account is one tap away', async ({ page }) => {
+    const email = uniqueEmail('back-after-pay');
+    await buyPlanAsVisitor(page, email);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/roots\/subscription/);
+    await expect(page.getByTestId('plan-owned')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'You already have this plan' })).toBeVisible();
+    await expect(page.getByTestId('roots-pay')).toHaveCount(0);
+    // A reload says the same (the browser's purchase proof, not the tab's memory).
+    await page.reload();
+    await expect(page.getByTestId('plan-owned')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Open my account' }).click();
+    await expect(page).toHaveURL(/\/roots\/sign-in\?vSubscriptionId=/);
+  });
+
+  test('after the Ultimate Pack, the packs it includes are no longer offered', async ({ page }) => {
+    await buyPlanAsVisitor(page, uniqueEmail('ultimate-then'));
+    const cards = page.locator('.offer-list > li');
+    await expect(cards.filter({ hasText: 'Ultimate' })).toHaveCount(1);
+    const before = await cards.count();
+    expect(before).toBeGreaterThan(1);
+    await cards
+      .filter({ hasText: 'Ultimate' })
+      .getByRole('button', { name: /Add for/ })
+      .click();
+    await expect(page.getByText('Added to your account.')).toBeVisible({ timeout: 30_000 });
+    // Only the pack just bought is left, with its note: nothing it includes is sold on top of it.
+    await expect(cards).toHaveCount(1);
+    await expect(page.getByRole('button', { name: /Add for/ })).toHaveCount(0);
+    // A reload of the offers page offers nothing the customer owns either.
+    await page.reload();
+    await expect(page.getByTestId('offers-screen')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Add for/ })).toHaveCount(0);
+  });
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { buyPlanAsVisitor, uniqueEmail } from '../support/session';
+import { buyPlanAsVisitor, signInByEmailCode, uniqueEmail } from '../support/session';
 
 /**
  * Issue 23, in the browser on a phone: what the customer owns is never sold again. Back after paying
@@ -26,8 +26,9 @@ test.describe('what the customer owns is not sold again', () => {
     await expect(page).toHaveURL(/\/roots\/sign-in\?vSubscriptionId=/);
   });
 
-  test('after the Ultimate Pack, the packs it includes are no longer offered', async ({ page }) => {
-    await buyPlanAsVisitor(page, uniqueEmail('ultimate-then'));
+  test('after the Ultimate Pack, the packs it includes are no longer offered, and the pack has no cancel', async ({ page }) => {
+    const email = uniqueEmail('ultimate-then');
+    await buyPlanAsVisitor(page, email);
     const cards = page.locator('.offer-list > li');
     await expect(cards.filter({ hasText: 'Ultimate' })).toHaveCount(1);
     const before = await cards.count();
@@ -44,5 +45,17 @@ test.describe('what the customer owns is not sold again', () => {
     await page.reload();
     await expect(page.getByTestId('offers-screen')).toBeVisible();
     await expect(page.getByRole('button', { name: /Add for/ })).toHaveCount(0);
+
+    // In the account: the weekly plan can be canceled; the pack never renews, so it has no cancel.
+    await page.goto('/roots/sign-in');
+    await signInByEmailCode(page, email);
+    await expect(page).toHaveURL(/\/roots\/webapp$/, { timeout: 30_000 });
+    await page.goto('/roots/webapp/manage-subscriptions');
+    const items = page.getByTestId('subscription-item');
+    await expect(items).toHaveCount(2);
+    const pack = items.filter({ hasText: 'Ultimate' });
+    await expect(pack.getByTestId('one-time-note')).toHaveText('One-time purchase: it never renews, so there is nothing to cancel.');
+    await expect(pack.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+    await expect(items.filter({ hasNotText: 'Ultimate' }).getByRole('button', { name: 'Cancel subscription' })).toHaveCount(1);
   });
 });

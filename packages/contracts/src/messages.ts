@@ -68,6 +68,8 @@ export const API_MESSAGES = {
   invalidWebhookBody: 'Invalid webhook body',
   tooManyCheckouts: 'Too many checkouts are starting right now, try again in a minute',
   alreadyOwned: 'You already have this. Open your account to use it.',
+  oneTimeNotCancelable: 'A one-time purchase has no renewal to cancel; a refund ends it',
+  alreadyEnded: 'This subscription has already ended',
   operatorsOnly: 'Operators only',
   noSubscriptionWithId: 'No subscription with this id',
   noPaidChargeWithId: 'No paid charge with this id',

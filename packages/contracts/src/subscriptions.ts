@@ -254,6 +254,8 @@ export const subscriptionSummarySchema = z.object({
   next_charge_amount: z.number().nullable(),
   card_last4: z.string().nullable(),
   access: z.array(accessKindSchema),
+  /** True for a plan that renews (it can be canceled); false for a one-time pack (issue 23: nothing to cancel). */
+  renews: z.boolean(),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 

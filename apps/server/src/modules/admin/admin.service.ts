@@ -34,6 +34,7 @@ import { isCancelable, transition } from '../subscriptions/subscription-state';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { RenderedEmail } from '../emails/email-templates';
 import { REDACTED } from '../emails/emails.service';
+import { assertCancelable } from '../cancellation/cancelable';
 import { cancelLinkEmail } from './admin-emails';
 import type { AdminRepository, AuditRow, Instants } from './admin.repository';
 import { toChargeRecord, toEmailRecord, toRefundRecord, toReportRecord, toSubscriptionRecord } from './customer-records';
@@ -207,6 +208,8 @@ export class AdminService {
   async cancel(operator: { email: string }, input: AdminCancelRequest): Promise<void> {
     const { context } = this.deps;
     const row = await this.subscription(input.subscription_id);
+    // A one-time pack is ended by a refund, not a cancel; an ended subscription is left alone (issue 23).
+    assertCancelable(row, context.config.catalog);
     if (isCancelable(row.status as SubscriptionStatus)) {
       await this.deps.cancellation.cancel(row);
       await this.deps.repository.recordCancellation(this.db, {

@@ -60,9 +60,12 @@ describe('entitlements', () => {
     const parent = await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(paid, email), jar });
     const addOn = (planId: string) =>
       http<{ id: string }>(`${base}/subs/create-no-user`, { json: { plan_id: planId, email, subscription_id: parent.body.id }, jar });
-    expect((await addOn(ULTIMATE)).status).toBe(200);
+    const ultimate = await addOn(ULTIMATE);
+    expect(ultimate.status).toBe(200);
     const charges = proxy.charges.length;
-    for (const planId of [ULTIMATE, REPORT, PROFILE_PRO]) {
+    // A repeat click answers the same pack again (idempotent); what the pack includes is refused.
+    expect((await addOn(ULTIMATE)).body).toEqual({ id: ultimate.body.id });
+    for (const planId of [REPORT, PROFILE_PRO]) {
       expect(await addOn(planId), planId).toMatchObject({ status: 409, body: { code: 'ALREADY_OWNED' } });
     }
     expect(proxy.charges.length).toBe(charges);

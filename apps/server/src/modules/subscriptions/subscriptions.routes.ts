@@ -169,8 +169,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
         // The row read for this check is the one the service charges against: read once.
         const parent = await service.find(body.subscription_id);
         if (!parent || !(await proof.owns(request, parent))) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptionData);
-        // Never charge for what is owned or included (an Ultimate Pack holds every report).
-        await entitlements.assertNotOwned(request, body.plan_id);
+        // Never charge for what is owned or included (an Ultimate Pack holds every report); a repeat
+        // of an add-on already bought answers it again (idempotent), so it is not refused.
+        if (!(await service.boughtAddOn(parent.id, body.plan_id))) await entitlements.assertNotOwned(request, body.plan_id);
         const created = await service.createAddOn(
           { planId: body.plan_id, email: body.email, parent, attribution: body.attribution },
           requestMeta(request),

@@ -53,6 +53,11 @@ export class SubscriptionsService {
     return terms;
   }
 
+  /** The plan catalog purchases are made from (new purchases only; existing ones keep their agreed terms). */
+  get catalog() {
+    return this.context.config.catalog;
+  }
+
   /** The plan a checkout opened without `plan_id` sells. */
   get defaultPlanId(): string {
     return this.context.config.catalog.defaultPlanId;
@@ -335,6 +340,11 @@ export class SubscriptionsService {
   }
 
   // ----- one-click add-on (merchant-initiated on the parent's stored instrument) ------------------
+
+  /** The add-on of `planId` already bought on `parentId` (a repeat click answers it again), if any. */
+  async boughtAddOn(parentId: string, planId: string): Promise<string | undefined> {
+    return (await this.context.repository.find(this.context.db, uuidFor(`addon:${parentId}:${planId}`)))?.id;
+  }
 
   async createAddOn(input: AddOnInput, meta: RequestMeta): Promise<{ id: string }> {
     const { repository, db } = this.context;
@@ -622,6 +632,7 @@ export class SubscriptionsService {
         next_charge_at: charging ? (row.dueAt?.toISOString() ?? null) : null,
         next_charge_amount: charging && terms?.renewalAmountMinor != null ? fromMinor(terms.renewalAmountMinor) : null,
         card_last4: row.cardLast4,
+        renews: terms?.recurring === true,
         access: grants
           .filter((grant) => grant.subscriptionId === row.id && !grant.revokedAt && (!grant.expiresAt || grant.expiresAt > now))
           .map((grant) => grant.kind),

@@ -29,7 +29,10 @@ function PlanHeading({ catalog, planId }: { catalog: PlanCatalog | null; planId:
   );
 }
 
-/** Manage subscriptions: status, next charge, cancel in two clicks (Cancel → Confirm). */
+/**
+ * Manage subscriptions: status, next charge, cancel in two clicks (Cancel → Confirm). Only a plan
+ * that renews has a cancel; a one-time pack says it renews never (issue 23).
+ */
 export function ManageSubscriptionsScreen() {
   const { t } = useTranslation();
   const me = useSignedIn();
@@ -85,7 +88,8 @@ export function ManageSubscriptionsScreen() {
                 ? `${new Date(item.next_charge_at).toLocaleDateString('en-US')} — $${item.next_charge_amount ?? ''}`
                 : t('webapp.subscriptions.noNextCharge')}
             </p>
-            {CANCELABLE.has(item.status) && confirming !== item.id && (
+            {!item.renews && <p data-testid="one-time-note">{t('webapp.subscriptions.oneTime')}</p>}
+            {item.renews && CANCELABLE.has(item.status) && confirming !== item.id && (
               <button type="button" className="button button--secondary" onClick={() => setConfirming(item.id)}>
                 {t('webapp.subscriptions.cancel')}
               </button>

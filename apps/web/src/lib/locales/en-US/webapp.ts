@@ -194,6 +194,7 @@ export const WEBAPP_EN_US = {
     nextCharge: 'Next charge',
     noNextCharge: 'none',
     cancel: 'Cancel subscription',
+    oneTime: 'One-time purchase: it never renews, so there is nothing to cancel.',
     confirmTitle: 'Cancel this subscription? Access stays until the paid period ends.',
     confirm: 'Yes, cancel',
     keep: 'Keep it',

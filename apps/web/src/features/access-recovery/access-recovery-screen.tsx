@@ -66,10 +66,12 @@ export function AccessRecoveryScreen() {
         >
           <p role="status">{t('account.accessRecovery.codeSent', { email: step.email })}</p>
           <p>{t('account.accessRecovery.codeNotice')}</p>
-          <button type="button" className="button button--secondary" onClick={() => setStep({ kind: 'email' })}>
-            {t('account.accessRecovery.tryAnother')}
-          </button>
         </CodeForm>
+      )}
+      {step.kind === 'code' && (
+        <button type="button" className="button button--secondary" onClick={() => setStep({ kind: 'email' })}>
+          {t('account.accessRecovery.tryAnother')}
+        </button>
       )}
       {error && (
         <p className="error" role="alert">

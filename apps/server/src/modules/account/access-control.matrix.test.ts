@@ -8,7 +8,7 @@ import { adminAudit, authUsers, profiles, reports, subscriptions } from '../../d
 import { ADMIN_ENDPOINTS } from '../admin/admin.routes';
 import { buildTestApp, openTestDatabase, testDatabases } from '../../test/helpers';
 import { signInWithEmailCode } from '../../test/sign-in';
-import { seedSubscription } from './account.fixtures';
+import { seedReport, seedSubscription } from './account.fixtures';
 
 /**
  * The access-control matrix of issue 8 (ADR 071, 075): every account, profile, subscription and
@@ -42,33 +42,13 @@ describe.each(testDatabases())('access-control matrix on $name', ({ url }) => {
   const tag = url ? 'pg' : 'pglite';
   const world = {} as World;
 
-  /** A failed report (no content to build) of a subscription, linked to its user as report/update leaves it. */
-  async function seedReport(subscriptionId: string, email: string, userId: string): Promise<string> {
-    const id = randomUUID();
-    const now = new Date();
-    await database.db.insert(reports).values({
-      id,
-      subscriptionId,
-      email,
-      userId,
-      kind: 'extended',
-      status: 'failed',
-      errorCode: 'NO_FACE',
-      errorMessage: 'No face found',
-      deadlineAt: now,
-      createdAt: now,
-      updatedAt: now,
-    });
-    return id;
-  }
-
   async function customer(label: string) {
     const email = `${label}.matrix.${tag}@example.com`;
     const cookie = await signInWithEmailCode(app, email);
     const uid = (await app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie } })).json<{ user: { uid: string } }>().user
       .uid;
     const subscription = await seedSubscription(database, email, { userId: uid });
-    const report = await seedReport(subscription, email, uid);
+    const report = await seedReport(database, { subscriptionId: subscription, email, userId: uid });
     return { email, uid, cookie, subscription, report };
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database';
-import { accessGrants, authAccounts, authUsers, subscriptions } from '../../db/schema';
+import { accessGrants, authAccounts, authUsers, reports, subscriptions } from '../../db/schema';
 
 /** Test data of the signed-in area's tests. */
 
@@ -44,5 +44,26 @@ export async function seedRedirectUser(database: Database, email: string, provid
   await database.db
     .insert(authAccounts)
     .values({ id: randomUUID(), accountId: `${providerId}-${id}`, providerId, userId: id, createdAt: now, updatedAt: now });
+  return id;
+}
+
+/** A failed report (no content to build) of a subscription, linked to its user as report/update leaves it. Returns its id. */
+export async function seedReport(
+  database: Database,
+  owner: { subscriptionId: string; email: string; userId: string | null },
+): Promise<string> {
+  const id = randomUUID();
+  const now = new Date();
+  await database.db.insert(reports).values({
+    id,
+    ...owner,
+    kind: 'extended',
+    status: 'failed',
+    errorCode: 'NO_FACE',
+    errorMessage: 'No face found',
+    deadlineAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
   return id;
 }

@@ -1,16 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import type { MailboxMessage } from '@roots/contracts/emails';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RootsApp } from '../../app';
 import type { Database } from '../../db/database';
-import { emails, reports, subscriptions } from '../../db/schema';
+import { emails, subscriptions } from '../../db/schema';
 import { systemClock } from '../../lib/clock';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { testDatabases } from '../../test/helpers';
 import { startProductOverHttp, type ProductOverHttp } from '../../test/product-over-http';
 import { CookieJar, http, payWithCard, purchaseBody } from '../../test/shopper';
 import { signInWithEmailCode } from '../../test/sign-in';
+import { seedReport } from './account.fixtures';
 
 /**
  * Issue 22's account takeover, replayed by an attacker who holds only the victim's email (a customer
@@ -71,21 +71,7 @@ describe.each(testDatabases())('an attacker holding only an email, on $name', ({
     const victimCookie = await signInWithEmailCode(app, victim, base);
     const victimUid = (await http<{ user: { uid: string } }>(`${base}/api/account/me`, { headers: { cookie: victimCookie } })).body.user
       .uid;
-    victimReport = randomUUID();
-    const now = new Date();
-    await database.db.insert(reports).values({
-      id: victimReport,
-      subscriptionId: bought.id,
-      email: victim,
-      userId: victimUid,
-      kind: 'extended',
-      status: 'failed',
-      errorCode: 'NO_FACE',
-      errorMessage: 'No face found',
-      deadlineAt: now,
-      createdAt: now,
-      updatedAt: now,
-    });
+    victimReport = await seedReport(database, { subscriptionId: bought.id, email: victim, userId: victimUid });
     attackerCookie = await signInWithEmailCode(app, attacker, base);
   });
   afterAll(async () => {

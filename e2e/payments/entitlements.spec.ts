@@ -19,6 +19,8 @@ test.describe('what the customer owns is not sold again', () => {
     await expect(page.getByTestId('plan-owned')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'You already have this plan' })).toBeVisible();
     await expect(page.getByTestId('roots-pay')).toHaveCount(0);
+    // No payment terms either: nothing is for sale on this page now.
+    await expect(page.getByTestId('disclosure')).toHaveCount(0);
     // A reload says the same (the browser's purchase proof, not the tab's memory).
     await page.reload();
     await expect(page.getByTestId('plan-owned')).toBeVisible({ timeout: 30_000 });

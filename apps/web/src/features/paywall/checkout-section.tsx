@@ -32,6 +32,8 @@ type CheckoutSectionProps = {
   disclosure: Disclosure;
   onPurchased: (result: PurchaseResult) => void;
   onPurchaseError: (message: string) => void;
+  /** The plan is owned already (issue 23): the page drops its payment terms, there is nothing to pay. */
+  onOwned?: () => void;
 };
 
 /** A payment the drop-in reported, waiting to become a subscription. */
@@ -42,7 +44,7 @@ type Paid = { executionId: string; wallet?: ApplePayDetails | undefined };
  * the subscription route ever initialises it; the drop-in mounts 50 ms after the route opens. A
  * pending payment is waited for here, with what happens next said on screen (product-spec §2).
  */
-export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurchaseError }: CheckoutSectionProps) {
+export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurchaseError, onOwned }: CheckoutSectionProps) {
   const { t } = useTranslation();
   const { slug } = usePublicConfig();
   const [search] = useSearchParams();
@@ -59,6 +61,11 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
   useEffect(() => {
     if (session) void loadTracking().catch(() => undefined);
   }, [session]);
+
+  const owned = started.status === 'error' && started.error instanceof RequestError && started.error.code === 'ALREADY_OWNED';
+  useEffect(() => {
+    if (owned) onOwned?.();
+  }, [owned, onOwned]);
 
   /** The create call of this purchase (product-spec §7): who is buying and with what decide which. */
   const create = async ({ executionId, wallet }: Paid) => {
@@ -118,7 +125,7 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
       </section>
     );
   }
-  if (started.status === 'error' && started.error instanceof RequestError && started.error.code === 'ALREADY_OWNED') {
+  if (owned) {
     // Back after paying, or a second tab: the plan is this customer's already (issue 23).
     const subscriptionId = readSessionValue('subscriptionId');
     const query = subscriptionId ? `?vSubscriptionId=${encodeURIComponent(subscriptionId)}` : '';

@@ -1,7 +1,7 @@
 import type { PlanCatalog } from '@roots/contracts';
 import { buildDisclosure, formatUsd } from '@roots/contracts/disclosure';
 import { planClaims } from '@roots/contracts/plan-claims';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { UnknownPlanOverlay } from '../../components/ui/unknown-plan-overlay';
@@ -82,6 +82,9 @@ export function PaywallScreen() {
     void navigate(`${productPath(slug, ROUTE_PATHS.offers)}${location.search}`);
   };
 
+  // Owned already (Back after paying, issue 23): no payment terms beside a page that sells nothing.
+  const [owned, setOwned] = useState(false);
+  const markOwned = useCallback(() => setOwned(true), []);
   if (loadError) {
     return (
       <main className="screen">
@@ -142,11 +145,13 @@ export function PaywallScreen() {
             <strong>{copy.usersClaim}</strong> {t('screens.landing.usersLabel')}
           </li>
         </ul>
-        <section className="disclosure" aria-label="Payment terms" data-testid="disclosure">
-          <p>{disclosure.firstCharge}</p>
-          {disclosure.renewal && <p>{disclosure.renewal}</p>}
-          <p>{disclosure.cancellation}</p>
-        </section>
+        {!owned && (
+          <section className="disclosure" aria-label="Payment terms" data-testid="disclosure">
+            <p>{disclosure.firstCharge}</p>
+            {disclosure.renewal && <p>{disclosure.renewal}</p>}
+            <p>{disclosure.cancellation}</p>
+          </section>
+        )}
         <Suspense fallback={<div className={email ? 'checkout-slot' : 'paywall__form-slot'} aria-busy="true" />}>
           {email ? (
             <CheckoutSection
@@ -156,6 +161,7 @@ export function PaywallScreen() {
               disclosure={disclosure}
               onPurchased={(result) => void onPurchased(result)}
               onPurchaseError={() => track(slug, 'purchase error')}
+              onOwned={markOwned}
             />
           ) : (
             <EmailForm label={t('screens.onboarding.emailLabel')} submitLabel={t('screens.onboarding.continue')} onSubmit={setEmail} />

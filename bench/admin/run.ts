@@ -47,7 +47,7 @@ try {
            jsonb_build_object('campaign_name', 'campaign-' || (i % 25), 'media_source', (array['fb','google','tiktok'])[1 + (i % 3)],
                               'event_source_url', case when i % 5 = 0 then 'https://x/roots/quiz' else 'https://x/roots/' end),
            (array['US','BR','CA','GB','MX','IN'])[1 + (i % 6)],
-           now() - (random() * ${DAYS} || ' days')::interval
+           now() - make_interval(secs => random() * ${DAYS}::float8 * 86400)
     from generate_series(1, ${EVENTS}) as i`);
   await db.execute(sql`
     insert into subscriptions (id, email, plan_id, status, initial_execution_id, holder_reference, card_last4, current_period,
@@ -58,7 +58,7 @@ try {
            (array['trialing','active','active','past_due','canceled','expired'])[1 + (i % 6)],
            'exe_bench_' || i, 'holder_' || i, '4242', i % 4, c, c + interval '7 days',
            case when i % 6 = 4 then c + interval '1 day' end, 'terms', 'v1', c, '203.0.113.1', 'bench', c, c
-    from (select i, now() - (random() * ${DAYS} || ' days')::interval as c from generate_series(1, ${SUBSCRIPTIONS}) as i) s`);
+    from (select i, now() - make_interval(secs => random() * ${DAYS}::float8 * 86400) as c from generate_series(1, ${SUBSCRIPTIONS}) as i) s`);
   await db.execute(sql`
     insert into funnel_events (id, name, dedupe_key, subscription_id, value, attribution, created_at)
     select gen_random_uuid(), 'Purchase', 'Purchase:' || id, id, 0.75, '{}'::jsonb, created_at from subscriptions`);

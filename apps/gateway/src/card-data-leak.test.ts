@@ -25,6 +25,8 @@ const EXPIRY = { month: '11', year: '2037' };
 
 let gateway: TestGateway;
 const responses: string[] = [];
+/** 3-D Secure challenge pages fetched and scanned, by card number. */
+const challengePages: string[] = [];
 
 async function record<T>(promise: Promise<{ text: string } & T>): Promise<{ text: string } & T> {
   const result = await promise;
@@ -83,6 +85,7 @@ beforeAll(async () => {
     );
     const threeDs = execution.body.links.threeDS?.href;
     if (threeDs) {
+      challengePages.push(card.number);
       const page = await record(call(threeDs));
       await record(
         call(`${gateway.url}/3ds/${session.executionId}`, {
@@ -142,6 +145,10 @@ afterAll(async () => gateway.close());
 describe('no card data in clear', () => {
   it('ran the flows (sanity)', () => {
     expect(responses.length).toBeGreaterThan(TEST_CARDS.length * 4);
+    // Every challenge card went through its 3-D Secure page, so those pages are in the scan too.
+    const challengeCards = TEST_CARDS.filter((card) => card.scenario.kind === 'challenge').map((card) => card.number);
+    expect(challengeCards.length).toBeGreaterThan(0);
+    expect(challengePages).toEqual(challengeCards);
     expect(gateway.logs.length).toBeGreaterThan(TEST_CARDS.length * 4);
     expect(gateway.logs.some((line) => line.includes('"url":"/vault/v1/tokens"'))).toBe(true);
   });

@@ -847,9 +847,12 @@ describe('rate limiting', () => {
 });
 
 describe('secure-field frames', () => {
-  it('are served from the gateway origin (or a clear 404 when not built)', async () => {
+  it('are served from the gateway origin with their frame-ancestors policy', async () => {
     const answer = await call(`${gateway.url}/secure-fields/v1/card-number.html`);
-    expect([200, 404]).toContain(answer.status);
-    if (answer.status === 200) expect(answer.headers.get('content-security-policy')).toContain('frame-ancestors');
+    // The frames are a build output: without it this test cannot run its real part, and says so.
+    if (answer.status === 404)
+      throw new Error('secure-fields are not built: run `npm run build` first (`npm test` builds before the tests)');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-security-policy')).toContain('frame-ancestors');
   });
 });

@@ -16,6 +16,10 @@ export const EMAIL_KINDS = [
   'cancel_link',
   /** Access recovery for a purchase in an account that signs in another way (issue 22). */
   'access_help',
+  /** A renewal the bank refused, tried again later (dunning, issue 23). */
+  'payment_failed',
+  /** The last renewal try failed: the subscription ended. */
+  'subscription_ended',
 ] as const;
 export const emailKindSchema = z.enum(EMAIL_KINDS);
 export type EmailKind = z.infer<typeof emailKindSchema>;

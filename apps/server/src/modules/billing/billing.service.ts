@@ -2,7 +2,13 @@ import type { DeclineCode } from '@roots/contracts/gateway';
 import type { Tx } from '../../db/executor';
 import { HOUR_MS } from '../../lib/clock';
 import { maskEmail } from '../../lib/mask';
-import { renewalReceiptEmail, trialReminderEmail } from '../emails/email-templates';
+import {
+  paymentFailedEmail,
+  renewalReceiptEmail,
+  subscriptionEndedEmail,
+  trialReminderEmail,
+  type RenderedEmail,
+} from '../emails/email-templates';
 import type { BillingContext } from '../subscriptions/context';
 import { transition, type SubscriptionEvent } from '../subscriptions/subscription-state';
 import type { ChargeRow } from '../charges/charges.repository';
@@ -122,12 +128,40 @@ export class BillingService {
     const delays = config.RENEWAL_RETRY_DELAYS_HOURS;
     if (declineCode && SOFT_DECLINES.has(declineCode) && row.retryCount < delays.length) {
       const retryAt = new Date(clock.now().getTime() + (delays[row.retryCount] ?? 24) * HOUR_MS);
-      await this.move(row, 'renewal_soft_declined', { dueAt: retryAt, retryCount: row.retryCount + 1 });
+      // The customer is told at once, with the next try and the way out (issue 23: a failed renewal was silent).
+      const notice = {
+        key: `payment-failed:${row.id}:${period}:${row.retryCount}`,
+        email: paymentFailedEmail({
+          productName: config.PRODUCT_NAME,
+          planName: terms.name,
+          amountMinor: outcome.charge.amountMinor,
+          cardLast4: row.cardLast4,
+          declineCode,
+          retryAt,
+          cancelUrl: this.subscriptions.cancelUrl(row.id),
+        }),
+      };
+      await this.move(row, 'renewal_soft_declined', { dueAt: retryAt, retryCount: row.retryCount + 1 }, notice);
       // Dunning grace: access lasts while retries are pending.
       await repository.grant(db, { subscriptionId: row.id, email: row.email, kind: terms.access, expiresAt: retryAt, now: clock.now() });
+      this.context.emails.kick();
       return 'soft_declined';
     }
-    await this.move(row, 'renewal_failed', { dueAt: null });
+    await this.move(
+      row,
+      'renewal_failed',
+      { dueAt: null },
+      {
+        key: `renewal-failed:${row.id}:${period}`,
+        email: subscriptionEndedEmail({
+          productName: config.PRODUCT_NAME,
+          planName: terms.name,
+          declineCode: declineCode ?? null,
+          startUrl: `${config.publicUrl}/${config.PRODUCT_SLUG}/`,
+        }),
+      },
+    );
+    this.context.emails.kick();
     return 'failed';
   }
 
@@ -189,12 +223,19 @@ export class BillingService {
   }
 
   /** Applies one state-machine event (and the patch) under a row lock; revokes access on expiry. */
-  private async move(row: SubscriptionRow, event: SubscriptionEvent, patch: { dueAt: Date | null; retryCount?: number }): Promise<void> {
+  private async move(
+    row: SubscriptionRow,
+    event: SubscriptionEvent,
+    patch: { dueAt: Date | null; retryCount?: number },
+    notice?: { key: string; email: RenderedEmail },
+  ): Promise<void> {
     const { repository, db, clock } = this.context;
     const now = clock.now();
     await db.transaction(async (tx) => {
       const locked = await repository.lock(tx, row.id);
       if (!locked) return;
+      // The email goes with the state change it reports (outbox, same transaction).
+      if (notice) await this.context.emails.enqueue(tx, notice.key, locked.email, notice.email);
       const next = transition(locked.status, event);
       await repository.update(tx, row.id, {
         status: next,

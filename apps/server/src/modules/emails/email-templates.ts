@@ -192,3 +192,62 @@ export function accessHelpEmail(input: {
     [],
   );
 }
+
+/** Why a renewal charge failed, in the customer's words (decline codes of the gateway). */
+function declineWords(code: string | null): string {
+  switch (code) {
+    case 'insufficient_funds':
+      return 'the bank said there were not enough funds';
+    case 'expired_card':
+      return 'the card has expired';
+    case 'processing_error':
+      return 'the bank could not process it just now';
+    case 'card_declined':
+      return 'the bank declined it';
+    default:
+      return 'the bank did not accept it';
+  }
+}
+
+/**
+ * A renewal the bank refused, to be tried again (dunning, issue 23): what failed and why, when the
+ * next try is, that access goes on until then, and the one-click way out.
+ */
+export function paymentFailedEmail(input: {
+  productName: string;
+  planName: string;
+  amountMinor: number;
+  cardLast4: string | null;
+  declineCode: string | null;
+  retryAt: Date;
+  cancelUrl: string;
+}): RenderedEmail {
+  return render(
+    'payment_failed',
+    `We could not renew your ${input.productName} subscription`,
+    [
+      `We tried to charge ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''} for ${input.planName}, but ${declineWords(input.declineCode)}.`,
+      `We will try again on ${day(input.retryAt)}. Your access goes on until then.`,
+      `Not staying? Cancel in one click and nothing more will be charged: ${input.cancelUrl}`,
+    ],
+    [input.cancelUrl],
+  );
+}
+
+/** The last renewal try failed: the subscription ended, nothing more will be charged (involuntary churn). */
+export function subscriptionEndedEmail(input: {
+  productName: string;
+  planName: string;
+  declineCode: string | null;
+  startUrl: string;
+}): RenderedEmail {
+  return render(
+    'subscription_ended',
+    `Your ${input.productName} subscription has ended`,
+    [
+      `We could not renew ${input.planName}: ${declineWords(input.declineCode)}. Your subscription has ended and nothing more will be charged.`,
+      `You can start again any time: ${input.startUrl}`,
+    ],
+    [],
+  );
+}

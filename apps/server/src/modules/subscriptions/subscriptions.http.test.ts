@@ -156,6 +156,12 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     expect((await app.roots.billing.tick()).processed).toMatchObject({ soft_declined: 1 });
     expect(await subscription(id)).toMatchObject({ status: 'past_due', currentPeriod: 3, retryCount: 1 });
     expect((await summary(id, jar)).access).toEqual(['subscription']);
+    // The customer is told at once: what failed, why, the next try, and the one-click way out (issue 23).
+    const failedMail = await smtp.waitFor((mail) => mail.to.includes(buyer) && mail.subject.includes('could not renew'));
+    expect(failedMail.text).toContain('We tried to charge $24.99 to the card ending in 4242');
+    expect(failedMail.text).toContain('the bank said there were not enough funds');
+    expect(failedMail.text).toContain('We will try again on 2026-01-30. Your access goes on until then.');
+    expect(failedMail.text).toMatch(/Cancel in one click and nothing more will be charged: http:\/\/\S+\/api\/cancel-subscription\//);
     clock.advance(23 * HOUR_MS);
     await app.roots.billing.tick();
     expect((await subscription(id)).status).toBe('past_due');
@@ -174,6 +180,8 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
 
   it('expires a subscription whose last dunning retry is declined', async () => {
     const { id, jar } = await buy(WEEKLY, email('dunning'));
+    // Each delivery finishes before the test clock jumps (a jump past an email's claim would send it again).
+    await app.roots.emails.idle();
     proxy.declineNextCharges(4, `sub:${id}:`);
     clock.advance(3 * DAY_MS);
     for (const [hours, status] of [
@@ -184,6 +192,7 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     ] as const) {
       clock.advance(hours * HOUR_MS);
       await app.roots.billing.tick();
+      await app.roots.emails.idle();
       expect((await subscription(id)).status).toBe(status);
     }
     const attempts = await database.db.select().from(charges).where(eq(charges.subscriptionId, id));
@@ -196,6 +205,11 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
       ]),
     );
     expect((await summary(id, jar)).access).toEqual([]);
+    // Three "could not renew" emails (one per soft decline), then one saying it ended (involuntary churn).
+    const dunningMails = () => smtp.mails.filter((mail) => mail.to.includes(email('dunning')));
+    await smtp.waitFor((mail) => mail.to.includes(email('dunning')) && mail.subject.includes('has ended'));
+    expect(dunningMails().filter((mail) => mail.subject.includes('could not renew'))).toHaveLength(3);
+    expect(dunningMails().find((mail) => mail.subject.includes('has ended'))?.text).toContain('nothing more will be charged');
     clock.advance(30 * DAY_MS);
     await app.roots.billing.tick();
     expect(proxy.charges.filter((record) => record.idempotencyKey.startsWith(`sub:${id}:`))).toHaveLength(4);

@@ -9,6 +9,7 @@ import { cancelLinkEmail } from '../admin/admin-emails';
 import {
   activationEmail,
   cancelCodeEmail,
+  paymentFailedEmail,
   purchasesEmail,
   receiptEmail,
   signInCodeEmail,
@@ -58,6 +59,19 @@ const WITH_SECRETS: Array<[string, RenderedEmail, string[]]> = [
   ],
   ['activation', activationEmail({ productName: 'Roots', activationUrl: LINK }), [LINK]],
   ['operator cancel link', cancelLinkEmail({ productName: 'Roots', cancelUrl: LINK }), [LINK]],
+  [
+    'payment failed',
+    paymentFailedEmail({
+      productName: 'Roots',
+      planName: 'Weekly',
+      amountMinor: 2499,
+      cardLast4: '4242',
+      declineCode: 'insufficient_funds',
+      retryAt: new Date('2026-12-01T00:00:00Z'),
+      cancelUrl: LINK,
+    }),
+    [LINK],
+  ],
 ];
 
 describe('redaction of the stored copy', () => {

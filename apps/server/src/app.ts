@@ -178,7 +178,11 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
 
   const emailsRepository = new EmailsRepository();
   const mailer = createMailer(config.SMTP_URL, (mail) => emailsRepository.deliverToDevMailbox(database.db, mail, clock.now()));
-  const emails = new EmailsService(database.db, emailsRepository, mailer, clock, config.MAIL_FROM, app.log, config.APP_SECRET);
+  const emails = new EmailsService(database.db, emailsRepository, mailer, clock, config.MAIL_FROM, app.log, config.APP_SECRET, {
+    name: config.LEGAL_OPERATOR_NAME,
+    address: config.LEGAL_OPERATOR_ADDRESS ?? null,
+    support: config.LEGAL_CONTACT_EMAIL,
+  });
   const gateway = new GatewayClient({
     baseUrl: config.GATEWAY_URL.replace(/\/$/, ''),
     merchantKey: config.GATEWAY_MERCHANT_SECRET,

@@ -63,6 +63,9 @@ describe('server configuration', () => {
       SMTP_URL: 'smtp://mail.example:587',
       PUBLIC_URL: 'https://roots.example',
       ANALYSIS_WORKERS: '2',
+      LEGAL_OPERATOR_NAME: 'Roots Test Operator Ltd',
+      LEGAL_OPERATOR_ADDRESS: '1 Example Street, 10115 Berlin, Germany',
+      LEGAL_CONTACT_EMAIL: 'support@roots.example',
     };
     const without = (name: keyof typeof production) => Object.fromEntries(Object.entries(production).filter(([key]) => key !== name));
 
@@ -103,6 +106,12 @@ describe('server configuration', () => {
       ]);
     });
 
+    it('without the merchant’s legal name, address and support address (receipts name them)', () => {
+      expect(problemsOf(without('LEGAL_CONTACT_EMAIL'))).toEqual([
+        expect.stringMatching(/^LEGAL_CONTACT_EMAIL: required when NODE_ENV=production/),
+      ]);
+    });
+
     it('with an http PUBLIC_URL (purchase and session cookies would travel in clear)', () => {
       expect(problemsOf({ ...production, PUBLIC_URL: 'http://roots.example' })).toEqual([
         expect.stringMatching(/^PUBLIC_URL: http:\/\/roots\.example is not https/),
@@ -122,6 +131,9 @@ describe('server configuration', () => {
         'AUTH_SECRET',
         'SMTP_URL',
         'PUBLIC_URL',
+        'LEGAL_OPERATOR_NAME',
+        'LEGAL_OPERATOR_ADDRESS',
+        'LEGAL_CONTACT_EMAIL',
         'ANALYSIS_WORKERS',
       ]);
       expect(loadConfig({}).ANALYSIS_WORKERS).toBeUndefined();

@@ -312,6 +312,12 @@ function silentProductionSettings(env: Env): string[] {
       `PUBLIC_URL: ${env.PUBLIC_URL} is not https; when NODE_ENV=production the purchase and session cookies are sent only over https (terminate TLS at the proxy and set the https origin)`,
     );
   }
+  // Receipts and legal pages name who the customer deals with and where to reach them (issue 23).
+  for (const name of ['LEGAL_OPERATOR_NAME', 'LEGAL_OPERATOR_ADDRESS', 'LEGAL_CONTACT_EMAIL'] as const) {
+    if (env[name] === undefined) {
+      problems.push(`${name}: required when NODE_ENV=production (receipts and legal pages name the merchant and a support address)`);
+    }
+  }
   if (env.ANALYSIS_URLS !== undefined && env.ANALYZER_SECRET === undefined) {
     problems.push('ANALYZER_SECRET: required with ANALYSIS_URLS when NODE_ENV=production (the analyzers answer only servers that hold it)');
   }

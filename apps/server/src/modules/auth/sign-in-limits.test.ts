@@ -69,6 +69,9 @@ describe.each(testDatabases())('sign-in limits on $name', ({ url }) => {
       GATEWAY_MERCHANT_SECRET: 'sk_live_8f3a9c2e71d04b5a',
       SMTP_URL: 'smtp://127.0.0.1:9',
       PUBLIC_URL: 'https://roots.example',
+      LEGAL_OPERATOR_NAME: 'Roots Test Operator Ltd',
+      LEGAL_OPERATOR_ADDRESS: '1 Example Street, 10115 Berlin, Germany',
+      LEGAL_CONTACT_EMAIL: 'support@roots.example',
       ANALYSIS_WORKERS: '1',
       BILLING_SCHEDULER_ENABLED: 'false',
     });

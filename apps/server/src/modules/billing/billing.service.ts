@@ -208,6 +208,7 @@ export class BillingService {
       `renewal:${subscriptionId}:${period}`,
       locked.email,
       renewalReceiptEmail({
+        chargeId: charge.id,
         productName: config.PRODUCT_NAME,
         planName: terms.name,
         amountMinor: charge.amountMinor,

@@ -29,6 +29,7 @@ describe.each(testDatabases())('dev mailbox, logs and remote address on $name', 
 
   it('keeps emails without SMTP and shows them at /dev/mailbox', async () => {
     const email = receiptEmail({
+      chargeId: '0f8fad5b-d9cb-469f-a165-70867728950e',
       productName: 'Roots',
       planName: 'Weekly Plan',
       amountMinor: 100,
@@ -86,6 +87,9 @@ describe.each(testDatabases())('dev mailbox, logs and remote address on $name', 
         AUTH_SECRET: 'auth_3Jk8Mn2Qp5Rs9Tv1Wx4Yz7Ab0Ce6Dh',
         SMTP_URL: 'smtp://127.0.0.1:2525',
         PUBLIC_URL: 'https://roots.example',
+        LEGAL_OPERATOR_NAME: 'Roots Test Operator Ltd',
+        LEGAL_OPERATOR_ADDRESS: '1 Example Street, 10115 Berlin, Germany',
+        LEGAL_CONTACT_EMAIL: 'support@roots.example',
         ANALYSIS_WORKERS: '1',
       }),
       database,

@@ -29,6 +29,7 @@ describe('emails state the renewal period of the plan bought', () => {
       expect(reminder.text, plan.id).toContain(`and again ${words} until you cancel`);
       expect(reminder.text, plan.id).toContain(`$${plan.sum % 1 === 0 ? plan.sum : plan.sum.toFixed(2)}`);
       const receipt = receiptEmail({
+        chargeId: '0f8fad5b-d9cb-469f-a165-70867728950e',
         productName: 'Roots',
         planName: terms.name,
         amountMinor: terms.firstAmountMinor,

@@ -23,7 +23,18 @@ export function render(kind: EmailKind, subject: string, lines: readonly string[
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
+/**
+ * The receipt number of a charge: stable, one per charge (issue 23), short enough to read out to
+ * support. `R-` and the first 12 hex digits of the charge's id.
+ * @example receiptNumberOf('0f8fad5b-d9cb-469f-a165-70867728950e') // 'R-0F8FAD5BD9CB'
+ */
+export function receiptNumberOf(chargeId: string): string {
+  return `R-${chargeId.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+}
+
 export type ReceiptInput = {
+  /** The charge this receipt is for (its receipt number). */
+  chargeId: string;
   productName: string;
   planName: string;
   amountMinor: number;
@@ -41,6 +52,7 @@ export function receiptEmail(input: ReceiptInput): RenderedEmail {
     'receipt',
     `Your ${input.productName} receipt`,
     [
+      `Receipt ${receiptNumberOf(input.chargeId)}`,
       `Thank you for your purchase of ${input.planName}.`,
       `Amount charged: ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` (card ending in ${input.cardLast4})` : ''}.`,
       input.nextChargeAt && input.nextChargeMinor !== null

@@ -14,6 +14,30 @@ const SEAL_PURPOSE = 'email-outbox';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+/** The merchant every email names: legal name, postal address, and the support address replies reach. */
+export type MerchantIdentity = { name: string; address: string | null; support: string };
+
+/**
+ * Every email ends with who sends it and how to reach a person: the merchant's legal name and
+ * address, and the support address (which replies also reach). A no-reply sender that says "write
+ * to our support" without saying where is what issue 23 found.
+ */
+export function withMerchantFooter(email: RenderedEmail, merchant: MerchantIdentity): RenderedEmail {
+  const identity = merchant.address ? `${merchant.name}, ${merchant.address}` : merchant.name;
+  // '-- ' is the signature delimiter mail clients recognise.
+  const lines = ['-- ', `${identity}`, `Questions? Reply to this email or write to ${merchant.support}.`];
+  // A copy of an email sent before (an operator's resend) has its footer already.
+  if (email.text.endsWith(lines.join('\n'))) return email;
+  const html = email.html.replace(
+    '</body>',
+    `<hr><p style="color:#555;font-size:12px">${lines
+      .slice(1)
+      .map((line) => escapeHtml(line))
+      .join('<br>')}</p></body>`,
+  );
+  return { ...email, text: `${email.text}\n\n${lines.join('\n')}`, html };
+}
+
 /**
  * The email as it may rest in the database, the console and the data download: every secret
  * replaced by {@link REDACTED} (in the html, also its escaped form). Longest first, so a link is
@@ -54,13 +78,16 @@ export class EmailsService {
     private readonly log: FastifyBaseLogger,
     /** Seals emails that carry a secret while they wait for delivery (APP_SECRET). */
     private readonly sealSecret: string,
+    /** Who sends every email, and where a reply reaches (issue 23: receipts a merchant can send). */
+    private readonly merchant: MerchantIdentity = { name: 'Roots', address: null, support: 'support@roots.local' },
   ) {}
 
   /**
    * Queues `email` in the caller's transaction. What is stored is redacted; an email with secrets is
    * also kept sealed until it is delivered, then the sealed copy is dropped (issue 22).
    */
-  enqueue(tx: Executor, dedupeKey: string, to: string, email: RenderedEmail): Promise<boolean> {
+  enqueue(tx: Executor, dedupeKey: string, to: string, rendered: RenderedEmail): Promise<boolean> {
+    const email = withMerchantFooter(rendered, this.merchant);
     const sendable = { subject: email.subject, text: email.text, html: email.html };
     const stored: StoredEmail = {
       kind: email.kind,
@@ -92,7 +119,7 @@ export class EmailsService {
         continue;
       }
       try {
-        const status = await this.mailer.deliver({ id: row.id, from: this.from, to: row.to, ...content });
+        const status = await this.mailer.deliver({ id: row.id, from: this.from, replyTo: this.merchant.support, to: row.to, ...content });
         await this.repository.markDelivered(this.db, row.id, status, this.clock.now());
       } catch (error) {
         const final = row.attempts >= MAX_DELIVERY_ATTEMPTS;

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 
 /** One email on its way out; `id` is the outbox row's (the dev mailbox files the email under it). */
-export type OutgoingMail = { id: string; from: string; to: string; subject: string; text: string; html: string };
+export type OutgoingMail = { id: string; from: string; replyTo?: string; to: string; subject: string; text: string; html: string };
 
 /** Where emails go: an SMTP server (`sent`) or the dev mailbox in the database (`stored`). */
 export type Mailer = {
@@ -28,8 +28,8 @@ export function createMailer(smtpUrl: string | undefined, store: (mail: Outgoing
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
-    deliver: async ({ from, to, subject, text, html }) => {
-      await transport.sendMail({ from, to, subject, text, html });
+    deliver: async ({ from, replyTo, to, subject, text, html }) => {
+      await transport.sendMail({ from, to, subject, text, html, ...(replyTo ? { replyTo } : {}) });
       return 'sent';
     },
     close: () => transport.close(),

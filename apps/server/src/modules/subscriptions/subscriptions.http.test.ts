@@ -115,6 +115,11 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     expect(receipt.text).toContain('Amount charged: $1.00 (card ending in 4242)');
     expect(receipt.text).toContain('Next charge: $24.99 on 2026-01-08');
     expect(receipt.text).toContain(paid.init.disclosure.terms_text.slice(0, 60));
+    // A receipt a merchant can send (issue 23): its number (the first charge's), who sends it, where replies go.
+    const [firstCharge] = await database.db.select().from(charges).where(eq(charges.subscriptionId, id));
+    expect(receipt.text).toContain(`Receipt R-${firstCharge!.id.replace(/-/g, '').slice(0, 12).toUpperCase()}`);
+    expect(receipt.text).toContain(`Questions? Reply to this email or write to ${product!.config.LEGAL_CONTACT_EMAIL}.`);
+    expect(receipt.raw).toMatch(new RegExp(`^Reply-To: ${product!.config.LEGAL_CONTACT_EMAIL}`, 'm'));
     const cancelLink = /(http:\/\/\S+\/api\/cancel-subscription\/[\w.-]+)/.exec(receipt.text)?.[1];
     expect(cancelLink).toBeDefined();
 

@@ -242,7 +242,7 @@ export class SubscriptionsService {
         updatedAt: now,
       });
       if (created) {
-        await this.context.charges.record(
+        const first = await this.context.charges.record(
           tx,
           {
             kind: 'first',
@@ -257,6 +257,7 @@ export class SubscriptionsService {
           execution,
         );
         await this.afterPurchase(tx, {
+          chargeId: first.id,
           subscriptionId,
           email: intent.email,
           terms,
@@ -281,6 +282,7 @@ export class SubscriptionsService {
   private async afterPurchase(
     tx: Tx,
     input: {
+      chargeId: string;
       subscriptionId: string;
       email: string;
       terms: PlanTerms;
@@ -307,6 +309,7 @@ export class SubscriptionsService {
       `receipt:${input.subscriptionId}`,
       input.email,
       receiptEmail({
+        chargeId: input.chargeId,
         productName: config.PRODUCT_NAME,
         planName: terms.name,
         amountMinor: input.amountMinor,
@@ -462,6 +465,7 @@ export class SubscriptionsService {
     });
     if (created) {
       await this.afterPurchase(tx, {
+        chargeId: charge.id,
         subscriptionId,
         email: parent.email,
         terms,

@@ -7,6 +7,27 @@ import { preact } from '@preact/preset-vite';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 
 const SERVER_URL = process.env.ROOTS_SERVER_URL ?? 'http://127.0.0.1:3000';
+
+/**
+ * Every path the product server answers outside the SPA (`/{slug}/…`): the dev server passes them
+ * to it, so the paywall, the reports and tracking work under `npm run dev` (issue 24: only `/api`
+ * and `/healthz` were passed). `scripts/dev-proxy.test.ts` checks the list against the server's routes.
+ */
+export const SERVER_PATHS = [
+  '/api',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+  '/init',
+  '/subs',
+  '/rec',
+  '/report',
+  '/pdf-report',
+  '/event',
+  '/remote-addr',
+  '/subscriptions',
+  '/dev',
+] as const;
 const SLUG = process.env.PRODUCT_SLUG ?? 'roots';
 
 /**
@@ -93,9 +114,6 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
   },
   server: {
-    proxy: {
-      '/api': SERVER_URL,
-      '/healthz': SERVER_URL,
-    },
+    proxy: Object.fromEntries(SERVER_PATHS.map((path) => [path, SERVER_URL])),
   },
 }));

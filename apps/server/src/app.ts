@@ -25,6 +25,7 @@ import { AccountRepository } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { PurchaseProof } from './modules/account/purchase-proof';
+import { assertPlanOffered } from './modules/admin/geo-policy';
 import { Entitlements } from './modules/entitlements/entitlements';
 import { configuredProviders, createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -266,7 +267,14 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
         perShare: { checkout: config.GATEWAY_SESSION_BUDGET_PER_MINUTE, purchase: config.GATEWAY_PURCHASE_BUDGET_PER_MINUTE },
       },
     });
-    await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions, proof, entitlements });
+    await api.register(subscriptionRoutes, {
+      service: subscriptions,
+      emailLimiter,
+      sessions,
+      proof,
+      entitlements,
+      assertPlanOffered: (request, planId) => assertPlanOffered(config, request, planId),
+    });
     await api.register(authRoutes, { auth, publicUrl: config.publicUrl, limits: signInLimits });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config), limits: signInLimits });
     await api.register(reportingRoutes, { reporting, emailLimiter, sessions, proof, subscriptions });

@@ -1,6 +1,6 @@
 import { API_MESSAGES, MESSAGES } from '@roots/contracts';
 import type { ReportRequester } from '@roots/contracts/reports';
-import type { AccessKind } from '@roots/contracts/subscriptions';
+import { FACE_ANALYSIS_ACCESS_KINDS, type AccessKind } from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
 import { normalizeEmail } from '../../lib/mask';
 import { isOwner } from '../account/ownership';
@@ -8,13 +8,7 @@ import type { SessionUser } from '../auth/session';
 import type { ReportRow } from './reports.repository';
 
 /** Purchases that include heritage reports (product-spec §6); `profile_pro` alone does not. */
-export const REPORT_ACCESS_KINDS: readonly AccessKind[] = [
-  'subscription',
-  'report',
-  'ultimate_pack',
-  'premium_one_month',
-  'gift_one_month',
-];
+export const REPORT_ACCESS_KINDS: readonly AccessKind[] = FACE_ANALYSIS_ACCESS_KINDS;
 
 /** What the report service needs to know about purchases (the subscription service answers). */
 export type PurchaseDirectory = {

@@ -36,6 +36,8 @@ type SubscriptionRoutesOptions = {
   sessions: SessionReader;
   proof: PurchaseProof;
   entitlements: Entitlements;
+  /** @throws AppError FORBIDDEN where the geo policy does not offer what the plan includes (issue 24). */
+  assertPlanOffered: (request: FastifyRequest, planId: string) => void;
 };
 
 /** What every purchase body carries besides its payment reference. */
@@ -56,7 +58,7 @@ function fallbackFor(url: string): string {
 /** `/init/session`, `/subs/*`, `/rec/subscriptions/*` (product-spec §7). */
 export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = async (
   app,
-  { service, emailLimiter, sessions, proof, entitlements },
+  { service, emailLimiter, sessions, proof, entitlements, assertPlanOffered },
 ) => {
   // Bad bodies answer the spec's message for the endpoint (4xx, VALIDATION_ERROR); the rest goes to the app's handler.
   app.setErrorHandler((error, request, reply) => {
@@ -87,6 +89,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
       },
     },
     async (request) => {
+      assertPlanOffered(request, request.query.plan_id ?? service.defaultPlanId);
       await entitlements.assertNotOwned(request, request.query.plan_id ?? service.defaultPlanId);
       return service.initSession({
         planId: request.query.plan_id,
@@ -105,6 +108,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     },
     async (request) => {
       // Back after paying, or a second tab: what this browser or account owns is not sold again (issue 23).
+      assertPlanOffered(request, request.body?.plan_id ?? service.defaultPlanId);
       await entitlements.assertNotOwned(request, request.body?.plan_id ?? service.defaultPlanId);
       return service.initSession({
         planId: request.body?.plan_id,
@@ -133,6 +137,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
    * in. The answer gives the buyer's browser its proof of the purchase (ADR 085).
    */
   const purchase = async (request: FastifyRequest, reply: FastifyReply, body: PurchaseBody, executionId: string, userId: string | null) => {
+    assertPlanOffered(request, body.plan_id);
     const created = await service.createFromPayment(
       { planId: body.plan_id, email: body.email, executionId, consent: body.consent, attribution: body.attribution, userId },
       requestMeta(request),
@@ -167,6 +172,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
         // A one-click add-on charges the parent's stored card: only its buyer's browser or its
         // signed-in owner may ask (ADR 085). Anyone else gets the answer of an unknown id.
         // The row read for this check is the one the service charges against: read once.
+        assertPlanOffered(request, body.plan_id);
         const parent = await service.find(body.subscription_id);
         if (!parent || !(await proof.owns(request, parent))) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptionData);
         // Never charge for what is owned or included (an Ultimate Pack holds every report); a repeat

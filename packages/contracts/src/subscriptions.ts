@@ -43,7 +43,13 @@ export const ACCESS_INCLUDES: Readonly<Record<AccessKind, readonly AccessKind[]>
  * Purchases that include the face analysis and its heritage reports (product-spec §6); Profile Pro
  * alone does not. Where the geo policy blocks the face analysis, these are not sold (ADR 123).
  */
-export const FACE_ANALYSIS_ACCESS_KINDS: readonly AccessKind[] = ['subscription', 'report', 'ultimate_pack', 'premium_one_month', 'gift_one_month'];
+export const FACE_ANALYSIS_ACCESS_KINDS: readonly AccessKind[] = [
+  'subscription',
+  'report',
+  'ultimate_pack',
+  'premium_one_month',
+  'gift_one_month',
+];
 
 /** Every access kind `owned` grants, with what each includes. */
 export function coveredAccess(owned: Iterable<AccessKind>): Set<AccessKind> {

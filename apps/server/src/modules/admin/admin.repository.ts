@@ -174,7 +174,6 @@ export class AdminRepository {
       .orderBy(emails.createdAt);
   }
 
-  /** The latest email of `kind` sent about anything to `address` (resending a receipt). */
   /** The newest receipt (first purchase or renewal) of one subscription, by the outbox keys its receipts carry. */
   async latestReceiptOf(db: Executor, subscriptionId: string) {
     const [row] = await db

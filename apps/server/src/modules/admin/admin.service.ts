@@ -32,8 +32,7 @@ import { REPORT_FEEDBACK_EVENT } from '../reports/reports.repository';
 import type { BillingContext } from '../subscriptions/context';
 import { isCancelable, transition } from '../subscriptions/subscription-state';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
-import type { RenderedEmail } from '../emails/email-templates';
-import { REDACTED } from '../emails/emails.service';
+import { withSecretRestored } from '../emails/emails.service';
 import { assertCancelable } from '../cancellation/cancelable';
 import { cancelLinkEmail } from './admin-emails';
 import type { AdminRepository, AuditRow, Instants } from './admin.repository';
@@ -252,7 +251,7 @@ export class AdminService {
       // It was stored redacted: its one-click link is issued afresh.
       const last = await this.deps.repository.latestReceiptOf(this.db, row.id);
       if (!last) throw new AppError('NOT_FOUND', API_MESSAGES.noReceiptSent);
-      await context.emails.enqueue(this.db, key, row.email, withFreshCancelLink(last, this.deps.subscriptions.cancelUrl(row.id)));
+      await context.emails.enqueue(this.db, key, row.email, withSecretRestored(last, this.deps.subscriptions.cancelUrl(row.id)));
     } else {
       await context.emails.enqueue(
         this.db,
@@ -505,22 +504,4 @@ export class AdminService {
       model_versions: tally((row) => row.model_version).map(([version, count]) => ({ version, count })),
     };
   }
-}
-
-/**
- * A stored (redacted) receipt made sendable again: the only secret a receipt holds is its one-click
- * cancel link, so every redaction mark becomes a fresh link, itself a secret of the new email.
- */
-export function withFreshCancelLink(
-  stored: { kind: string; subject: string; text: string; html: string },
-  cancelUrl: string,
-): RenderedEmail {
-  const escaped = cancelUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return {
-    kind: stored.kind as 'receipt' | 'renewal_receipt',
-    subject: stored.subject,
-    text: stored.text.replaceAll(REDACTED, cancelUrl),
-    html: stored.html.replaceAll(REDACTED, escaped),
-    secrets: [cancelUrl],
-  };
 }

@@ -9,7 +9,8 @@ import type { PeriodLength } from '../billing/plan-terms';
  */
 export type RenderedEmail = { kind: EmailKind; subject: string; text: string; html: string; secrets: readonly string[] };
 
-const escapeHtml = (value: string) =>
+/** Text as HTML: the five characters HTML gives a meaning escaped (templates, the footer, redaction, the dev mailbox). */
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Plain text with bare URLs becomes minimal HTML with links; text stays the source of truth. */

@@ -50,11 +50,10 @@ export class EmailsRepository {
   /** Records a delivery attempt's outcome; a final one (sent, stored, failed) drops the sealed copy. */
   async markDelivered(db: Executor, id: string, status: 'sent' | 'stored' | 'failed' | 'pending', now: Date): Promise<void> {
     const final = status !== 'pending';
-    await db.execute(
-      sql`update emails set status = ${status}, sent_at = ${final ? now.toISOString() : null}, claimed_until = null,
-          sealed = case when ${final} then null else sealed end
-          where id = ${id}`,
-    );
+    await db
+      .update(emails)
+      .set({ status, sentAt: final ? now : null, claimedUntil: null, ...(final ? { sealed: null } : {}) })
+      .where(eq(emails.id, id));
   }
 
   list(db: Executor, limit: number): Promise<EmailRow[]> {

@@ -1,10 +1,8 @@
 import { mailboxResponseSchema, type EmailKind, type MailboxMessage } from '@roots/contracts/emails';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { escapeHtml } from './email-templates';
 import type { EmailsService } from './emails.service';
 import { ERROR_RESPONSES } from '../../plugins/error-responses';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * The dev mailbox: every email the server wrote, the delivered ones as their recipient reads them

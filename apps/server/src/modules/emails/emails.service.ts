@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { Clock } from '../../lib/clock';
 import { openSealed, seal } from '../../lib/sealed-box';
-import type { RenderedEmail } from './email-templates';
+import { escapeHtml, type RenderedEmail } from './email-templates';
 import type { EmailsRepository, StoredEmail } from './emails.repository';
 import type { Mailer } from './mailer';
 
@@ -11,31 +11,30 @@ import type { Mailer } from './mailer';
 export const REDACTED = '[redacted]';
 const SEAL_PURPOSE = 'email-outbox';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 /** The merchant every email names: legal name, postal address, and the support address replies reach. */
 export type MerchantIdentity = { name: string; address: string | null; support: string };
 
+/** An email as it goes out: subject, text and html. */
+type Sendable = Pick<RenderedEmail, 'subject' | 'text' | 'html'>;
+
 /**
  * Every email ends with who sends it and how to reach a person: the merchant's legal name and
- * address, and the support address (which replies also reach). A no-reply sender that says "write
- * to our support" without saying where is what issue 23 found.
+ * address, and the support address (which replies also reach). Added when the email is sent, so
+ * the stored copy (and a copy an operator resends) never holds it twice. A no-reply sender that
+ * says "write to our support" without saying where is what issue 23 found.
  */
-export function withMerchantFooter(email: RenderedEmail, merchant: MerchantIdentity): RenderedEmail {
+export function withMerchantFooter(email: Sendable, merchant: MerchantIdentity): Sendable {
   const identity = merchant.address ? `${merchant.name}, ${merchant.address}` : merchant.name;
-  // '-- ' is the signature delimiter mail clients recognise.
-  const lines = ['-- ', `${identity}`, `Questions? Reply to this email or write to ${merchant.support}.`];
-  // A copy of an email sent before (an operator's resend) has its footer already.
-  if (email.text.endsWith(lines.join('\n'))) return email;
-  const html = email.html.replace(
-    '</body>',
-    `<hr><p style="color:#555;font-size:12px">${lines
-      .slice(1)
-      .map((line) => escapeHtml(line))
-      .join('<br>')}</p></body>`,
-  );
-  return { ...email, text: `${email.text}\n\n${lines.join('\n')}`, html };
+  const lines = [identity, `Questions? Reply to this email or write to ${merchant.support}.`];
+  return {
+    subject: email.subject,
+    // '-- ' is the signature delimiter mail clients recognise.
+    text: `${email.text}\n\n-- \n${lines.join('\n')}`,
+    html: email.html.replace(
+      '</body>',
+      `<hr><p style="color:#555;font-size:12px">${lines.map((line) => escapeHtml(line)).join('<br>')}</p></body>`,
+    ),
+  };
 }
 
 /**
@@ -43,7 +42,7 @@ export function withMerchantFooter(email: RenderedEmail, merchant: MerchantIdent
  * replaced by {@link REDACTED} (in the html, also its escaped form). Longest first, so a link is
  * removed whole even when a shorter secret is part of it.
  */
-export function redactSecrets(email: RenderedEmail): Pick<RenderedEmail, 'subject' | 'text' | 'html'> {
+export function redactSecrets(email: RenderedEmail): Sendable {
   const secrets = [...new Set(email.secrets)].filter((secret) => secret.length > 0).sort((a, b) => b.length - a.length);
   const hide = (value: string, forms: (secret: string) => string[]) =>
     secrets.reduce((out, secret) => forms(secret).reduce((acc, form) => acc.replaceAll(form, REDACTED), out), value);
@@ -52,6 +51,22 @@ export function redactSecrets(email: RenderedEmail): Pick<RenderedEmail, 'subjec
     subject: hide(email.subject, plain),
     text: hide(email.text, plain),
     html: hide(email.html, (secret) => [escapeHtml(secret), secret]),
+  };
+}
+
+/**
+ * A stored (redacted) email made sendable again with `secret` where the marks are: for an email
+ * whose only secret was one value issued afresh (a receipt's one-click cancel link, resent by an
+ * operator). Without a mark there is nothing to restore and no secret.
+ */
+export function withSecretRestored(stored: Sendable & { kind: string }, secret: string): RenderedEmail {
+  const restored = (value: string, form: string) => value.replaceAll(REDACTED, form);
+  return {
+    kind: stored.kind as RenderedEmail['kind'],
+    subject: restored(stored.subject, secret),
+    text: restored(stored.text, secret),
+    html: restored(stored.html, escapeHtml(secret)),
+    secrets: stored.text.includes(REDACTED) ? [secret] : [],
   };
 }
 
@@ -79,16 +94,15 @@ export class EmailsService {
     /** Seals emails that carry a secret while they wait for delivery (APP_SECRET). */
     private readonly sealSecret: string,
     /** Who sends every email, and where a reply reaches (issue 23: receipts a merchant can send). */
-    private readonly merchant: MerchantIdentity = { name: 'Roots', address: null, support: 'support@roots.local' },
+    private readonly merchant: MerchantIdentity,
   ) {}
 
   /**
    * Queues `email` in the caller's transaction. What is stored is redacted; an email with secrets is
    * also kept sealed until it is delivered, then the sealed copy is dropped (issue 22).
    */
-  enqueue(tx: Executor, dedupeKey: string, to: string, rendered: RenderedEmail): Promise<boolean> {
-    const email = withMerchantFooter(rendered, this.merchant);
-    const sendable = { subject: email.subject, text: email.text, html: email.html };
+  enqueue(tx: Executor, dedupeKey: string, to: string, email: RenderedEmail): Promise<boolean> {
+    const sendable: Sendable = { subject: email.subject, text: email.text, html: email.html };
     const stored: StoredEmail = {
       kind: email.kind,
       ...redactSecrets(email),
@@ -98,10 +112,10 @@ export class EmailsService {
   }
 
   /** The email to send for an outbox row: the sealed original, or the stored text when it had no secret. */
-  private sendable(row: { subject: string; text: string; html: string; sealed: string | null }) {
+  private sendable(row: Sendable & { sealed: string | null }): Sendable | undefined {
     if (row.sealed === null) return { subject: row.subject, text: row.text, html: row.html };
     const opened = openSealed(this.sealSecret, SEAL_PURPOSE, row.sealed);
-    return opened === undefined ? undefined : (JSON.parse(opened) as { subject: string; text: string; html: string });
+    return opened === undefined ? undefined : (JSON.parse(opened) as Sendable);
   }
 
   /** Delivers pending emails (any instance may call it; claims keep each email to one sender). */
@@ -119,7 +133,13 @@ export class EmailsService {
         continue;
       }
       try {
-        const status = await this.mailer.deliver({ id: row.id, from: this.from, replyTo: this.merchant.support, to: row.to, ...content });
+        const status = await this.mailer.deliver({
+          id: row.id,
+          from: this.from,
+          replyTo: this.merchant.support,
+          to: row.to,
+          ...withMerchantFooter(content, this.merchant),
+        });
         await this.repository.markDelivered(this.db, row.id, status, this.clock.now());
       } catch (error) {
         const final = row.attempts >= MAX_DELIVERY_ATTEMPTS;

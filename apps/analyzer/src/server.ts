@@ -1,4 +1,5 @@
 import { createAnalysisPool } from '@roots/analysis';
+import { metricsAccess } from '@roots/observability';
 import pino from 'pino';
 import { buildAnalyzerApp } from './analyzer-app';
 import { loadAnalyzerConfig, type AnalyzerConfig } from './config';
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
     capacity: config.workers + config.maxQueue,
     logger,
     secret: config.ANALYZER_SECRET,
-    metricsAccess: config.METRICS_TOKEN ? { token: config.METRICS_TOKEN } : config.NODE_ENV === 'production' ? 'off' : 'open',
+    metricsAccess: metricsAccess(config.METRICS_TOKEN, config.NODE_ENV),
   });
 
   let closing = false;

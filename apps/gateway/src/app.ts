@@ -32,7 +32,7 @@ import { WebhooksService } from './modules/webhooks/webhooks.service';
 import { authenticators, rateLimitKey } from './plugins/auth';
 import { registerCors } from './plugins/cors';
 import { registerErrorHandler } from './plugins/error-handler';
-import { createRegistry, registerObservability } from '@roots/observability';
+import { createRegistry, metricsAccess, registerObservability } from '@roots/observability';
 import { registerOpenApi } from '@roots/server-kit';
 import { registerFrameAncestors } from './plugins/frame-ancestors';
 import { registerTextGuard } from './plugins/text-guard';
@@ -95,7 +95,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
   registerObservability(app, {
     registry: createRegistry('gateway'),
     service: 'gateway',
-    access: config.METRICS_TOKEN ? { token: config.METRICS_TOKEN } : config.NODE_ENV === 'production' ? 'off' : 'open',
+    access: metricsAccess(config.METRICS_TOKEN, config.NODE_ENV),
   });
   await registerOpenApi(app, {
     path: OPENAPI_PATH,

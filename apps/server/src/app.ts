@@ -17,7 +17,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { EmailRateLimiter } from './lib/email-rate-limit';
 import { SharedRateLimitCounters, sharedRateLimitStore } from './lib/shared-rate-limit';
 import { SignInLimits } from './lib/sign-in-limits';
-import { createRegistry, registerObservability, requestIdFrom } from '@roots/observability';
+import { createRegistry, metricsAccess, registerObservability, requestIdFrom } from '@roots/observability';
 import { registerOpenApi } from '@roots/server-kit';
 import { registerBusinessMetrics } from './modules/metrics/business-metrics';
 import { maskEmail } from './lib/mask';
@@ -145,7 +145,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   registerObservability(app, {
     registry: metricsRegistry,
     service: 'server',
-    access: config.METRICS_TOKEN ? { token: config.METRICS_TOKEN } : config.NODE_ENV === 'production' ? 'off' : 'open',
+    access: metricsAccess(config.METRICS_TOKEN, config.NODE_ENV),
   });
   registerBusinessMetrics(metricsRegistry, database.db, clock);
   await app.register(cookie);

@@ -20,6 +20,15 @@ export type ObservabilityOptions = {
   access?: 'open' | 'off' | { token: string };
 };
 
+/**
+ * The scrape access of a process (issue 22): with a token, only bearers of it; without one, open
+ * outside production and absent in production. Server, gateway and analyzer use this one rule.
+ */
+export function metricsAccess(token: string | undefined, nodeEnv: string): NonNullable<ObservabilityOptions['access']> {
+  if (token) return { token };
+  return nodeEnv === 'production' ? 'off' : 'open';
+}
+
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** True when the `authorization` header carries `token` as its bearer (compared in constant time). */

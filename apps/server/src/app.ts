@@ -222,17 +222,11 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     { secret: config.APP_SECRET, slug: config.PRODUCT_SLUG, secure: config.publicUrl.startsWith('https:') },
     sessions,
   );
-  const entitlements = new Entitlements({
-    db: database.db,
-    clock,
-    catalog: config.catalog,
-    proof,
-    sessions,
-    accounts: new AccountRepository(),
-  });
+  const accounts = new AccountRepository();
+  const entitlements = new Entitlements({ db: database.db, clock, catalog: config.catalog, proof, sessions, accounts });
   const account = new AccountService({
     db: database.db,
-    repository: new AccountRepository(),
+    repository: accounts,
     subscriptions,
     cancellation,
     clock,

@@ -95,6 +95,6 @@ export function agreedTermsOf(catalog: PlanCatalog, row: { planId: string; agree
 }
 
 /** The record of `terms` as agreed at purchase, in the currency charged. */
-export function agreedRecord(terms: PlanTerms, currency = 'USD'): PlanTerms & { currency: string } {
+export function agreedRecord(terms: PlanTerms, currency: string): PlanTerms & { currency: string } {
   return { ...terms, currency };
 }

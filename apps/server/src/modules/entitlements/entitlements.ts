@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AccountRepository } from '../account/account.repository';
 import type { PurchaseProof } from '../account/purchase-proof';
-import type { SessionReader } from '../auth/session';
+import type { SessionReader, SessionUser } from '../auth/session';
 import { planTerms } from '../billing/plan-terms';
 import type { PlanCatalog } from '@roots/contracts';
 
@@ -30,16 +30,19 @@ export class Entitlements {
     },
   ) {}
 
-  /** What the request's browser and account own now. */
-  async of(request: FastifyRequest): Promise<EntitlementsResponse> {
+  /**
+   * What the request's browser and account own now. `signedIn`: the request's session user when the
+   * caller has read it already (`null`: none), so the session is not read twice.
+   */
+  async of(request: FastifyRequest, signedIn?: SessionUser | null): Promise<EntitlementsResponse> {
     const { db, clock, proof, sessions, accounts } = this.deps;
-    const user = await sessions.current(request).catch(() => null);
+    const user = signedIn === undefined ? await sessions.current(request).catch(() => null) : signedIn;
     const ids = new Set(proof.heldSubscriptionIds(request));
     if (user) for (const row of await accounts.subscriptionsOf(db, user)) ids.add(row.id);
     if (ids.size === 0) return { plans: [], access: [] };
     const now = clock.now();
     const rows = await db
-      .select({ id: subscriptions.id, planId: subscriptions.planId, kind: accessGrants.kind, expiresAt: accessGrants.expiresAt })
+      .select({ planId: subscriptions.planId, kind: accessGrants.kind, expiresAt: accessGrants.expiresAt })
       .from(accessGrants)
       .innerJoin(subscriptions, eq(subscriptions.id, accessGrants.subscriptionId))
       .where(and(inArray(accessGrants.subscriptionId, [...ids]), isNull(accessGrants.revokedAt)));
@@ -54,8 +57,8 @@ export class Entitlements {
    * @throws AppError ALREADY_OWNED (409) when `planId` is owned: the same plan live (Back after
    * paying, a second tab), or a one-time pack whose access is already held or included.
    */
-  async assertNotOwned(request: FastifyRequest, planId: string): Promise<void> {
-    const owned = await this.of(request);
+  async assertNotOwned(request: FastifyRequest, planId: string, signedIn?: SessionUser | null): Promise<void> {
+    const owned = await this.of(request, signedIn);
     if (owned.plans.length === 0) return;
     const oneTime = planTerms(this.deps.catalog, planId)?.recurring === false;
     if (owned.plans.includes(planId) || (oneTime && owned.access.includes(accessKindForPlan(planId)))) {

@@ -9,6 +9,7 @@ import {
   finalizeRequestSchema,
   initSessionRequestSchema,
   initSessionResponseSchema,
+  type InitSessionRequest,
   recoverByEmailResponseSchema,
   recoverSubscriptionsResponseSchema,
   sessionTokenRequestSchema,
@@ -71,13 +72,22 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
   });
 
   /**
-   * Stored cards are listed and paid with only for their signed-in owner: a session's holder is the
-   * signed-in user's verified email, never an email a request names (ADR 085); visitors get a fresh
-   * anonymous holder.
+   * A checkout for a plan (GET and POST `/init/session`): refused where the geo policy does not offer
+   * what the plan includes (issue 24) and when the caller owns it already (Back after paying, a
+   * second tab; issue 23). Stored cards are listed and paid with only for their signed-in owner: a
+   * session's holder is the signed-in user's verified email, never an email a request names (ADR
+   * 085); visitors get a fresh anonymous holder. The session is read once.
    */
-  const signedInEmail = async (request: FastifyRequest): Promise<string | undefined> => {
+  const openCheckout = async (request: FastifyRequest, input: InitSessionRequest | undefined) => {
+    const planId = input?.plan_id ?? service.defaultPlanId;
+    assertPlanOffered(request, planId);
     const user = await sessions.current(request).catch(() => null);
-    return user?.emailVerified ? user.email : undefined;
+    await entitlements.assertNotOwned(request, planId, user);
+    return service.initSession({
+      planId: input?.plan_id,
+      holderEmail: user?.emailVerified ? user.email : undefined,
+      paymentMethods: input?.payment_methods,
+    });
   };
 
   app.get(
@@ -88,15 +98,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
         response: { 200: initSessionResponseSchema },
       },
     },
-    async (request) => {
-      assertPlanOffered(request, request.query.plan_id ?? service.defaultPlanId);
-      await entitlements.assertNotOwned(request, request.query.plan_id ?? service.defaultPlanId);
-      return service.initSession({
-        planId: request.query.plan_id,
-        holderEmail: await signedInEmail(request),
-        paymentMethods: request.query.payment_methods,
-      });
-    },
+    async (request) => openCheckout(request, request.query),
   );
   app.post(
     '/init/session',
@@ -106,16 +108,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
         response: { 200: initSessionResponseSchema },
       },
     },
-    async (request) => {
-      // Back after paying, or a second tab: what this browser or account owns is not sold again (issue 23).
-      assertPlanOffered(request, request.body?.plan_id ?? service.defaultPlanId);
-      await entitlements.assertNotOwned(request, request.body?.plan_id ?? service.defaultPlanId);
-      return service.initSession({
-        planId: request.body?.plan_id,
-        holderEmail: await signedInEmail(request),
-        paymentMethods: request.body?.payment_methods,
-      });
-    },
+    async (request) => openCheckout(request, request.body),
   );
 
   app.get('/api/entitlements', { schema: { response: { 200: entitlementsResponseSchema } } }, async (request) => entitlements.of(request));

@@ -17,7 +17,6 @@ import type { SessionUser, SignInCodeSender } from '../auth/session';
 import type { CancellationService } from '../cancellation/cancellation.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { AccountRepository } from './account.repository';
-import { assertCancelable } from '../cancellation/cancelable';
 import { assertOwner } from './ownership';
 
 /** Access-recovery requests per email address per hour (each one may send an email). */
@@ -114,7 +113,6 @@ export class AccountService {
       user,
       rows.find((candidate) => candidate.id === subscriptionId),
     );
-    assertCancelable(row, this.deps.subscriptions.catalog);
     await this.deps.cancellation.cancel(row);
     return { message: MESSAGES.subscriptionCanceled };
   }

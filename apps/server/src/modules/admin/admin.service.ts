@@ -33,7 +33,6 @@ import type { BillingContext } from '../subscriptions/context';
 import { isCancelable, transition } from '../subscriptions/subscription-state';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { withSecretRestored } from '../emails/emails.service';
-import { assertCancelable } from '../cancellation/cancelable';
 import { cancelLinkEmail } from './admin-emails';
 import type { AdminRepository, AuditRow, Instants } from './admin.repository';
 import { toChargeRecord, toEmailRecord, toRefundRecord, toReportRecord, toSubscriptionRecord } from './customer-records';
@@ -208,7 +207,7 @@ export class AdminService {
     const { context } = this.deps;
     const row = await this.subscription(input.subscription_id);
     // A one-time pack is ended by a refund, not a cancel; an ended subscription is left alone (issue 23).
-    assertCancelable(row, context.config.catalog);
+    this.deps.cancellation.assertCancelable(row);
     if (isCancelable(row.status as SubscriptionStatus)) {
       await this.deps.cancellation.cancel(row);
       await this.deps.repository.recordCancellation(this.db, {

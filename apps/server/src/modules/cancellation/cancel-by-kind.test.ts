@@ -57,6 +57,24 @@ describe.each(testDatabases())('cancel by kind on $name', ({ url }) => {
     expect(await status(weekly)).toBe('canceled');
   });
 
+  it('the buyer’s browser cannot "cancel" a pack by its id either; asking for the money back is not refused', async () => {
+    const pack = await seedSubscription(database, `browser-pack.${tag}@example.com`, { planId: ULTIMATE });
+    const cancel = (refund: boolean) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/cancel',
+        headers: { cookie: app.roots.proof.cookieHeader([pack]), origin: 'http://127.0.0.1:3000' },
+        payload: { id: pack, refund },
+      });
+    const refused = await cancel(false);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ code: 'CONFLICT', error: 'A one-time purchase has no renewal to cancel; a refund ends it' });
+    expect(await status(pack)).toBe('trialing');
+    // With the refund asked for, the pack is not "canceled" (its seeded charge-less row has nothing to refund).
+    expect((await cancel(true)).statusCode).toBe(200);
+    expect(await status(pack)).toBe('trialing');
+  });
+
   it('the operator cannot "cancel now" a pack or an ended subscription, and nothing is audited', async () => {
     const operator = { email: `operator.${tag}@example.com` };
     const pack = await seedSubscription(database, `op-pack.${tag}@example.com`, { planId: ULTIMATE });

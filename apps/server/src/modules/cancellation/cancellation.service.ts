@@ -43,7 +43,7 @@ export class CancellationService {
   /** Live recurring subscriptions of an email (what "cancel" applies to). */
   private async cancelableOf(email: string): Promise<SubscriptionRow[]> {
     const rows = await this.context.repository.byEmail(this.context.db, email);
-    return rows.filter((row) => isCancelable(row.status) && agreedTermsOf(this.context.config.catalog, row)?.recurring === true);
+    return rows.filter((row) => isCancelable(row.status) && this.renews(row));
   }
 
   /**
@@ -117,15 +117,36 @@ export class CancellationService {
    * wish; the money-back guarantee decides it ({@link refundLatest}).
    */
   async cancelOwned(row: SubscriptionRow, refund: boolean): Promise<CancelOutcome> {
-    const status = row.status;
+    const renews = this.renews(row);
+    // A one-time pack has no renewal to cancel; its money-back refund is still there when asked for.
+    if (!renews && !refund) throw new AppError('CONFLICT', API_MESSAGES.oneTimeNotCancelable);
     // Already canceled or ended: the same answer, so a second click on a link is harmless.
-    if (isCancelable(status)) await this.cancel(row);
+    if (renews && isCancelable(row.status)) await this.cancel(row);
     const refunded = refund ? await this.refundLatest(row.id) : 0;
     return { message: MESSAGES.subscriptionCanceled, ...(refunded > 0 ? { refunded: fromMinor(refunded) } : {}) };
   }
 
-  /** Cancels at period end: no more charges, access until the paid period ends. Idempotent. */
+  /** True for a plan that renews, by the terms its buyer agreed to. */
+  private renews(row: SubscriptionRow): boolean {
+    return agreedTermsOf(this.context.config.catalog, row)?.recurring === true;
+  }
+
+  /**
+   * What a cancel may act on (issue 23): a plan that renews and has not ended. A one-time pack has
+   * no renewal to cancel (the money-back refund ends it); an ended subscription is left as it is.
+   * @throws AppError CONFLICT (409) with the reason otherwise.
+   */
+  assertCancelable(row: SubscriptionRow): void {
+    if (!this.renews(row)) throw new AppError('CONFLICT', API_MESSAGES.oneTimeNotCancelable);
+    if (row.status === 'expired') throw new AppError('CONFLICT', API_MESSAGES.alreadyEnded);
+  }
+
+  /**
+   * Cancels at period end: no more charges, access until the paid period ends. Idempotent for a
+   * canceled subscription. @throws AppError CONFLICT for a one-time pack or an ended subscription.
+   */
   async cancel(row: SubscriptionRow): Promise<void> {
+    this.assertCancelable(row);
     const { repository, db, clock, config } = this.context;
     const now = clock.now();
     await db.transaction(async (tx) => {

@@ -53,11 +53,6 @@ export class SubscriptionsService {
     return terms;
   }
 
-  /** The plan catalog purchases are made from (new purchases only; existing ones keep their agreed terms). */
-  get catalog() {
-    return this.context.config.catalog;
-  }
-
   /** The plan a checkout opened without `plan_id` sells. */
   get defaultPlanId(): string {
     return this.context.config.catalog.defaultPlanId;

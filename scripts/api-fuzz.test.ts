@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
 import { openDatabase, type Database } from '../apps/server/src/db/database';
+import { MERCHANT_API_ROUTES } from '../apps/server/src/plugins/merchant-api-budget';
+import { GatewayProxy } from '../apps/server/src/test/gateway-proxy';
 import { buildGatewayApp } from '../apps/gateway/src/app';
 import { loadGatewayConfig } from '../apps/gateway/src/config/env';
 
@@ -213,6 +215,7 @@ describe('schema-driven fuzzing of both APIs (ADR 114)', () => {
   let server: FastifyInstance;
   let gateway: Awaited<ReturnType<typeof buildGatewayApp>>;
   const targets: Target[] = [];
+  let proxy: GatewayProxy;
 
   beforeAll(async () => {
     gateway = await buildGatewayApp({
@@ -224,13 +227,16 @@ describe('schema-driven fuzzing of both APIs (ADR 114)', () => {
       }),
     });
     const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    // The product reaches the gateway through a proxy that counts merchant-API calls (issue 22's budget).
+    proxy = new GatewayProxy(gatewayUrl);
+    await proxy.start();
     database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
     server = await buildApp({
       config: loadConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
-        GATEWAY_URL: gatewayUrl,
+        GATEWAY_URL: proxy.url,
         RATE_LIMIT_PER_MINUTE: '1000000',
         EMAIL_RATE_LIMIT_PER_HOUR: '1000000',
         FACE_CHECK_RATE_LIMIT_PER_MINUTE: '1000000',
@@ -287,6 +293,7 @@ describe('schema-driven fuzzing of both APIs (ADR 114)', () => {
   }, 120_000);
   afterAll(async () => {
     await server?.close();
+    await proxy?.stop();
     await gateway?.close();
     await database?.close();
   });
@@ -295,6 +302,7 @@ describe('schema-driven fuzzing of both APIs (ADR 114)', () => {
     let routes = 0;
     let requests = 0;
     const failures: string[] = [];
+    const reachedGateway = new Set<string>();
     for (const target of targets) {
       for (const [path, operations] of Object.entries(target.document.paths)) {
         for (const [method, operation] of Object.entries(operations)) {
@@ -330,6 +338,7 @@ describe('schema-driven fuzzing of both APIs (ADR 114)', () => {
             });
           }
           const before = await target.rowCounts();
+          const merchantCallsBefore = proxy.merchantCalls;
           let everyRequestRefused = true;
           for (const input of generated) {
             const options: InjectOptions = {
@@ -363,6 +372,12 @@ describe('schema-driven fuzzing of both APIs (ADR 114)', () => {
               }
             }
           }
+          // Every product route that reaches the gateway's merchant API is inside the budget (ADR 137).
+          if (target.name === 'product' && proxy.merchantCalls > merchantCallsBefore) {
+            const route = `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
+            reachedGateway.add(route);
+            if (!(route in MERCHANT_API_ROUTES)) failures.push(`${route}: calls the gateway's merchant API outside the budget`);
+          }
           const after = await target.rowCounts();
           if (everyRequestRefused && after !== before) {
             const changed = after.split(',').filter((entry) => !before.split(',').includes(entry));
@@ -377,5 +392,7 @@ describe('schema-driven fuzzing of both APIs (ADR 114)', () => {
     console.info(`fuzz: ${targets.length} APIs, ${routes} routes, ${requests} requests, ${fiveHundreds} × 5xx`);
     expect(failures).toEqual([]);
     expect(routes).toBeGreaterThan(50);
+    // The budget check above saw real gateway traffic, not none.
+    expect([...reachedGateway]).toEqual(expect.arrayContaining(['GET /init/session', 'POST /init/session']));
   }, 300_000);
 });

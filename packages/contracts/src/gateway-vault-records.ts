@@ -35,10 +35,12 @@ function namesCardData(column: string): boolean {
  * from the run's start.
  */
 export function asciiDigits(value: string): string {
+  // NFKC already makes full-width and mathematical digits ASCII; the rest are each a script's own run.
   return value.normalize('NFKC').replace(/\p{Nd}/gu, (digit) => {
-    let start = digit.codePointAt(0)!;
-    while (/\p{Nd}/u.test(String.fromCodePoint(start - 1)) && (digit.codePointAt(0)! - start + 1) % 10 !== 0) start -= 1;
-    return String((digit.codePointAt(0)! - start) % 10);
+    const point = digit.codePointAt(0)!;
+    let zero = point;
+    while (point - zero < 9 && /\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero -= 1;
+    return String(point - zero);
   });
 }
 

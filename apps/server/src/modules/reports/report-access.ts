@@ -14,8 +14,12 @@ export const REPORT_ACCESS_KINDS: readonly AccessKind[] = FACE_ANALYSIS_ACCESS_K
 export type PurchaseDirectory = {
   /** The subscription with that id: its email (normalised) and linked user, if any. */
   subscription(id: string): Promise<{ id: string; email: string; userId: string | null } | undefined>;
-  /** The access kinds the email's purchases hold now (live grants only). */
-  accessOf(email: string): Promise<AccessKind[]>;
+  /**
+   * The access kinds a purchase holds now (live grants only), with its one-click add-ons: a report is
+   * made under a purchase that includes reports, never because another purchase of the same email
+   * does (issue 22: an email is a claim).
+   */
+  accessOf(subscriptionId: string): Promise<AccessKind[]>;
 };
 
 /** A requester whose purchase was looked up: the subscription exists and belongs to the email. */
@@ -58,9 +62,9 @@ export function assertCanAccessReport<T extends Pick<ReportRow, 'subscriptionId'
   return report;
 }
 
-/** @throws AppError FORBIDDEN (403) unless the requester's email holds a live purchase with reports. */
+/** @throws AppError FORBIDDEN (403) unless the requester's purchase (or an add-on of it) holds live report access. */
 export async function assertReportPurchase(purchases: PurchaseDirectory, requester: VerifiedRequester): Promise<void> {
-  const access = await purchases.accessOf(requester.email);
+  const access = await purchases.accessOf(requester.subscriptionId);
   if (!access.some((kind) => REPORT_ACCESS_KINDS.includes(kind))) throw new AppError('FORBIDDEN', MESSAGES.noSubscriptionData);
 }
 

@@ -52,8 +52,8 @@ export function createReporting(deps: {
       const row = await subscriptionRows.find(db, id);
       return row && { id: row.id, email: normalizeEmail(row.email), userId: row.userId };
     },
-    async accessOf(email) {
-      const summaries = await subscriptions.summariesOf(email);
+    async accessOf(subscriptionId) {
+      const summaries = await subscriptions.summaries(await subscriptionRows.family(db, subscriptionId));
       return summaries.flatMap((summary) => summary.access);
     },
   };

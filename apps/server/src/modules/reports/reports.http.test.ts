@@ -252,6 +252,25 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     ).toEqual([]);
   });
 
+  it('a purchase without reports cannot make one because another purchase of its email has them (issue 22)', async () => {
+    // Profile Pro alone holds no face analysis; the email it names holds a subscription bought elsewhere.
+    const paid = await payWithCard(base, 'roots_profile_pro_2899_otp');
+    const jar = new CookieJar();
+    const created = await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(paid, owner.email), jar });
+    expect(created.status, created.text).toBe(200);
+    const made = await http<ApiError>(`${base}/report/create`, {
+      json: { email: owner.email, subscription_id: created.body.id, image: face.toString('base64') },
+      jar,
+    });
+    expect(made).toMatchObject({ status: 403, body: { error: MESSAGES.noSubscriptionData, code: 'FORBIDDEN' } });
+    expect(
+      await database.db
+        .select()
+        .from(reports)
+        .where(sql`${reports.subscriptionId} = ${created.body.id}`),
+    ).toEqual([]);
+  });
+
   it('hides a report from another user: get, list and PDF answer as if it did not exist', async () => {
     const stranger = await get(other, completed.report_id);
     expect(stranger.status).toBe(404);

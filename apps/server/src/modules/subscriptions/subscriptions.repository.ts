@@ -1,6 +1,6 @@
 import type { AccessKind } from '@roots/contracts/subscriptions';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import { type PurchaseIntentState, accessGrants, funnelEvents, purchaseIntents, subscriptions } from '../../db/schema';
 import { rowsOf } from '../emails/emails.repository';
@@ -70,6 +70,17 @@ export class SubscriptionsRepository {
   async lock(db: Executor, id: string): Promise<SubscriptionRow | undefined> {
     const rows = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
     return rows[0];
+  }
+
+  /** A purchase and its one-click add-ons (rows whose parent it is), or, for an add-on, its parent's family. */
+  async family(db: Executor, id: string): Promise<SubscriptionRow[]> {
+    const row = await this.find(db, id);
+    if (!row) return [];
+    const root = row.parentId ?? row.id;
+    return db
+      .select()
+      .from(subscriptions)
+      .where(or(eq(subscriptions.id, root), eq(subscriptions.parentId, root)));
   }
 
   byEmail(db: Executor, email: string): Promise<SubscriptionRow[]> {

@@ -571,11 +571,6 @@ export class SubscriptionsService {
     return { id: row.id };
   }
 
-  /** Summaries of an email's purchases (the report service's access check; never answered to a request by email). */
-  async summariesOf(email: string): Promise<SubscriptionSummary[]> {
-    return this.summaries(await this.context.repository.byEmail(this.context.db, normalizeEmail(email)));
-  }
-
   /** The subscription with that id (for the routes' ownership checks). */
   async find(id: string): Promise<SubscriptionRow | undefined> {
     return this.context.repository.find(this.context.db, id.toLowerCase());

@@ -10,6 +10,8 @@ import { startProductOverHttp, type ProductOverHttp } from '../test/product-over
 import { CookieJar, http, payWithCard, purchaseBody } from '../test/shopper';
 
 const WEEKLY = 'roots_3d1_7d2499';
+/** The configuration a deployment gets without setting anything. */
+const DEFAULTS = loadConfig({});
 
 /** One request from a given loopback address (the whole 127/8 is this machine); answers the status. */
 function fromAddress(localAddress: string, url: string, method: 'GET' | 'POST', body?: object): Promise<number> {
@@ -59,8 +61,12 @@ describe('issue 22: a flood from a few addresses never starves the checkout or t
       databaseUrl: undefined,
       gatewayUrl: gateway.url,
       clock: systemClock,
-      // The product's own budgets at their defaults.
-      env: { GATEWAY_CLIENT_BUDGET_PER_MINUTE: '40', GATEWAY_SESSION_BUDGET_PER_MINUTE: '300', GATEWAY_PURCHASE_BUDGET_PER_MINUTE: '200' },
+      // The product's own budgets at their defaults (the test harness raises them otherwise).
+      env: {
+        GATEWAY_CLIENT_BUDGET_PER_MINUTE: String(DEFAULTS.GATEWAY_CLIENT_BUDGET_PER_MINUTE),
+        GATEWAY_SESSION_BUDGET_PER_MINUTE: String(DEFAULTS.GATEWAY_SESSION_BUDGET_PER_MINUTE),
+        GATEWAY_PURCHASE_BUDGET_PER_MINUTE: String(DEFAULTS.GATEWAY_PURCHASE_BUDGET_PER_MINUTE),
+      },
     });
   }, 120_000);
   afterAll(async () => {
@@ -69,6 +75,12 @@ describe('issue 22: a flood from a few addresses never starves the checkout or t
   });
 
   it('six addresses sending 1 260 checkout requests spend 40 gateway calls each; a shopper still pays; the server’s own calls still pass', async () => {
+    // The documented budget (ADR 137): 40 a client, 300 + 200 of the gateway's 600, 100 kept for the server.
+    expect([
+      DEFAULTS.GATEWAY_CLIENT_BUDGET_PER_MINUTE,
+      DEFAULTS.GATEWAY_SESSION_BUDGET_PER_MINUTE,
+      DEFAULTS.GATEWAY_PURCHASE_BUDGET_PER_MINUTE,
+    ]).toEqual([40, 300, 200]);
     const { base, proxy } = product;
     const flooders = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5', '127.0.0.6', '127.0.0.7'];
     const before = proxy.merchantCalls;

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { buyPlanAsVisitor, signInByEmailCode, uniqueEmail } from '../support/session';
+import { API_MESSAGES } from '@roots/contracts/messages';
+import { buyPlanAsVisitor, openPaywallAs, payWithSuccessCard, signInByEmailCode, uniqueEmail } from '../support/session';
 
 /**
  * Issue 23, in the browser on a phone: what the customer owns is never sold again. Back after paying
@@ -26,6 +27,22 @@ test.describe('what the customer owns is not sold again', () => {
     await expect(page.getByTestId('plan-owned')).toBeVisible({ timeout: 30_000 });
     await page.getByRole('link', { name: 'Open my account' }).click();
     await expect(page).toHaveURL(/\/roots\/sign-in\?vSubscriptionId=/);
+  });
+
+  test('a second tab whose checkout opened before the first paid: its payment buys nothing twice and says it is refunded', async ({
+    page,
+    context,
+  }) => {
+    const email = uniqueEmail('two-tabs');
+    const second = await context.newPage();
+    await openPaywallAs(second, email);
+    await buyPlanAsVisitor(page, email);
+    await payWithSuccessCard(second);
+    await expect(second.getByTestId('purchase-error')).toHaveText(API_MESSAGES.alreadyOwnedPaidTwice, { timeout: 30_000 });
+    await expect(second).toHaveURL(/\/roots\/subscription/);
+    // The browser's proof of purchase names one purchase: the second payment made none.
+    const proof = (await context.cookies()).find((cookie) => cookie.name === 'roots_purchases');
+    expect(proof?.value.split('~')).toHaveLength(1);
   });
 
   test('after the Ultimate Pack, the packs it includes are no longer offered, and the pack has no cancel', async ({ page }) => {

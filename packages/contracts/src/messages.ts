@@ -68,6 +68,8 @@ export const API_MESSAGES = {
   invalidWebhookBody: 'Invalid webhook body',
   tooManyCheckouts: 'Too many checkouts are starting right now, try again in a minute',
   alreadyOwned: 'You already have this. Open your account to use it.',
+  alreadyOwnedPaidTwice:
+    'You already have this, so this second payment was not used: it is refunded to your card automatically within the hour. Open your account to use what you have.',
   oneTimeNotCancelable: 'A one-time purchase has no renewal to cancel; a refund ends it',
   alreadyEnded: 'This subscription has already ended',
   operatorsOnly: 'Operators only',

@@ -1,4 +1,8 @@
+import { API_MESSAGES } from '@roots/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_SERVER_SECRETS } from '../../config/env';
+import { subscriptions } from '../../db/schema';
 import { systemClock } from '../../lib/clock';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { startProductOverHttp, type ProductOverHttp } from '../../test/product-over-http';
@@ -20,7 +24,13 @@ let gateway: GatewayProcess;
 let product: ProductOverHttp;
 beforeAll(async () => {
   gateway = await startGatewayProcess();
-  product = await startProductOverHttp({ databaseUrl: undefined, gatewayUrl: gateway.url, clock: systemClock });
+  // The sweep refunds an unclaimed payment at once here (the default grace is 15 minutes).
+  product = await startProductOverHttp({
+    databaseUrl: undefined,
+    gatewayUrl: gateway.url,
+    clock: systemClock,
+    env: { PAYMENT_SWEEP_GRACE_MS: '0', PAYMENT_SWEEP_INTERVAL_MS: '0' },
+  });
 });
 afterAll(async () => {
   await product?.close();
@@ -50,6 +60,27 @@ describe('entitlements', () => {
     const owned = await http<{ plans: string[]; access: string[] }>(`${base}/api/entitlements`, { jar });
     expect(owned.body).toEqual({ plans: [WEEKLY], access: ['subscription'] });
     expect((await http(`${base}/api/entitlements`)).body).toEqual({ plans: [], access: [] });
+  });
+
+  it('a second tab that opened its checkout before the first paid: its payment makes no second subscription and is refunded', async () => {
+    const { base, database, app } = product;
+    const jar = new CookieJar();
+    const email = 'owner.two-tabs@example.com';
+    // Both checkouts are open before either pays (two tabs of one browser).
+    const [first, second] = await Promise.all([payWithCard(base, WEEKLY), payWithCard(base, WEEKLY)]);
+    expect((await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(first, email), jar })).status).toBe(200);
+    const again = await http(`${base}/subs/create-no-user`, { json: purchaseBody(second, email), jar });
+    expect(again).toMatchObject({ status: 409, body: { code: 'ALREADY_OWNED', error: API_MESSAGES.alreadyOwnedPaidTwice } });
+    // A replay of the first purchase is still answered with its subscription.
+    expect((await http(`${base}/subs/create-no-user`, { json: purchaseBody(first, email), jar })).status).toBe(200);
+    const rows = await database.db.select().from(subscriptions).where(eq(subscriptions.email, email));
+    expect(rows).toHaveLength(1);
+    // The unclaimed second payment is refunded by the payment sweep.
+    await app.roots.sweep.run();
+    const execution = await http<{ amountRefunded: number }>(`${gateway.url}/merchant/v1/executions/${second.execution.id}`, {
+      headers: { 'x-api-key': DEV_SERVER_SECRETS.GATEWAY_MERCHANT_SECRET },
+    });
+    expect(execution.body.amountRefunded).toBe(second.execution.amount.value);
   });
 
   it('after the Ultimate Pack, the report and Profile Pro packs it includes are refused; nothing is charged', async () => {

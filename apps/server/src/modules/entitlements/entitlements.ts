@@ -57,12 +57,17 @@ export class Entitlements {
    * @throws AppError ALREADY_OWNED (409) when `planId` is owned: the same plan live (Back after
    * paying, a second tab), or a one-time pack whose access is already held or included.
    */
-  async assertNotOwned(request: FastifyRequest, planId: string, signedIn?: SessionUser | null): Promise<void> {
+  async assertNotOwned(
+    request: FastifyRequest,
+    planId: string,
+    signedIn?: SessionUser | null,
+    message: string = API_MESSAGES.alreadyOwned,
+  ): Promise<void> {
     const owned = await this.of(request, signedIn);
     if (owned.plans.length === 0) return;
     const oneTime = planTerms(this.deps.catalog, planId)?.recurring === false;
     if (owned.plans.includes(planId) || (oneTime && owned.access.includes(accessKindForPlan(planId)))) {
-      throw new AppError('ALREADY_OWNED', API_MESSAGES.alreadyOwned);
+      throw new AppError('ALREADY_OWNED', message);
     }
   }
 }

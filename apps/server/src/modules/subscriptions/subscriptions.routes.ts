@@ -1,4 +1,4 @@
-import { MESSAGES } from '@roots/contracts';
+import { API_MESSAGES, MESSAGES } from '@roots/contracts';
 import {
   applePayValidateMerchantRequestSchema,
   applePayValidateMerchantResponseSchema,
@@ -27,7 +27,7 @@ import { validationDetails } from '../../plugins/error-handler';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
 import type { PurchaseProof } from '../account/purchase-proof';
 import type { Entitlements } from '../entitlements/entitlements';
-import type { SessionReader } from '../auth/session';
+import type { SessionReader, SessionUser } from '../auth/session';
 import { verifyBuyerIdentity, type IdentityClaim } from '../identity/identity';
 import type { RequestMeta, SubscriptionsService } from './subscriptions.service';
 
@@ -129,8 +129,22 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
    * A purchase paid by `executionId`: the same for the four create endpoints, `userId` when signed
    * in. The answer gives the buyer's browser its proof of the purchase (ADR 085).
    */
-  const purchase = async (request: FastifyRequest, reply: FastifyReply, body: PurchaseBody, executionId: string, userId: string | null) => {
+  const purchase = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: PurchaseBody,
+    executionId: string,
+    /** The signed-in buyer of `/subs/create*`; undefined for a visitor's purchase (its session, if any, is read for what it owns). */
+    buyer?: SessionUser,
+  ) => {
     assertPlanOffered(request, body.plan_id);
+    // A second payment for a plan this browser or account owns (a second tab whose checkout opened
+    // before the first paid) makes no second subscription: it stays unclaimed and the payment sweep
+    // refunds it (ADR 127). A replay of the purchase that made the subscription is answered as before.
+    if (!(await service.byPayment(executionId))) {
+      await entitlements.assertNotOwned(request, body.plan_id, buyer, API_MESSAGES.alreadyOwnedPaidTwice);
+    }
+    const userId = buyer?.id ?? null;
     const created = await service.createFromPayment(
       { planId: body.plan_id, email: body.email, executionId, consent: body.consent, attribution: body.attribution, userId },
       requestMeta(request),
@@ -152,7 +166,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
   ) => {
     const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.cantCreateSubscription);
     await emailLimiter.hit(identity.user.email);
-    return purchase(request, reply, { ...body, email: identity.user.email }, executionId, identity.userId);
+    return purchase(request, reply, { ...body, email: identity.user.email }, executionId, identity.user);
   };
 
   app.post(
@@ -178,7 +192,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
         proof.grant(request, reply, created.id);
         return created;
       }
-      return purchase(request, reply, body, (body.instrument ?? body.card)?.execution_id ?? '', null);
+      return purchase(request, reply, body, (body.instrument ?? body.card)?.execution_id ?? '');
     },
   );
 
@@ -187,7 +201,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     { schema: { body: createNoUserApplePayRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
     async (request, reply) => {
       await emailLimiter.hit(request.body.email);
-      return purchase(request, reply, request.body, request.body.execution_id, null);
+      return purchase(request, reply, request.body, request.body.execution_id);
     },
   );
 

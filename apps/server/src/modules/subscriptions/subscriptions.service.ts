@@ -571,6 +571,11 @@ export class SubscriptionsService {
     return { id: row.id };
   }
 
+  /** The subscription a payment (its gateway execution) made, if any: a replay of its purchase. */
+  byPayment(executionId: string): Promise<SubscriptionRow | undefined> {
+    return this.context.repository.byInitialExecution(this.context.db, executionId);
+  }
+
   /** The subscription with that id (for the routes' ownership checks). */
   async find(id: string): Promise<SubscriptionRow | undefined> {
     return this.context.repository.find(this.context.db, id.toLowerCase());

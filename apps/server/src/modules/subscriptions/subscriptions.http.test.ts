@@ -315,22 +315,26 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     expect(activation.text).toContain('/roots/activate?code=act1234');
     expect((await http(`${base}/api/send-activation-by-email/act1234/${email('ghost')}`, { method: 'POST' })).body).toEqual({ ok: true });
 
-    // Signed-in purchase links the user at creation.
-    const paid = await payWithCard(base, WEEKLY);
-    const created = await http<{ id: string }>(`${base}/subs/create`, {
-      json: {
-        plan_id: WEEKLY,
-        email: buyer,
-        firebase_id: userId,
-        card: { execution_id: paid.execution.id },
-        consent: paid.init.disclosure,
-      },
-      headers: { cookie },
-    });
+    // Signed-in purchase links the user at creation. The weekly plan is the account's already (it was
+    // finalized into it above): a second payment for it makes no second subscription (issue 23).
+    const signedInPurchase = (planPaid: Awaited<ReturnType<typeof payWithCard>>) =>
+      http<{ id: string }>(`${base}/subs/create`, {
+        json: {
+          plan_id: planPaid.init.plan_id,
+          email: buyer,
+          firebase_id: userId,
+          card: { execution_id: planPaid.execution.id },
+          consent: planPaid.init.disclosure,
+        },
+        headers: { cookie },
+      });
+    expect(await signedInPurchase(await payWithCard(base, WEEKLY))).toMatchObject({ status: 409, body: { code: 'ALREADY_OWNED' } });
+    const paid = await payWithCard(base, THREE_MONTH);
+    const created = await signedInPurchase(paid);
     expect(created.status, created.text).toBe(200);
     expect((await subscription(created.body.id)).userId).toBe(userId);
     const noIdentity = await http(`${base}/subs/create`, {
-      json: { plan_id: WEEKLY, email: buyer, card: { execution_id: paid.execution.id }, consent: paid.init.disclosure },
+      json: { plan_id: THREE_MONTH, email: buyer, card: { execution_id: paid.execution.id }, consent: paid.init.disclosure },
     });
     expect(noIdentity).toMatchObject({ status: 401, body: { error: MESSAGES.cantCreateSubscription } });
   });

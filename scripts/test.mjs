@@ -37,6 +37,7 @@ try {
 
   const npx = (args) => [npmCommand, ['exec', '--', ...args]];
   await step('lint', ...npx(['eslint', '--max-warnings=0', '.']));
+  await step('import cycles (type imports included)', process.execPath, ['scripts/import-cycles.mjs']);
   await step('format', ...npx(['prettier', '--check', '--log-level=warn', '.']));
   await step('type-check', process.execPath, ['scripts/typecheck.mjs']);
   // Built first: the analysis worker pool and the checkout journeys run built code.

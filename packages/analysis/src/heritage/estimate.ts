@@ -6,25 +6,12 @@ import {
   type HeritageGroupId,
   groupedProbabilities,
 } from './groups.js';
-import type { HeritageModel } from './heritage-model.js';
+import type { DisplayThresholds, HeritageModel } from './heritage-model.js';
 import { headLogits, softmax } from './softmax-regression.js';
 
 export type ConfidenceLevel = 'high' | 'medium' | 'low';
 /** What the product should show: fine groups, only coarse groups, or "we're not sure". */
 export type HeritageDisplay = 'fine' | 'coarse' | 'uncertain';
-
-/**
- * When the product may name one group ("fine"), only a broader group ("coarse"), or must say it is
- * not sure. Chosen by `scripts/train.ts` on held-out (cross-validated) probabilities so that fine
- * answers were right at least 85 % of the time and coarse ones 80 % (see
- * training/display-thresholds.ts), and saved with the head.
- */
-export interface DisplayThresholds {
-  /** Top group's probability at or above which one group is named. */
-  fine: number;
-  /** Otherwise, top coarse group's probability at or above which the coarse group is named. */
-  coarse: number;
-}
 
 export interface HeritageGroupShare {
   id: HeritageGroupId;

@@ -2,8 +2,20 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HERITAGE_GROUP_IDS } from './groups.js';
-import type { DisplayThresholds } from './estimate.js';
 import type { LinearHead } from './softmax-regression.js';
+
+/**
+ * When the product may name one group ("fine"), only a broader group ("coarse"), or must say it is
+ * not sure. Chosen by `scripts/train.ts` on held-out (cross-validated) probabilities so that fine
+ * answers were right at least 85 % of the time and coarse ones 80 % (see
+ * training/display-thresholds.ts), and saved with the head.
+ */
+export interface DisplayThresholds {
+  /** Top group's probability at or above which one group is named. */
+  fine: number;
+  /** Otherwise, top coarse group's probability at or above which the coarse group is named. */
+  coarse: number;
+}
 
 /**
  * The descriptors a head can read: faceres (1024-d), optionally followed by the 128-d

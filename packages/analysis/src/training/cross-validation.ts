@@ -1,6 +1,6 @@
 import { HERITAGE_GROUP_IDS } from '../heritage/groups.js';
 import { type LinearHead, fitTemperature, headLogits, softmax, trainSoftmax } from '../heritage/softmax-regression.js';
-import type { DisplayThresholds } from '../heritage/estimate.js';
+import type { DisplayThresholds } from '../heritage/heritage-model.js';
 import { chooseDisplayThresholds } from './display-thresholds.js';
 import { type FeatureCache, type FeatureSet, type ViewId, featureMatrix } from './feature-cache.js';
 

@@ -1,5 +1,5 @@
 import { COARSE_GROUPS, groupedProbabilities } from '../heritage/groups.js';
-import type { DisplayThresholds } from '../heritage/estimate.js';
+import type { DisplayThresholds } from '../heritage/heritage-model.js';
 import { argmax, groupIndexOf } from './metrics.js';
 
 /** What each display level must earn in held-out data: "fine" right this often, "coarse" this often. */

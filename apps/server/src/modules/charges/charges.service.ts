@@ -7,7 +7,7 @@ import type { Tx } from '../../db/executor';
 import type { ChargeKind } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { GatewayCallError, type GatewayClient } from '../gateway/gateway-client';
-import { crashPoint } from '../subscriptions/context';
+import { crashPoint } from '../../lib/fault-injection';
 import type { ChargeRow, ChargesRepository, NewCharge } from './charges.repository';
 
 /** Pending attempts younger than this belong to a request or a scheduler pass still running. */

@@ -19,8 +19,3 @@ export type BillingContext = {
   config: Config;
   log: FastifyBaseLogger;
 };
-
-/** Test-only crash points (FAULT_INJECTION, NODE_ENV=test): the process dies at once, as on a power cut. */
-export function crashPoint(config: Config, point: NonNullable<Config['FAULT_INJECTION']>): void {
-  if (config.NODE_ENV === 'test' && config.FAULT_INJECTION === point) process.kill(process.pid, 'SIGKILL');
-}

@@ -49,6 +49,8 @@ import { GatewayClient } from './modules/gateway/gateway-client';
 import { gatewayWebhookRoutes } from './modules/gateway/gateway-webhooks.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import type { BillingContext } from './modules/subscriptions/context';
+import { LifecycleRepository } from './modules/lifecycle/lifecycle.repository';
+import { SubscriptionLifecycle } from './modules/lifecycle/subscription-lifecycle';
 import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
@@ -192,6 +194,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   const context: BillingContext = {
     db: database.db,
     repository: new SubscriptionsRepository(),
+    lifecycle: new SubscriptionLifecycle({ repository: new LifecycleRepository(), emails, clock, config }),
     charges: new ChargesService({ db: database.db, repository: new ChargesRepository(), gateway, clock, config, log: app.log }),
     gateway,
     emails,

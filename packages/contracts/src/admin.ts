@@ -88,8 +88,12 @@ export type FunnelReport = z.infer<typeof funnelReportSchema>;
 
 // ----- revenue ---------------------------------------------------------------------------------
 
-/** Ways a subscription gets canceled. */
-export const CANCEL_CHANNELS = ['email_code', 'one_click_link', 'account', 'by_id', 'operator'] as const;
+/**
+ * Ways a subscription stops renewing: the customer's or an operator's cancel (voluntary), and the
+ * ends nobody asked for (issue 23): the last renewal declined (`payment_failed`, involuntary churn)
+ * or the whole purchase refunded without a cancel before it (`refund`).
+ */
+export const CANCEL_CHANNELS = ['email_code', 'one_click_link', 'account', 'by_id', 'operator', 'payment_failed', 'refund'] as const;
 export type CancelChannel = (typeof CANCEL_CHANNELS)[number];
 
 export const revenueDaySchema = z.object({

@@ -21,6 +21,24 @@ export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'cancele
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
+/**
+ * The status sets, written once (issue 23) and read by the server's TypeScript, its SQL and the web
+ * app. A subscription in a status with access still holds what it bought; in a renewing status it
+ * will be charged again, so a cancel applies to it.
+ */
+export const ACCESS_STATUSES = ['trialing', 'active', 'past_due', 'canceled'] as const satisfies readonly SubscriptionStatus[];
+export const RENEWING_STATUSES = ['trialing', 'active', 'past_due'] as const satisfies readonly SubscriptionStatus[];
+
+/** Statuses in which the customer still has the subscription's access (and the scheduler has work: a renewal, a retry or the period's end). */
+export function hasAccess(status: SubscriptionStatus): boolean {
+  return (ACCESS_STATUSES as readonly SubscriptionStatus[]).includes(status);
+}
+
+/** Statuses that renew: a cancel request applies to them. */
+export function isCancelable(status: SubscriptionStatus): boolean {
+  return (RENEWING_STATUSES as readonly SubscriptionStatus[]).includes(status);
+}
+
 /** What a purchased plan unlocks (product-spec §6). `subscription` is the recurring plan itself. */
 export const ACCESS_KINDS = ['subscription', 'profile_pro', 'report', 'ultimate_pack', 'premium_one_month', 'gift_one_month'] as const;
 export const accessKindSchema = z.enum(ACCESS_KINDS);

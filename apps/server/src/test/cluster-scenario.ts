@@ -1,3 +1,4 @@
+import { ACCESS_STATUSES } from '@roots/contracts/subscriptions';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -337,7 +338,7 @@ export async function runClusterScenario(options: ClusterScenarioOptions): Promi
         'billing backlog drained',
         async () =>
           (await count(sql`select count(*) as n from subscriptions where due_at is not null and due_at <= now()
-            and status in ('trialing', 'active', 'past_due', 'canceled')`)) === 0 &&
+            and status in ${[...ACCESS_STATUSES]}`)) === 0 &&
           (await count(sql`select count(*) as n from charges where status = 'pending'`)) === 0,
         90_000,
       );

@@ -1,3 +1,4 @@
+import { RENEWING_STATUSES } from '@roots/contracts/subscriptions';
 import { randomUUID } from 'node:crypto';
 import type { AdminAction } from '@roots/contracts/admin';
 import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -345,7 +346,7 @@ export class AdminRepository {
       select plan_id, status, agreed_terms -> 'renewalAmountMinor' as agreed_renewal_minor,
              agreed_terms -> 'renewalPeriod' as agreed_renewal_period, count(*)::int as count
       from subscriptions
-      where status in ('trialing', 'active', 'past_due') and parent_id is null
+      where status in ${[...RENEWING_STATUSES]} and parent_id is null
       group by 1, 2, 3, 4`);
     return rowsOf<{
       plan_id: string;

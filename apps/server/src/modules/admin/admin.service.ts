@@ -20,7 +20,7 @@ import {
   type RevenueDay,
   type RevenueReport,
 } from '@roots/contracts/admin';
-import type { SubscriptionStatus } from '@roots/contracts/subscriptions';
+import { isCancelable, type SubscriptionStatus } from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
 import { DAY_MS } from '../../lib/clock';
 import { normalizeEmail } from '../../lib/mask';
@@ -30,7 +30,6 @@ import { planTerms, type PeriodLength } from '../billing/plan-terms';
 import type { CancellationService } from '../cancellation/cancellation.service';
 import { REPORT_FEEDBACK_EVENT } from '../reports/reports.repository';
 import type { BillingContext } from '../subscriptions/context';
-import { isCancelable, transition } from '../subscriptions/subscription-state';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { withSecretRestored } from '../emails/emails.service';
 import { cancelLinkEmail } from './admin-emails';
@@ -200,38 +199,20 @@ export class AdminService {
   }
 
   /**
-   * Cancels at period end through the cancellation service (the customer's own path, with its
-   * email); `now` then ends the access at once (the state machine's `period_ended`).
+   * Cancels through the cancellation service (the customer's own path, with its email): at period
+   * end, or `now`, which ends the access at once and says so in the email.
    */
   async cancel(operator: { email: string }, input: AdminCancelRequest): Promise<void> {
-    const { context } = this.deps;
     const row = await this.subscription(input.subscription_id);
     // A one-time pack is ended by a refund, not a cancel; an ended subscription is left alone (issue 23).
-    this.deps.cancellation.assertCancelable(row);
-    if (isCancelable(row.status as SubscriptionStatus)) {
-      await this.deps.cancellation.cancel(row);
+    await this.deps.cancellation.cancel(row, input.when === 'now' ? 'now' : 'period_end');
+    if (isCancelable(row.status as SubscriptionStatus))
       await this.deps.repository.recordCancellation(this.db, {
         subscriptionId: row.id,
         channel: 'operator' satisfies CancelChannel,
         reason: input.reason,
         now: this.now(),
       });
-    }
-    if (input.when === 'now') {
-      const now = this.now();
-      await this.db.transaction(async (tx) => {
-        const locked = await context.repository.lock(tx, row.id);
-        if (!locked || locked.status !== 'canceled') return;
-        await context.repository.update(tx, row.id, {
-          status: transition('canceled', 'period_ended'),
-          dueAt: null,
-          currentPeriodEnd: now,
-          endedAt: now,
-          updatedAt: now,
-        });
-        await context.repository.revokeGrants(tx, row.id, now);
-      });
-    }
     await this.audit(
       operator,
       input.when === 'now' ? 'customer.cancel_now' : 'customer.cancel_at_period_end',

@@ -8,7 +8,7 @@ import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-pro
 import { makeWebDist, RELAXED_CLIENT_LIMITS } from '../../test/helpers';
 import { startProductOverHttp, type ProductOverHttp } from '../../test/product-over-http';
 import { CookieJar, http, payWithCard, purchaseBody } from '../../test/shopper';
-import { chargeKey } from './billing.service';
+import { chargeKeys } from '../charges/charge-keys';
 
 /**
  * Issue 23: a customer is charged what they agreed to at purchase. The operator raises the weekly
@@ -80,7 +80,7 @@ describe('agreed terms survive a catalog change', () => {
     // The trial ends: the renewal charges the agreed $24.99, not $40.
     clock.advance(3 * DAY_MS + HOUR_MS);
     await after.roots.billing.tick();
-    const renewal = before.proxy.charges.find((charge) => charge.idempotencyKey === chargeKey(weekly, 1, 0));
+    const renewal = before.proxy.charges.find((charge) => charge.idempotencyKey === chargeKeys.renewal(weekly, 1, 0));
     expect(renewal?.amount).toBe(2499);
     expect(await row(weekly)).toMatchObject({ status: 'active', currentPeriod: 1 });
     // MRR from the agreed price of the paying weekly subscriber ($24.99 a week, normalised to 30 days).

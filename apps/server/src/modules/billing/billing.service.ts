@@ -1,22 +1,16 @@
 import type { DeclineCode } from '@roots/contracts/gateway';
-import type { Tx } from '../../db/executor';
 import { HOUR_MS } from '../../lib/clock';
 import { maskEmail } from '../../lib/mask';
-import {
-  paymentFailedEmail,
-  renewalReceiptEmail,
-  subscriptionEndedEmail,
-  trialReminderEmail,
-  type RenderedEmail,
-} from '../emails/email-templates';
+import { trialReminderEmail } from '../emails/email-templates';
 import type { BillingContext } from '../subscriptions/context';
-import { transition, type SubscriptionEvent } from '../subscriptions/subscription-state';
+import { chargeKeys, orderReferences } from '../charges/charge-keys';
 import type { ChargeRow } from '../charges/charges.repository';
+import type { LifecycleEvent } from '../lifecycle/subscription-lifecycle';
 import type { ChargeEffects } from '../charges/charges.service';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { PaymentSweep, SweepResult } from '../payment-sweep/payment-sweep.service';
-import { agreedTermsOf, periodEnd } from './plan-terms';
+import { agreedTermsOf } from './plan-terms';
 
 /** Declines that may pass with time (funds arrive, the processor recovers): retried on a schedule. */
 const SOFT_DECLINES: ReadonlySet<string> = new Set<DeclineCode>(['insufficient_funds', 'processing_error']);
@@ -25,11 +19,6 @@ const SOFT_DECLINES: ReadonlySet<string> = new Set<DeclineCode>(['insufficient_f
 const LEASE_MS = 120_000;
 
 export type RenewalOutcome = 'renewed' | 'soft_declined' | 'failed' | 'expired' | 'deferred';
-
-/** The idempotency key of attempt `attempt` of period `period` (issue 5: `sub:{id}:period:{n}`). */
-export function chargeKey(subscriptionId: string, period: number, attempt: number): string {
-  return attempt === 0 ? `sub:${subscriptionId}:period:${period}` : `sub:${subscriptionId}:period:${period}:retry:${attempt}`;
-}
 
 /**
  * Renewals, trial conversion, dunning, expiry and trial reminders. Work is claimed row by row
@@ -83,11 +72,11 @@ export class BillingService {
     // The price and period the buyer agreed to, not today's catalog (issue 23).
     const terms = agreedTermsOf(config.catalog, row);
     if (row.status === 'canceled' || !terms?.recurring || terms.renewalAmountMinor === null || !terms.renewalPeriod) {
-      await this.move(row, 'period_ended', { dueAt: null });
+      await this.apply(row, { type: 'period_ended' });
       return 'expired';
     }
     if (!row.instrumentId) {
-      await this.move(row, 'renewal_failed', { dueAt: null });
+      await this.apply(row, { type: 'renewal_failed', declineCode: null });
       return 'failed';
     }
     const period = row.currentPeriod + 1;
@@ -102,7 +91,7 @@ export class BillingService {
         planId: row.planId,
         period,
         attempt,
-        idempotencyKey: chargeKey(row.id, period, attempt),
+        idempotencyKey: chargeKeys.renewal(row.id, period, attempt),
         amountMinor: terms.renewalAmountMinor,
         currency: row.agreedTerms?.currency ?? 'USD',
       }));
@@ -110,12 +99,12 @@ export class BillingService {
     switch (outcome.status) {
       case 'succeeded':
         // Settled and recorded in one transaction; recording again is a no-op unless a legacy row was settled alone.
-        await db.transaction((tx) => this.recordRenewal(tx, row.id, period, outcome.charge));
+        await this.apply(row, { type: 'renewal_succeeded', charge: outcome.charge });
         this.context.log.info({ subscriptionId: row.id, period, email: maskEmail(row.email) }, 'subscription renewed');
         return 'renewed';
       case 'unknown':
         // Sent again with the same key on the next pass (the gateway replays the first answer).
-        await repository.update(db, row.id, { leaseUntil: null });
+        await repository.releaseLease(db, row.id);
         return 'deferred';
       case 'failed':
         break;
@@ -124,44 +113,15 @@ export class BillingService {
         return exhaustive;
       }
     }
-    const { declineCode } = outcome.charge;
+    const declineCode = outcome.charge.declineCode ?? null;
     const delays = config.RENEWAL_RETRY_DELAYS_HOURS;
     if (declineCode && SOFT_DECLINES.has(declineCode) && row.retryCount < delays.length) {
       const retryAt = new Date(clock.now().getTime() + (delays[row.retryCount] ?? 24) * HOUR_MS);
       // The customer is told at once, with the next try and the way out (issue 23: a failed renewal was silent).
-      const notice = {
-        key: `payment-failed:${row.id}:${period}:${row.retryCount}`,
-        email: paymentFailedEmail({
-          productName: config.PRODUCT_NAME,
-          planName: terms.name,
-          amountMinor: outcome.charge.amountMinor,
-          cardLast4: row.cardLast4,
-          declineCode,
-          retryAt,
-          cancelUrl: this.subscriptions.cancelUrl(row.id),
-        }),
-      };
-      await this.move(row, 'renewal_soft_declined', { dueAt: retryAt, retryCount: row.retryCount + 1 }, notice);
-      // Dunning grace: access lasts while retries are pending.
-      await repository.grant(db, { subscriptionId: row.id, email: row.email, kind: terms.access, expiresAt: retryAt, now: clock.now() });
-      this.context.emails.kick();
+      await this.apply(row, { type: 'renewal_soft_declined', charge: outcome.charge, declineCode, retryAt });
       return 'soft_declined';
     }
-    await this.move(
-      row,
-      'renewal_failed',
-      { dueAt: null },
-      {
-        key: `renewal-failed:${row.id}:${period}`,
-        email: subscriptionEndedEmail({
-          productName: config.PRODUCT_NAME,
-          planName: terms.name,
-          declineCode: declineCode ?? null,
-          startUrl: `${config.publicUrl}/${config.PRODUCT_SLUG}/`,
-        }),
-      },
-    );
-    this.context.emails.kick();
+    await this.apply(row, { type: 'renewal_failed', declineCode });
     return 'failed';
   }
 
@@ -174,79 +134,20 @@ export class BillingService {
           instrumentId,
           holderReference: row.holderReference,
           amount: { value: charge.amountMinor, currency: charge.currency },
-          orderReference: `sub:${row.id}:period:${charge.period}`,
+          orderReference: orderReferences.renewal(row.id, charge.period),
           reason: 'recurring',
         },
       },
-      onSucceeded: (tx, settled) => this.recordRenewal(tx, row.id, settled.period, settled),
+      onSucceeded: async (tx, settled) => {
+        await this.context.lifecycle.apply(tx, row.id, { type: 'renewal_succeeded', charge: settled });
+      },
     };
   }
 
-  /** Moves the subscription into the paid period under its row lock; a no-op once recorded. */
-  private async recordRenewal(tx: Tx, subscriptionId: string, period: number, charge: ChargeRow): Promise<void> {
-    const { repository, clock, config } = this.context;
-    const locked = await repository.lock(tx, subscriptionId);
-    if (!locked || locked.currentPeriod >= period) return; // another instance recorded it
-    const terms = agreedTermsOf(config.catalog, locked);
-    if (!terms?.renewalPeriod) return;
-    const start = locked.currentPeriodEnd ?? clock.now();
-    const end = periodEnd(start, terms.renewalPeriod);
-    const now = clock.now();
-    await repository.update(tx, subscriptionId, {
-      status: transition(locked.status, 'renewal_succeeded'),
-      currentPeriod: period,
-      currentPeriodStart: start,
-      currentPeriodEnd: end,
-      dueAt: end,
-      retryCount: 0,
-      leaseUntil: null,
-      updatedAt: now,
-    });
-    await repository.grant(tx, { subscriptionId, email: locked.email, kind: terms.access, expiresAt: end, now });
-    await this.context.emails.enqueue(
-      tx,
-      `renewal:${subscriptionId}:${period}`,
-      locked.email,
-      renewalReceiptEmail({
-        chargeId: charge.id,
-        productName: config.PRODUCT_NAME,
-        planName: terms.name,
-        amountMinor: charge.amountMinor,
-        termsText: locked.termsText,
-        nextChargeAt: end,
-        nextChargeMinor: terms.renewalAmountMinor,
-        renewalPeriod: terms.renewalPeriod,
-        cardLast4: locked.cardLast4,
-        cancelUrl: this.subscriptions.cancelUrl(subscriptionId),
-        period,
-      }),
-    );
-  }
-
-  /** Applies one state-machine event (and the patch) under a row lock; revokes access on expiry. */
-  private async move(
-    row: SubscriptionRow,
-    event: SubscriptionEvent,
-    patch: { dueAt: Date | null; retryCount?: number },
-    notice?: { key: string; email: RenderedEmail },
-  ): Promise<void> {
-    const { repository, db, clock } = this.context;
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      const locked = await repository.lock(tx, row.id);
-      if (!locked) return;
-      // The email goes with the state change it reports (outbox, same transaction).
-      if (notice) await this.context.emails.enqueue(tx, notice.key, locked.email, notice.email);
-      const next = transition(locked.status, event);
-      await repository.update(tx, row.id, {
-        status: next,
-        ...patch,
-        leaseUntil: null,
-        updatedAt: now,
-        ...(next === 'expired' ? { endedAt: now } : {}),
-      });
-      if (next === 'expired') await repository.revokeGrants(tx, row.id, now);
-    });
+  /** One lifecycle event in its own transaction; its email goes out at once. */
+  private async apply(row: SubscriptionRow, event: LifecycleEvent): Promise<void> {
+    await this.context.db.transaction((tx) => this.context.lifecycle.apply(tx, row.id, event));
+    this.context.emails.kick();
   }
 
   /** Reminder emails for trials converting within TRIAL_REMINDER_HOURS. */

@@ -40,3 +40,8 @@ export function liveCancelLink(secret: string, token: string, now: Date): string
   const link = readCancelLink(secret, token);
   return link && link.expiresAt.getTime() > now.getTime() ? link.subscriptionId : undefined;
 }
+
+/** The one-click cancel URL every receipt, reminder and notice carries, issued at `now`. */
+export function cancelUrl(config: { APP_SECRET: string; publicUrl: string }, subscriptionId: string, now: Date): string {
+  return `${config.publicUrl}/api/cancel-subscription/${cancelLinkToken(config.APP_SECRET, subscriptionId, now)}`;
+}

@@ -1,18 +1,18 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { API_MESSAGES, MESSAGES } from '@roots/contracts';
 import { EMAIL_CODE_LENGTH } from '@roots/contracts/auth';
-import type { CancelOutcome } from '@roots/contracts/subscriptions';
+import { isCancelable, type CancelOutcome } from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
 import { DAY_MS } from '../../lib/clock';
 import { maskEmail, normalizeEmail } from '../../lib/mask';
 import { fromMinor } from '../../lib/money';
 import { liveCancelLink } from './cancel-link';
 import { agreedTermsOf } from '../billing/plan-terms';
-import { activationEmail, cancelCodeEmail, cancelConfirmationEmail, refundEmail } from '../emails/email-templates';
+import { activationEmail, cancelCodeEmail } from '../emails/email-templates';
+import { chargeKeys } from '../charges/charge-keys';
 import type { ChargeRow } from '../charges/charges.repository';
 import type { ChargeEffects } from '../charges/charges.service';
 import type { BillingContext } from '../subscriptions/context';
-import { isCancelable, transition } from '../subscriptions/subscription-state';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { CancellationRepository } from './cancellation.repository';
@@ -142,36 +142,16 @@ export class CancellationService {
   }
 
   /**
-   * Cancels at period end: no more charges, access until the paid period ends. Idempotent for a
-   * canceled subscription. @throws AppError CONFLICT for a one-time pack or an ended subscription.
+   * Cancels: no more charges, access until the paid period ends (or, for an operator's `now`, ends
+   * at once). Idempotent for a canceled subscription at period end. @throws AppError CONFLICT for a
+   * one-time pack or an ended subscription.
    */
-  async cancel(row: SubscriptionRow): Promise<void> {
+  async cancel(row: SubscriptionRow, effective: 'period_end' | 'now' = 'period_end'): Promise<void> {
     this.assertCancelable(row);
-    const { repository, db, clock, config } = this.context;
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      const locked = await repository.lock(tx, row.id);
-      if (!locked || !isCancelable(locked.status)) return;
-      await repository.update(tx, row.id, {
-        status: transition(locked.status, 'canceled'),
-        canceledAt: now,
-        dueAt: locked.currentPeriodEnd,
-        retryCount: 0,
-        updatedAt: now,
-      });
-      await this.context.emails.enqueue(
-        tx,
-        `cancel:${row.id}`,
-        row.email,
-        cancelConfirmationEmail({
-          productName: config.PRODUCT_NAME,
-          planName: agreedTermsOf(config.catalog, row)?.name ?? row.planId,
-          accessUntil: locked.currentPeriodEnd,
-        }),
-      );
-    });
+    const { db } = this.context;
+    await db.transaction((tx) => this.context.lifecycle.apply(tx, row.id, { type: 'canceled', effective }));
     this.context.emails.kick();
-    this.context.log.info({ subscriptionId: row.id, email: maskEmail(row.email) }, 'subscription canceled');
+    this.context.log.info({ subscriptionId: row.id, email: maskEmail(row.email), effective }, 'subscription canceled');
   }
 
   /**
@@ -196,7 +176,7 @@ export class CancellationService {
         attempt: 0,
         refundOfChargeId: charge.id,
         executionId: charge.executionId,
-        idempotencyKey: `refund:${charge.id}`,
+        idempotencyKey: chargeKeys.refund(charge.id),
         amountMinor: charge.amountMinor,
         currency: charge.currency,
       }));
@@ -231,26 +211,13 @@ export class CancellationService {
     return {
       instruction: { action: 'refund', executionId, reason: GATEWAY_REFUND_REASON },
       onSucceeded: async (tx, settled) => {
-        const { repository, charges, clock, config } = this.context;
-        const now = clock.now();
-        await charges.markRefunded(tx, refunded.id, settled.amountMinor);
-        const locked = settled.subscriptionId ? await repository.lock(tx, settled.subscriptionId) : undefined;
-        if (locked && settled.amountMinor >= refunded.amountMinor && locked.status !== 'expired') {
-          await repository.update(tx, locked.id, {
-            status: transition(locked.status, 'refunded'),
-            dueAt: null,
-            endedAt: now,
-            updatedAt: now,
+        await this.context.charges.markRefunded(tx, refunded.id, settled.amountMinor);
+        if (settled.subscriptionId)
+          await this.context.lifecycle.apply(tx, settled.subscriptionId, {
+            type: 'refunded',
+            charge: refunded,
+            amountMinor: settled.amountMinor,
           });
-          await repository.revokeGrants(tx, locked.id, now);
-        }
-        if (locked)
-          await this.context.emails.enqueue(
-            tx,
-            `refund:${refunded.id}`,
-            locked.email,
-            refundEmail({ productName: config.PRODUCT_NAME, amountMinor: settled.amountMinor, cardLast4: locked.cardLast4 }),
-          );
       },
     };
   }
@@ -289,7 +256,7 @@ export class CancellationService {
         attempt: 0,
         refundOfChargeId: charge.id,
         executionId,
-        idempotencyKey: `refund:${charge.id}`,
+        idempotencyKey: chargeKeys.refund(charge.id),
         amountMinor: amount,
         currency: charge.currency,
       }));

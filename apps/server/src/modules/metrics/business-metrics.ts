@@ -1,3 +1,4 @@
+import { ACCESS_STATUSES } from '@roots/contracts/subscriptions';
 import { Gauge, type Registry } from '@roots/observability';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
@@ -50,7 +51,7 @@ export function registerBusinessMetrics(registry: Registry, db: Db, clock: Clock
       const [row] = rowsOf<{ count: number | string; oldest: string | Date | null }>(
         await db.execute(sql`
           select count(*) as count, min(due_at) as oldest from subscriptions
-          where due_at is not null and due_at <= ${now.toISOString()} and status in ('trialing', 'active', 'past_due', 'canceled')`),
+          where due_at is not null and due_at <= ${now.toISOString()} and status in ${[...ACCESS_STATUSES]}`),
       );
       this.set(Number(row?.count ?? 0));
       billingLag.set(row?.oldest ? Math.max(0, (now.getTime() - new Date(row.oldest).getTime()) / 1000) : 0);

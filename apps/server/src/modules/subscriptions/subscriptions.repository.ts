@@ -1,16 +1,20 @@
-import type { AccessKind } from '@roots/contracts/subscriptions';
+import { ACCESS_STATUSES } from '@roots/contracts/subscriptions';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import { type PurchaseIntentState, accessGrants, funnelEvents, purchaseIntents, subscriptions } from '../../db/schema';
 import { rowsOf } from '../emails/emails.repository';
 
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type NewSubscription = typeof subscriptions.$inferInsert;
+import type { SubscriptionRow } from '../lifecycle/lifecycle.repository';
+
+export type { NewSubscription, SubscriptionRow } from '../lifecycle/lifecycle.repository';
 export type IntentRow = typeof purchaseIntents.$inferSelect;
 export type GrantRow = typeof accessGrants.$inferSelect;
 
-/** SQL of subscriptions, their grants, purchase intents and purchase events. Uniqueness lives in the schema. */
+/**
+ * Reads of subscriptions and their grants, purchase intents and purchase events; the scheduler's
+ * claims. The state columns and grants are written by the lifecycle only (lifecycle.repository.ts).
+ */
 export class SubscriptionsRepository {
   // ----- purchase intents -------------------------------------------------------------------
 
@@ -51,25 +55,8 @@ export class SubscriptionsRepository {
 
   // ----- subscriptions ----------------------------------------------------------------------
 
-  /** Inserts unless a subscription already exists for the same first execution; returns the id that holds. */
-  async insertSubscription(db: Executor, row: NewSubscription): Promise<{ id: string; created: boolean }> {
-    const inserted = await db.insert(subscriptions).values(row).onConflictDoNothing().returning({ id: subscriptions.id });
-    if (inserted[0]) return { id: inserted[0].id, created: true };
-    const existing = await db.query.subscriptions.findFirst({ where: eq(subscriptions.initialExecutionId, row.initialExecutionId) });
-    if (existing) return { id: existing.id, created: false };
-    const byId = await db.query.subscriptions.findFirst({ where: eq(subscriptions.id, row.id!) });
-    if (byId) return { id: byId.id, created: false };
-    throw new Error('subscription insert conflicted but no row holds');
-  }
-
   find(db: Executor, id: string): Promise<SubscriptionRow | undefined> {
     return db.query.subscriptions.findFirst({ where: eq(subscriptions.id, id) });
-  }
-
-  /** Locks the row for the rest of the transaction. */
-  async lock(db: Executor, id: string): Promise<SubscriptionRow | undefined> {
-    const rows = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
-    return rows[0];
   }
 
   /** A purchase and its one-click add-ons (rows whose parent it is), or, for an add-on, its parent's family. */
@@ -87,8 +74,9 @@ export class SubscriptionsRepository {
     return db.query.subscriptions.findMany({ where: eq(subscriptions.email, email), orderBy: desc(subscriptions.createdAt) });
   }
 
-  async update(db: Executor, id: string, patch: Partial<NewSubscription>): Promise<void> {
-    await db.update(subscriptions).set(patch).where(eq(subscriptions.id, id));
+  /** Hands a claimed subscription back for the next pass (its lease is the only column this writes). */
+  async releaseLease(db: Executor, id: string): Promise<void> {
+    await db.update(subscriptions).set({ leaseUntil: null }).where(eq(subscriptions.id, id));
   }
 
   /** Links the subscription to `userId` unless it is linked already (one conditional UPDATE, no read first). */
@@ -110,7 +98,7 @@ export class SubscriptionsRepository {
       where id in (
         select id from subscriptions
         where due_at is not null and due_at <= ${now.toISOString()}
-          and status in ('trialing', 'active', 'past_due', 'canceled')
+          and status in ${[...ACCESS_STATUSES]}
           and (lease_until is null or lease_until < ${now.toISOString()})
         order by due_at limit ${limit} for update skip locked
       )
@@ -136,33 +124,6 @@ export class SubscriptionsRepository {
   }
 
   // ----- access grants ----------------------------------------------------------------------
-
-  async grant(
-    db: Executor,
-    input: { subscriptionId: string; email: string; kind: AccessKind; expiresAt: Date | null; now: Date },
-  ): Promise<void> {
-    await db
-      .insert(accessGrants)
-      .values({
-        id: randomUUID(),
-        subscriptionId: input.subscriptionId,
-        email: input.email,
-        kind: input.kind,
-        expiresAt: input.expiresAt,
-        createdAt: input.now,
-      })
-      .onConflictDoUpdate({
-        target: [accessGrants.subscriptionId, accessGrants.kind],
-        set: { expiresAt: input.expiresAt, revokedAt: null },
-      });
-  }
-
-  async revokeGrants(db: Executor, subscriptionId: string, now: Date): Promise<void> {
-    await db
-      .update(accessGrants)
-      .set({ revokedAt: now })
-      .where(and(eq(accessGrants.subscriptionId, subscriptionId), isNull(accessGrants.revokedAt)));
-  }
 
   grantsOf(db: Executor, subscriptionIds: string[]): Promise<GrantRow[]> {
     if (subscriptionIds.length === 0) return Promise.resolve([]);

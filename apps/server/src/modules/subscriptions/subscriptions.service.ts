@@ -1,22 +1,22 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { MESSAGES, formatMessage } from '@roots/contracts';
 import { compactAttribution, eventValue, type Attribution, type PurchaseEventName } from '@roots/contracts/events';
 import type { Execution } from '@roots/contracts/gateway';
-import type { Consent, SubscriptionStatus, SubscriptionSummary } from '@roots/contracts/subscriptions';
+import { hasAccess, isCancelable, type Consent, type SubscriptionStatus, type SubscriptionSummary } from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
 import type { Tx } from '../../db/executor';
 import { holderReferenceFor, maskEmail, normalizeEmail } from '../../lib/mask';
 import { fromMinor } from '../../lib/money';
-import { cancelLinkToken } from '../cancellation/cancel-link';
+import { cancelUrl } from '../cancellation/cancel-link';
 import { agreedRecord, agreedTermsOf, periodEnd, planTerms, type PlanTerms } from '../billing/plan-terms';
-import { purchasesEmail, receiptEmail } from '../emails/email-templates';
+import { purchasesEmail } from '../emails/email-templates';
+import { addOnSubscriptionId, chargeKeys, orderReferences } from '../charges/charge-keys';
 import { GatewayCallError } from '../gateway/gateway-client';
 import { crashPoint } from '../../lib/fault-injection';
 import type { BillingContext } from './context';
-import { hasAccess } from './subscription-state';
 import type { ChargeRow } from '../charges/charges.repository';
 import type { ChargeEffects } from '../charges/charges.service';
-import type { IntentRow, SubscriptionRow } from './subscriptions.repository';
+import type { IntentRow, NewSubscription, SubscriptionRow } from './subscriptions.repository';
 
 export type RequestMeta = { ip: string; userAgent: string };
 
@@ -31,12 +31,6 @@ export type PaymentInput = {
 
 /** `parent`: the subscription the add-on is bought on, as the route read it for the ownership check. */
 export type AddOnInput = { planId: string; email: string; parent: SubscriptionRow; attribution: Attribution | undefined };
-
-/** Deterministic UUID for a key, so a retried add-on lands on the same subscription id. */
-function uuidFor(key: string): string {
-  const hex = createHash('sha256').update(key).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 /**
  * Creation and reading of subscriptions. A subscription exists only for an execution the gateway
@@ -60,8 +54,7 @@ export class SubscriptionsService {
   }
 
   cancelUrl(subscriptionId: string): string {
-    const token = cancelLinkToken(this.context.config.APP_SECRET, subscriptionId, this.context.clock.now());
-    return `${this.context.config.publicUrl}/api/cancel-subscription/${token}`;
+    return cancelUrl(this.context.config, subscriptionId, this.context.clock.now());
   }
 
   // ----- payment session ------------------------------------------------------------------
@@ -83,7 +76,7 @@ export class SubscriptionsService {
         {
           amount: { value: terms.firstAmountMinor, currency: 'USD' },
           holderReference,
-          orderReference: terms.id,
+          orderReference: orderReferences.purchase(terms.id),
           ...(input.paymentMethods ? { paymentMethods: input.paymentMethods } : {}),
         },
         randomUUID(),
@@ -211,7 +204,7 @@ export class SubscriptionsService {
     const periodEndAt = terms.firstPeriod ? periodEnd(now, terms.firstPeriod) : null;
     const status: SubscriptionStatus = terms.recurring && terms.hasTrial ? 'trialing' : 'active';
     const id = await this.context.db.transaction(async (tx) => {
-      const { id: subscriptionId, created } = await repository.insertSubscription(tx, {
+      const row: NewSubscription = {
         id: randomUUID(),
         email: intent.email,
         userId: intent.userId,
@@ -236,9 +229,9 @@ export class SubscriptionsService {
         attribution: intent.attribution,
         createdAt: now,
         updatedAt: now,
-      });
-      if (created) {
-        const first = await this.context.charges.record(
+      };
+      const { id: subscriptionId, created } = await this.context.lifecycle.start(tx, row, (subscriptionId) =>
+        this.context.charges.record(
           tx,
           {
             kind: 'first',
@@ -246,21 +239,18 @@ export class SubscriptionsService {
             planId: terms.id,
             period: 0,
             attempt: 0,
-            idempotencyKey: `execution:${execution.id}`,
+            idempotencyKey: chargeKeys.first(execution.id),
             amountMinor: execution.amount.value,
             currency: execution.amount.currency,
           },
           execution,
-        );
-        await this.afterPurchase(tx, {
-          chargeId: first.id,
+        ),
+      );
+      if (created) {
+        await this.recordPurchaseEvents(tx, {
           subscriptionId,
-          email: intent.email,
           terms,
-          periodEndAt,
           amountMinor: execution.amount.value,
-          cardLast4: execution.instrument?.last4 ?? null,
-          termsText: intent.termsText,
           attribution: intent.attribution,
           meta,
           now,
@@ -274,49 +264,20 @@ export class SubscriptionsService {
     return id;
   }
 
-  /** Grant, receipt email and purchase events of a new purchase (inside its transaction). */
-  private async afterPurchase(
+  /** The purchase events of a new purchase (inside its transaction). */
+  private async recordPurchaseEvents(
     tx: Tx,
     input: {
-      chargeId: string;
       subscriptionId: string;
-      email: string;
       terms: PlanTerms;
-      periodEndAt: Date | null;
       amountMinor: number;
-      cardLast4: string | null;
-      termsText: string;
       attribution: Record<string, string>;
       meta: RequestMeta | null;
       now: Date;
     },
   ): Promise<void> {
-    const { repository, config } = this.context;
+    const { repository } = this.context;
     const { terms } = input;
-    await repository.grant(tx, {
-      subscriptionId: input.subscriptionId,
-      email: input.email,
-      kind: terms.access,
-      expiresAt: input.periodEndAt,
-      now: input.now,
-    });
-    await this.context.emails.enqueue(
-      tx,
-      `receipt:${input.subscriptionId}`,
-      input.email,
-      receiptEmail({
-        chargeId: input.chargeId,
-        productName: config.PRODUCT_NAME,
-        planName: terms.name,
-        amountMinor: input.amountMinor,
-        termsText: input.termsText,
-        nextChargeAt: terms.recurring ? input.periodEndAt : null,
-        nextChargeMinor: terms.renewalAmountMinor,
-        renewalPeriod: terms.renewalPeriod,
-        cardLast4: input.cardLast4,
-        cancelUrl: terms.recurring ? this.cancelUrl(input.subscriptionId) : null,
-      }),
-    );
     const names: PurchaseEventName[] = terms.recurring
       ? ['Purchase', 'AllPurchase', ...(terms.hasTrial ? [] : (['Full plan sale purchase'] as const))]
       : ['One-timePurchase', 'AllPurchase'];
@@ -342,7 +303,7 @@ export class SubscriptionsService {
 
   /** The add-on of `planId` already bought on `parentId` (a repeat click answers it again), if any. */
   async boughtAddOn(parentId: string, planId: string): Promise<string | undefined> {
-    return (await this.context.repository.find(this.context.db, uuidFor(`addon:${parentId}:${planId}`)))?.id;
+    return (await this.context.repository.find(this.context.db, addOnSubscriptionId(parentId, planId)))?.id;
   }
 
   async createAddOn(input: AddOnInput, meta: RequestMeta): Promise<{ id: string }> {
@@ -355,8 +316,7 @@ export class SubscriptionsService {
       throw new AppError('NOT_FOUND', MESSAGES.noSubscriptionData);
     if (!parent.instrumentId) throw new AppError('UNPROCESSABLE', failure);
 
-    const baseKey = `addon:${parent.id}:${terms.id}`;
-    const subscriptionId = uuidFor(baseKey);
+    const subscriptionId = addOnSubscriptionId(parent.id, terms.id);
     const existing = await repository.find(db, subscriptionId);
     if (existing) return { id: existing.id };
 
@@ -372,7 +332,7 @@ export class SubscriptionsService {
             planId: terms.id,
             period: 0,
             attempt,
-            idempotencyKey: attempt === 0 ? baseKey : `${baseKey}:retry:${attempt}`,
+            idempotencyKey: chargeKeys.addOn(parent.id, terms.id, attempt),
             amountMinor: terms.firstAmountMinor,
             currency: 'USD',
           });
@@ -413,7 +373,7 @@ export class SubscriptionsService {
           instrumentId: parent.instrumentId ?? '',
           holderReference: parent.holderReference,
           amount: { value: charge.amountMinor, currency: charge.currency },
-          orderReference: charge.idempotencyKey.slice(0, 200),
+          orderReference: orderReferences.addOn(charge.idempotencyKey),
           reason: 'unscheduled',
         },
       },
@@ -434,12 +394,12 @@ export class SubscriptionsService {
     const now = this.context.clock.now();
     const periodEndAt = terms.firstPeriod ? periodEnd(now, terms.firstPeriod) : null;
     const attribution = compactAttribution(request.attribution);
-    const { created } = await this.context.repository.insertSubscription(tx, {
+    const row = {
       id: subscriptionId,
       email: parent.email,
       userId: parent.userId,
       planId: terms.id,
-      status: 'active',
+      status: 'active' as const,
       parentId: parent.id,
       initialExecutionId: charge.executionId ?? charge.idempotencyKey,
       holderReference: parent.holderReference,
@@ -458,17 +418,13 @@ export class SubscriptionsService {
       attribution,
       createdAt: now,
       updatedAt: now,
-    });
+    };
+    const { created } = await this.context.lifecycle.start(tx, row, async () => charge);
     if (created) {
-      await this.afterPurchase(tx, {
-        chargeId: charge.id,
+      await this.recordPurchaseEvents(tx, {
         subscriptionId,
-        email: parent.email,
         terms,
-        periodEndAt,
         amountMinor: charge.amountMinor,
-        cardLast4: parent.cardLast4,
-        termsText: terms.disclosure.terms_text,
         attribution,
         meta: request.meta,
         now,
@@ -623,7 +579,7 @@ export class SubscriptionsService {
     return rows.map((row) => {
       const terms = agreedTermsOf(this.context.config.catalog, row);
       const status = row.status;
-      const charging = terms?.recurring === true && (status === 'trialing' || status === 'active' || status === 'past_due');
+      const charging = terms?.recurring === true && isCancelable(status);
       return {
         id: row.id,
         plan_id: row.planId,

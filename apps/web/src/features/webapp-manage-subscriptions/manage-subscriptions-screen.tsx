@@ -2,13 +2,11 @@ import { cancelMineResponseSchema, mySubscriptionsResponseSchema } from '@roots/
 import type { PlanCatalog } from '@roots/contracts';
 import { formatUsd } from '@roots/contracts/disclosure';
 import { planAccountSummary } from '@roots/contracts/plan-claims';
-import type { SubscriptionSummary } from '@roots/contracts/subscriptions';
+import { isCancelable, type SubscriptionSummary } from '@roots/contracts/subscriptions';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequestFailure, useSignedIn } from '../../lib/auth-guard';
 import { getJson, getPlans, postParsed } from '../../lib/api-client';
-
-const CANCELABLE = new Set(['trialing', 'active', 'past_due']);
 
 /** GET /api/account/subscriptions: the signed-in user's subscriptions. */
 async function loadSubscriptions(signal?: AbortSignal): Promise<SubscriptionSummary[]> {
@@ -89,7 +87,7 @@ export function ManageSubscriptionsScreen() {
                 : t('webapp.subscriptions.noNextCharge')}
             </p>
             {!item.renews && <p data-testid="one-time-note">{t('webapp.subscriptions.oneTime')}</p>}
-            {item.renews && CANCELABLE.has(item.status) && confirming !== item.id && (
+            {item.renews && isCancelable(item.status) && confirming !== item.id && (
               <button type="button" className="button button--secondary" onClick={() => setConfirming(item.id)}>
                 {t('webapp.subscriptions.cancel')}
               </button>

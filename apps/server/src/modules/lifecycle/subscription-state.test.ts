@@ -1,6 +1,6 @@
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@roots/contracts/subscriptions';
+import { SUBSCRIPTION_STATUSES, hasAccess, isCancelable, type SubscriptionStatus } from '@roots/contracts/subscriptions';
 import { describe, expect, it } from 'vitest';
-import { hasAccess, InvalidTransitionError, isCancelable, transition, type SubscriptionEvent } from './subscription-state';
+import { InvalidTransitionError, transition, type SubscriptionEvent } from './subscription-state';
 
 const EVENTS: SubscriptionEvent[] = [
   'renewal_succeeded',

@@ -77,26 +77,6 @@ export function transition(from: SubscriptionStatus, event: SubscriptionEvent): 
   }
 }
 
-/** Statuses in which the customer still has the subscription's access. */
-export function hasAccess(status: SubscriptionStatus): boolean {
-  switch (status) {
-    case 'trialing':
-    case 'active':
-    case 'past_due':
-    case 'canceled':
-      return true;
-    case 'expired':
-      return false;
-    default:
-      return unreachable(status);
-  }
-}
-
-/** Statuses a cancel request applies to. */
-export function isCancelable(status: SubscriptionStatus): boolean {
-  return status === 'trialing' || status === 'active' || status === 'past_due';
-}
-
 function unreachable(value: never): never {
   throw new Error(`unhandled value ${String(value)}`);
 }

@@ -1,0 +1,87 @@
+import type { AccessKind } from '@roots/contracts/subscriptions';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/executor';
+import { accessGrants, cancellationChannels, subscriptions } from '../../db/schema';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+
+/** What a lifecycle step writes on the subscription row; nothing else in the server writes these columns. */
+export type LifecyclePatch = Pick<
+  Partial<NewSubscription>,
+  | 'status'
+  | 'currentPeriod'
+  | 'currentPeriodStart'
+  | 'currentPeriodEnd'
+  | 'dueAt'
+  | 'retryCount'
+  | 'canceledAt'
+  | 'endedAt'
+  | 'instrumentId'
+  | 'cardLast4'
+  | 'cardNetwork'
+>;
+
+/** The SQL of the subscription lifecycle: the rows' state columns and their access grants. */
+export class LifecycleRepository {
+  /** Inserts unless a subscription already exists for the same first execution (or id); returns the id that holds. */
+  async insert(db: Executor, row: NewSubscription): Promise<{ id: string; created: boolean }> {
+    const inserted = await db.insert(subscriptions).values(row).onConflictDoNothing().returning({ id: subscriptions.id });
+    if (inserted[0]) return { id: inserted[0].id, created: true };
+    const existing = await db.query.subscriptions.findFirst({ where: eq(subscriptions.initialExecutionId, row.initialExecutionId) });
+    if (existing) return { id: existing.id, created: false };
+    const byId = row.id ? await db.query.subscriptions.findFirst({ where: eq(subscriptions.id, row.id) }) : undefined;
+    if (byId) return { id: byId.id, created: false };
+    throw new Error('subscription insert conflicted but no row holds');
+  }
+
+  /** Locks the row for the rest of the transaction. */
+  async lock(db: Executor, id: string): Promise<SubscriptionRow | undefined> {
+    const rows = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+    return rows[0];
+  }
+
+  /** Saves a step; the lease ends with it (the work it claimed is done). */
+  async save(db: Executor, id: string, patch: LifecyclePatch, now: Date): Promise<void> {
+    await db
+      .update(subscriptions)
+      .set({ ...patch, leaseUntil: null, updatedAt: now })
+      .where(eq(subscriptions.id, id));
+  }
+
+  async grant(
+    db: Executor,
+    input: { subscriptionId: string; email: string; kind: AccessKind; expiresAt: Date | null; now: Date },
+  ): Promise<void> {
+    await db
+      .insert(accessGrants)
+      .values({
+        id: randomUUID(),
+        subscriptionId: input.subscriptionId,
+        email: input.email,
+        kind: input.kind,
+        expiresAt: input.expiresAt,
+        createdAt: input.now,
+      })
+      .onConflictDoUpdate({
+        target: [accessGrants.subscriptionId, accessGrants.kind],
+        set: { expiresAt: input.expiresAt, revokedAt: null },
+      });
+  }
+
+  async revokeGrants(db: Executor, subscriptionId: string, now: Date): Promise<void> {
+    await db
+      .update(accessGrants)
+      .set({ revokedAt: now })
+      .where(and(eq(accessGrants.subscriptionId, subscriptionId), isNull(accessGrants.revokedAt)));
+  }
+
+  /** How the subscription ended when the customer did not cancel it (the first channel recorded holds). */
+  async recordChurn(db: Executor, input: { subscriptionId: string; channel: string; reason: string; now: Date }): Promise<void> {
+    await db
+      .insert(cancellationChannels)
+      .values({ subscriptionId: input.subscriptionId, channel: input.channel, reason: input.reason, createdAt: input.now })
+      .onConflictDoNothing();
+  }
+}

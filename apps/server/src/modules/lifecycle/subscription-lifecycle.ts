@@ -1,0 +1,279 @@
+import type { CancelChannel } from '@roots/contracts/admin';
+import { accessKindForPlan, isCancelable, type SubscriptionStatus } from '@roots/contracts/subscriptions';
+import type { Config } from '../../config/env';
+import type { Tx } from '../../db/executor';
+import type { Clock } from '../../lib/clock';
+import { agreedTermsOf, periodEnd, type PlanTerms } from '../billing/plan-terms';
+import { cancelUrl } from '../cancellation/cancel-link';
+import type { ChargeRow } from '../charges/charges.repository';
+import {
+  cancelConfirmationEmail,
+  paymentFailedEmail,
+  receiptEmail,
+  refundEmail,
+  renewalReceiptEmail,
+  subscriptionEndedEmail,
+  type RenderedEmail,
+} from '../emails/email-templates';
+import type { EmailsService } from '../emails/emails.service';
+import type { LifecyclePatch, LifecycleRepository, NewSubscription, SubscriptionRow } from './lifecycle.repository';
+import { transition } from './subscription-state';
+
+/**
+ * What can happen to a subscription after its purchase ({@link SubscriptionLifecycle.start}):
+ * - `renewal_succeeded`: the charge of a period was paid (trial conversion, renewal, recovered retry).
+ * - `renewal_soft_declined`: a renewal was declined for a reason that may pass; retried at `retryAt`.
+ * - `renewal_failed`: a hard decline, no card on file, or the last retry declined (involuntary churn).
+ * - `canceled`: the customer or an operator canceled; at the period's end, or `now` (access ends at once).
+ * - `period_ended`: a paid period ended with nothing more to charge.
+ * - `refunded`: a refund of `charge` went through; a whole one ends the subscription and its access.
+ */
+export type LifecycleEvent =
+  | { type: 'renewal_succeeded'; charge: ChargeRow }
+  | { type: 'renewal_soft_declined'; charge: ChargeRow; declineCode: string; retryAt: Date }
+  | { type: 'renewal_failed'; declineCode: string | null }
+  | { type: 'canceled'; effective: 'period_end' | 'now' }
+  | { type: 'period_ended' }
+  | { type: 'refunded'; charge: ChargeRow; amountMinor: number };
+
+export type Applied = { before: SubscriptionRow; status: SubscriptionStatus };
+
+/** What one event does to one locked row: the saved columns, the access, the email, a churn record. */
+type Step = {
+  patch: LifecyclePatch;
+  access?: { grantUntil: Date | null } | 'revoke';
+  email?: { key: string; content: RenderedEmail };
+  churn?: { channel: CancelChannel; reason: string };
+};
+
+/**
+ * The subscription lifecycle (issue 23): the only writer of a subscription's status, period, due
+ * date, agreed terms, card on file and access grants. Each event runs one path inside the caller's
+ * transaction: lock the row, take the state machine's transition, save, grant or revoke access, and
+ * queue the email that reports it (outbox, same transaction), so what the customer owns, what the
+ * email says and what the console counts cannot disagree. An event that no longer applies (a
+ * period already recorded, a cancel of a canceled subscription) changes nothing and returns
+ * undefined; one the state machine forbids throws.
+ */
+export class SubscriptionLifecycle {
+  constructor(
+    private readonly deps: {
+      repository: LifecycleRepository;
+      emails: EmailsService;
+      clock: Clock;
+      config: Pick<Config, 'catalog' | 'PRODUCT_NAME' | 'PRODUCT_SLUG' | 'APP_SECRET' | 'publicUrl'>;
+    },
+  ) {}
+
+  /**
+   * A purchase: the subscription with its agreed terms, its first charge (recorded by `firstCharge`
+   * once the row exists), its access and its receipt. A repeat (same first execution, or the same
+   * add-on id) changes nothing and answers the id that holds.
+   */
+  async start(
+    tx: Tx,
+    row: NewSubscription,
+    firstCharge: (subscriptionId: string) => Promise<Pick<ChargeRow, 'id' | 'amountMinor'>>,
+  ): Promise<{ id: string; created: boolean }> {
+    const { repository, emails, clock } = this.deps;
+    const held = await repository.insert(tx, row);
+    if (!held.created) return held;
+    const terms = agreedTermsOf(this.deps.config.catalog, { planId: row.planId, agreedTerms: row.agreedTerms ?? null });
+    if (!terms) throw new Error(`a purchase of ${row.planId} without terms`);
+    const charge = await firstCharge(held.id);
+    const now = clock.now();
+    await repository.grant(tx, {
+      subscriptionId: held.id,
+      email: row.email,
+      kind: terms.access,
+      expiresAt: row.currentPeriodEnd ?? null,
+      now,
+    });
+    await emails.enqueue(
+      tx,
+      `receipt:${held.id}`,
+      row.email,
+      receiptEmail({
+        chargeId: charge.id,
+        productName: this.deps.config.PRODUCT_NAME,
+        planName: terms.name,
+        amountMinor: charge.amountMinor,
+        termsText: row.termsText,
+        nextChargeAt: terms.recurring ? (row.currentPeriodEnd ?? null) : null,
+        nextChargeMinor: terms.renewalAmountMinor,
+        renewalPeriod: terms.renewalPeriod,
+        cardLast4: row.cardLast4 ?? null,
+        cancelUrl: terms.recurring ? this.cancelUrl(held.id) : null,
+      }),
+    );
+    return held;
+  }
+
+  /** Applies `event` to subscription `id` under its row lock; see {@link LifecycleEvent}. */
+  async apply(tx: Tx, id: string, event: LifecycleEvent): Promise<Applied | undefined> {
+    const { repository, emails, clock } = this.deps;
+    const before = await repository.lock(tx, id);
+    if (!before) return undefined;
+    const now = clock.now();
+    const step = this.step(before, event, now);
+    if (!step) return undefined;
+    await repository.save(tx, id, step.patch, now);
+    if (step.access === 'revoke') await repository.revokeGrants(tx, id, now);
+    else if (step.access)
+      await repository.grant(tx, {
+        subscriptionId: id,
+        email: before.email,
+        kind: this.terms(before).access,
+        expiresAt: step.access.grantUntil,
+        now,
+      });
+    if (step.email) await emails.enqueue(tx, step.email.key, before.email, step.email.content);
+    if (step.churn) await repository.recordChurn(tx, { subscriptionId: id, ...step.churn, now });
+    return { before, status: step.patch.status ?? before.status };
+  }
+
+  private step(row: SubscriptionRow, event: LifecycleEvent, now: Date): Step | undefined {
+    const terms = this.terms(row);
+    const { PRODUCT_NAME: productName } = this.deps.config;
+    switch (event.type) {
+      case 'renewal_succeeded': {
+        const { charge } = event;
+        // Recorded already (another instance, or the charge's recovery after a crash).
+        if (row.currentPeriod >= charge.period || !terms.renewalPeriod) return undefined;
+        const start = row.currentPeriodEnd ?? now;
+        const end = periodEnd(start, terms.renewalPeriod);
+        return {
+          patch: {
+            status: transition(row.status, 'renewal_succeeded'),
+            currentPeriod: charge.period,
+            currentPeriodStart: start,
+            currentPeriodEnd: end,
+            dueAt: end,
+            retryCount: 0,
+          },
+          access: { grantUntil: end },
+          email: {
+            key: `renewal:${row.id}:${charge.period}`,
+            content: renewalReceiptEmail({
+              chargeId: charge.id,
+              productName,
+              planName: terms.name,
+              amountMinor: charge.amountMinor,
+              termsText: row.termsText,
+              nextChargeAt: end,
+              nextChargeMinor: terms.renewalAmountMinor ?? null,
+              renewalPeriod: terms.renewalPeriod,
+              cardLast4: row.cardLast4,
+              cancelUrl: this.cancelUrl(row.id),
+              period: charge.period,
+            }),
+          },
+        };
+      }
+      case 'renewal_soft_declined':
+        return {
+          patch: { status: transition(row.status, 'renewal_soft_declined'), dueAt: event.retryAt, retryCount: row.retryCount + 1 },
+          // Dunning grace: access lasts while retries are pending.
+          access: { grantUntil: event.retryAt },
+          email: {
+            key: `payment-failed:${row.id}:${event.charge.period}:${row.retryCount}`,
+            content: paymentFailedEmail({
+              productName,
+              planName: terms.name,
+              amountMinor: event.charge.amountMinor,
+              cardLast4: row.cardLast4,
+              declineCode: event.declineCode,
+              retryAt: event.retryAt,
+              cancelUrl: this.cancelUrl(row.id),
+            }),
+          },
+        };
+      case 'renewal_failed':
+        return {
+          patch: { status: transition(row.status, 'renewal_failed'), dueAt: null, endedAt: now, canceledAt: row.canceledAt ?? now },
+          access: 'revoke',
+          email: {
+            key: `renewal-failed:${row.id}:${row.currentPeriod + 1}`,
+            content: subscriptionEndedEmail({
+              productName,
+              planName: terms.name,
+              declineCode: event.declineCode,
+              startUrl: `${this.deps.config.publicUrl}/${this.deps.config.PRODUCT_SLUG}/`,
+            }),
+          },
+          // Involuntary churn: the operator sees it beside the cancellations (issue 23).
+          churn: { channel: 'payment_failed', reason: event.declineCode ?? 'no card on file' },
+        };
+      case 'canceled':
+        return event.effective === 'now' ? this.endNow(row, terms, now) : this.cancelAtPeriodEnd(row, terms, now);
+      case 'period_ended':
+        return { patch: { status: transition(row.status, 'period_ended'), dueAt: null, endedAt: now }, access: 'revoke' };
+      case 'refunded': {
+        const email = {
+          key: `refund:${event.charge.id}`,
+          content: refundEmail({ productName, amountMinor: event.amountMinor, cardLast4: row.cardLast4 }),
+        };
+        // A partial refund, or one of a subscription that has ended: the money only.
+        if (event.amountMinor < event.charge.amountMinor || row.status === 'expired') return { patch: {}, email };
+        return {
+          patch: { status: transition(row.status, 'refunded'), dueAt: null, endedAt: now, canceledAt: row.canceledAt ?? now },
+          access: 'revoke',
+          email,
+          // Ended by the refund, not by a cancel before it.
+          ...(row.status === 'canceled' ? {} : { churn: { channel: 'refund', reason: 'refunded in full' } }),
+        };
+      }
+      default: {
+        const exhaustive: never = event;
+        return exhaustive;
+      }
+    }
+  }
+
+  /** No more charges; access until the paid period ends. Nothing to do unless it still renews. */
+  private cancelAtPeriodEnd(row: SubscriptionRow, terms: { name: string }, now: Date): Step | undefined {
+    if (!isCancelable(row.status)) return undefined;
+    return {
+      patch: { status: transition(row.status, 'canceled'), canceledAt: now, dueAt: row.currentPeriodEnd, retryCount: 0 },
+      email: {
+        key: `cancel:${row.id}`,
+        content: cancelConfirmationEmail({
+          productName: this.deps.config.PRODUCT_NAME,
+          planName: terms.name,
+          accessUntil: row.currentPeriodEnd,
+        }),
+      },
+    };
+  }
+
+  /** Canceled and ended at once (an operator's "Cancel now"): the email says access has ended. */
+  private endNow(row: SubscriptionRow, terms: { name: string }, now: Date): Step | undefined {
+    if (row.status === 'expired') return undefined;
+    const canceled = isCancelable(row.status) ? transition(row.status, 'canceled') : row.status;
+    return {
+      patch: {
+        status: transition(canceled, 'period_ended'),
+        canceledAt: row.canceledAt ?? now,
+        currentPeriodEnd: now,
+        dueAt: null,
+        endedAt: now,
+        retryCount: 0,
+      },
+      access: 'revoke',
+      email: {
+        key: `cancel-now:${row.id}`,
+        content: cancelConfirmationEmail({ productName: this.deps.config.PRODUCT_NAME, planName: terms.name, accessUntil: null }),
+      },
+    };
+  }
+
+  /** The terms its buyer agreed to; for a plan since gone from the catalog, what its id says. */
+  private terms(row: Pick<NewSubscription, 'planId' | 'agreedTerms'>): Pick<PlanTerms, 'name' | 'access'> & Partial<PlanTerms> {
+    const terms = agreedTermsOf(this.deps.config.catalog, { planId: row.planId, agreedTerms: row.agreedTerms ?? null });
+    return terms ?? { name: row.planId, access: accessKindForPlan(row.planId) };
+  }
+
+  private cancelUrl(id: string): string {
+    return cancelUrl(this.deps.config, id, this.deps.clock.now());
+  }
+}

@@ -28,6 +28,12 @@ export type MySubscriptionsResponse = z.infer<typeof mySubscriptionsResponseSche
 /** `POST /api/account/subscriptions/{id}/cancel` answer. */
 export const cancelMineResponseSchema = cancelOutcomeSchema;
 
+/**
+ * `POST /api/account/subscriptions/{id}/cancel` body: `refund` asks for the money-back guarantee's
+ * refund with the cancel (for a one-time pack, the refund alone ends it).
+ */
+export const cancelMineRequestSchema = z.object({ refund: z.boolean().default(false) }).default({ refund: false });
+
 /** `DELETE /api/account` answer: everything of the user is gone and the session ended. */
 export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
 

@@ -286,6 +286,11 @@ export const subscriptionSummarySchema = z.object({
   access: z.array(accessKindSchema),
   /** True for a plan that renews (it can be canceled); false for a one-time pack (issue 23: nothing to cancel). */
   renews: z.boolean(),
+  /**
+   * The money-back guarantee while it lasts (issue 23): the latest payment, in USD, that a refund
+   * returns whole, and the last moment (ISO) it can be asked for; null when it covers nothing now.
+   */
+  refund: z.object({ amount: z.number(), until: z.iso.datetime() }).nullable(),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 
@@ -325,6 +330,10 @@ export const cancelOutcomeSchema = z.object({
   refunded: z.number().optional(),
 });
 export type CancelOutcome = z.infer<typeof cancelOutcomeSchema>;
+
+/** `GET /api/cancel-subscription/{link}/details`: what an emailed cancel link names, for its confirmation page. */
+export const cancelLinkDetailsSchema = z.object({ plan_name: z.string(), subscription: subscriptionSummarySchema });
+export type CancelLinkDetails = z.infer<typeof cancelLinkDetailsSchema>;
 
 /** `POST /api/apple-pay/validate-merchant` (product-spec §7): Apple's validation URL and the page's domain. */
 export const applePayValidateMerchantRequestSchema = z.object({

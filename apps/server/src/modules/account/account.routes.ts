@@ -1,6 +1,7 @@
 import {
   accessRecoveryRequestSchema,
   accessRecoveryResponseSchema,
+  cancelMineRequestSchema,
   cancelMineResponseSchema,
   deleteAccountResponseSchema,
   mySubscriptionsResponseSchema,
@@ -54,8 +55,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.post(
     '/api/account/subscriptions/:id/cancel',
-    { schema: { params: z.object({ id: z.uuid() }), response: { 200: cancelMineResponseSchema } } },
-    async (request) => service.cancelMine(await sessions.require(request), request.params.id),
+    { schema: { params: z.object({ id: z.uuid() }), body: cancelMineRequestSchema, response: { 200: cancelMineResponseSchema } } },
+    async (request) => service.cancelMine(await sessions.require(request), request.params.id, request.body.refund),
   );
 
   app.delete('/api/account', { schema: { response: { 200: deleteAccountResponseSchema } } }, async (request, reply) => {

@@ -107,14 +107,21 @@ export class AccountService {
   }
 
   /** Cancels one of the user's own subscriptions at period end; someone else's answers 404. */
-  async cancelMine(user: SessionUser, subscriptionId: string): Promise<CancelOutcome> {
+  /**
+   * The owner's cancel from the account; `refund` asks for the money-back guarantee's refund with it
+   * (the guarantee decides; for a one-time pack the refund is what ends it).
+   */
+  async cancelMine(user: SessionUser, subscriptionId: string, refund = false): Promise<CancelOutcome> {
     const rows = await this.deps.repository.subscriptionsOf(this.deps.db, user);
     const row = assertOwner(
       user,
       rows.find((candidate) => candidate.id === subscriptionId),
     );
-    await this.deps.cancellation.cancel(row);
-    return { message: MESSAGES.subscriptionCanceled };
+    if (!refund) {
+      await this.deps.cancellation.cancel(row);
+      return { message: MESSAGES.subscriptionCanceled };
+    }
+    return this.deps.cancellation.cancelOwned(row, true);
   }
 
   private readonly recoveries = new Set<Promise<void>>();

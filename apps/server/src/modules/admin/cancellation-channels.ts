@@ -38,7 +38,9 @@ export function cancelChannelOf(request: FastifyRequest, appSecret: string): Mat
       };
     }
     case 'POST /api/account/subscriptions/:id/cancel':
-      return params.id ? { channel: 'account', reason: CUSTOMER_REASON.none, match: { ids: [params.id] } } : undefined;
+      return params.id
+        ? { channel: 'account', reason: body.refund === true ? CUSTOMER_REASON.refund : CUSTOMER_REASON.none, match: { ids: [params.id] } }
+        : undefined;
     default:
       return undefined;
   }

@@ -1,5 +1,11 @@
 import { MESSAGES } from '@roots/contracts';
-import { cancelByIdRequestSchema, cancelOutcomeSchema, cancelRequestSchema, okResponseSchema } from '@roots/contracts/subscriptions';
+import {
+  cancelByIdRequestSchema,
+  cancelLinkDetailsSchema,
+  cancelOutcomeSchema,
+  cancelRequestSchema,
+  okResponseSchema,
+} from '@roots/contracts/subscriptions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
@@ -31,6 +37,15 @@ export const cancellationRoutes: FastifyPluginAsyncZod<CancellationRoutesOptions
     '/api/cancel-subscription/:content',
     { schema: { params: linkParams, querystring: linkQuery, response: { 200: cancelOutcomeSchema } } },
     async (request) => service.byLink(request.params.content, request.query.refund === 'true'),
+  );
+
+  app.get(
+    '/api/cancel-subscription/:content/details',
+    { schema: { params: linkParams, response: { 200: cancelLinkDetailsSchema } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      return service.linkDetails(request.params.content);
+    },
   );
 
   // The link in the emails is opened with a GET, and mail scanners follow links: the GET changes

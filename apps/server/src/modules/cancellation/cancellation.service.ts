@@ -1,15 +1,15 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { API_MESSAGES, MESSAGES } from '@roots/contracts';
 import { EMAIL_CODE_LENGTH } from '@roots/contracts/auth';
-import { isCancelable, type CancelOutcome } from '@roots/contracts/subscriptions';
+import { isCancelable, type CancelLinkDetails, type CancelOutcome } from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
-import { DAY_MS } from '../../lib/clock';
 import { maskEmail, normalizeEmail } from '../../lib/mask';
 import { fromMinor } from '../../lib/money';
 import { liveCancelLink } from './cancel-link';
 import { agreedTermsOf } from '../billing/plan-terms';
 import { activationEmail, cancelCodeEmail } from '../emails/email-templates';
 import { chargeKeys } from '../charges/charge-keys';
+import { guaranteedRefund } from '../charges/guarantee';
 import type { ChargeRow } from '../charges/charges.repository';
 import type { ChargeEffects } from '../charges/charges.service';
 import type { BillingContext } from '../subscriptions/context';
@@ -105,6 +105,18 @@ export class CancellationService {
     return id ? this.find(id) : undefined;
   }
 
+  /**
+   * `GET /api/cancel-subscription/{content}/details`: what the link's confirmation page shows (the
+   * plan, until when access lasts, the guarantee's refund while it lasts). The link is the proof.
+   */
+  async linkDetails(content: string): Promise<CancelLinkDetails> {
+    const row = await this.fromLink(content);
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptions);
+    const [subscription] = await this.subscriptions.summaries([row]);
+    if (!subscription) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptions);
+    return { plan_name: agreedTermsOf(this.context.config.catalog, row)?.name ?? row.planId, subscription };
+  }
+
   /** `POST /api/cancel-subscription/{content}`: the one-click link of the emails is the proof. */
   async byLink(content: string, refund: boolean): Promise<CancelOutcome> {
     const row = await this.fromLink(content);
@@ -161,11 +173,13 @@ export class CancellationService {
    */
   async refundLatest(subscriptionId: string): Promise<number> {
     const { clock, config, charges } = this.context;
-    const charge = (await charges.chargesOf(subscriptionId)).find((candidate) => candidate.status === 'succeeded' && candidate.executionId);
+    const paid = await charges.chargesOf(subscriptionId);
+    const charge = paid.find((candidate) => candidate.status === 'succeeded' && candidate.executionId);
     if (!charge?.executionId) return 0;
     if (charge.refundedMinor > 0) return charge.refundedMinor;
     const previous = await charges.refundOf(charge.id);
-    if (!previous && clock.now().getTime() - charge.createdAt.getTime() > config.MONEY_BACK_GUARANTEE_DAYS * DAY_MS) return 0;
+    // A refund already opened is finished whatever the date; a new one only within the guarantee.
+    if (!previous && !guaranteedRefund(paid, clock.now(), config.MONEY_BACK_GUARANTEE_DAYS)) return 0;
     const refund =
       previous ??
       (await charges.open({

@@ -35,22 +35,40 @@ export class Entitlements {
    * caller has read it already (`null`: none), so the session is not read twice.
    */
   async of(request: FastifyRequest, signedIn?: SessionUser | null): Promise<EntitlementsResponse> {
+    const live = await this.liveGrants(request, signedIn);
+    return {
+      plans: [...new Set(live.map((row) => row.planId))],
+      access: [...coveredAccess(live.map((row) => row.kind))],
+    };
+  }
+
+  /** The live grants of the purchases the request's browser and account prove, with their buyers' emails. */
+  private async liveGrants(request: FastifyRequest, signedIn?: SessionUser | null) {
     const { db, clock, proof, sessions, accounts } = this.deps;
     const user = signedIn === undefined ? await sessions.current(request).catch(() => null) : signedIn;
     const ids = new Set(proof.heldSubscriptionIds(request));
     if (user) for (const row of await accounts.subscriptionsOf(db, user)) ids.add(row.id);
-    if (ids.size === 0) return { plans: [], access: [] };
+    if (ids.size === 0) return [];
     const now = clock.now();
     const rows = await db
-      .select({ planId: subscriptions.planId, kind: accessGrants.kind, expiresAt: accessGrants.expiresAt })
+      .select({ planId: subscriptions.planId, email: subscriptions.email, kind: accessGrants.kind, expiresAt: accessGrants.expiresAt })
       .from(accessGrants)
       .innerJoin(subscriptions, eq(subscriptions.id, accessGrants.subscriptionId))
       .where(and(inArray(accessGrants.subscriptionId, [...ids]), isNull(accessGrants.revokedAt)));
-    const live = rows.filter((row) => !row.expiresAt || row.expiresAt > now);
-    return {
-      plans: [...new Set(live.map((row) => row.planId))],
-      access: [...coveredAccess(live.map((row) => row.kind as AccessKind))],
-    };
+    return rows.filter((row) => !row.expiresAt || row.expiresAt > now).map((row) => ({ ...row, kind: row.kind as AccessKind }));
+  }
+
+  /**
+   * The email of the purchase that already owns `planId` for this request (the same plan live, or a
+   * one-time pack whose access is held or included); undefined when nothing owns it.
+   */
+  async ownerOf(request: FastifyRequest, planId: string, signedIn?: SessionUser | null): Promise<string | undefined> {
+    const live = await this.liveGrants(request, signedIn);
+    const samePlan = live.find((row) => row.planId === planId);
+    if (samePlan) return samePlan.email;
+    if (planTerms(this.deps.catalog, planId)?.recurring !== false) return undefined;
+    const kind = accessKindForPlan(planId);
+    return live.find((row) => coveredAccess([row.kind]).has(kind))?.email;
   }
 
   /**
@@ -63,11 +81,6 @@ export class Entitlements {
     signedIn?: SessionUser | null,
     message: string = API_MESSAGES.alreadyOwned,
   ): Promise<void> {
-    const owned = await this.of(request, signedIn);
-    if (owned.plans.length === 0) return;
-    const oneTime = planTerms(this.deps.catalog, planId)?.recurring === false;
-    if (owned.plans.includes(planId) || (oneTime && owned.access.includes(accessKindForPlan(planId)))) {
-      throw new AppError('ALREADY_OWNED', message);
-    }
+    if (await this.ownerOf(request, planId, signedIn)) throw new AppError('ALREADY_OWNED', message);
   }
 }

@@ -139,10 +139,15 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
   ) => {
     assertPlanOffered(request, body.plan_id);
     // A second payment for a plan this browser or account owns (a second tab whose checkout opened
-    // before the first paid) makes no second subscription: it stays unclaimed and the payment sweep
-    // refunds it (ADR 127). A replay of the purchase that made the subscription is answered as before.
+    // before the first paid) makes no second subscription: it is set aside, the payment sweep refunds
+    // it (ADR 127) and emails the owner. A replay of the purchase that made the subscription is
+    // answered as before.
     if (!(await service.byPayment(executionId))) {
-      await entitlements.assertNotOwned(request, body.plan_id, buyer, API_MESSAGES.alreadyOwnedPaidTwice);
+      const owner = await entitlements.ownerOf(request, body.plan_id, buyer);
+      if (owner) {
+        await service.setAsidePaidTwice(executionId, body.plan_id, owner);
+        throw new AppError('ALREADY_OWNED', API_MESSAGES.alreadyOwnedPaidTwice);
+      }
     }
     const userId = buyer?.id ?? null;
     const created = await service.createFromPayment(

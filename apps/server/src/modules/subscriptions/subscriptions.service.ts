@@ -11,6 +11,7 @@ import { cancelUrl } from '../cancellation/cancel-link';
 import { agreedRecord, agreedTermsOf, periodEnd, planTerms, type PlanTerms } from '../billing/plan-terms';
 import { purchasesEmail } from '../emails/email-templates';
 import { addOnSubscriptionId, chargeKeys, orderReferences } from '../charges/charge-keys';
+import { guaranteedRefund } from '../charges/guarantee';
 import { GatewayCallError } from '../gateway/gateway-client';
 import { crashPoint } from '../../lib/fault-injection';
 import type { BillingContext } from './context';
@@ -533,6 +534,29 @@ export class SubscriptionsService {
     return this.context.repository.byInitialExecution(this.context.db, executionId);
   }
 
+  /**
+   * A second payment for what `ownerEmail` already owns (a second tab, Back then pay): it buys
+   * nothing. Its intent is written as failed, naming the owner, so no later request can complete it;
+   * the payment sweep refunds it and tells the owner by email (issue 23).
+   */
+  async setAsidePaidTwice(executionId: string, planId: string, ownerEmail: string): Promise<void> {
+    const now = this.context.clock.now();
+    await this.context.repository.upsertIntent(this.context.db, {
+      executionId,
+      planId,
+      email: ownerEmail,
+      userId: null,
+      attribution: {},
+      termsText: '',
+      termsVersion: '',
+      consentIp: '',
+      consentUserAgent: '',
+      state: 'failed',
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
   /** The subscription with that id (for the routes' ownership checks). */
   async find(id: string): Promise<SubscriptionRow | undefined> {
     return this.context.repository.find(this.context.db, id.toLowerCase());
@@ -576,7 +600,19 @@ export class SubscriptionsService {
       this.context.db,
       rows.map((row) => row.id),
     );
+    const refunds = new Map(
+      await Promise.all(
+        rows.map(
+          async (row) =>
+            [
+              row.id,
+              guaranteedRefund(await this.context.charges.chargesOf(row.id), now, this.context.config.MONEY_BACK_GUARANTEE_DAYS),
+            ] as const,
+        ),
+      ),
+    );
     return rows.map((row) => {
+      const refund = row.status === 'expired' ? undefined : refunds.get(row.id);
       const terms = agreedTermsOf(this.context.config.catalog, row);
       const status = row.status;
       const charging = terms?.recurring === true && isCancelable(status);
@@ -589,6 +625,7 @@ export class SubscriptionsService {
         next_charge_amount: charging && terms?.renewalAmountMinor != null ? fromMinor(terms.renewalAmountMinor) : null,
         card_last4: row.cardLast4,
         renews: terms?.recurring === true,
+        refund: refund ? { amount: fromMinor(refund.charge.amountMinor), until: refund.until.toISOString() } : null,
         access: grants
           .filter((grant) => grant.subscriptionId === row.id && !grant.revokedAt && (!grant.expiresAt || grant.expiresAt > now))
           .map((grant) => grant.kind),

@@ -1,11 +1,14 @@
+import { formatUsd } from '@roots/contracts/disclosure';
 import { MESSAGES } from '@roots/contracts/messages';
-import { useState } from 'react';
+import { cancelLinkDetailsSchema, cancelOutcomeSchema, type CancelLinkDetails } from '@roots/contracts/subscriptions';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CodeForm } from '../../components/ui/code-field';
 import { EmailForm } from '../../components/ui/email-form';
-import { postJson, RequestError } from '../../lib/api-client';
+import { getJson, postJson, postParsed, RequestError } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
+import { longDate } from '../../lib/format-date';
 
 type Outcome = 'idle' | 'confirm-link' | 'kept' | 'check-email' | 'no-subscriptions' | 'canceled';
 
@@ -20,10 +23,28 @@ export function CancelScreen({ withEmail }: { withEmail: boolean }) {
   const [outcome, setOutcome] = useState<Outcome>(link ? 'confirm-link' : 'idle');
   const { busy, error, setError, run } = useAction();
 
-  const cancelByLink = (token: string) =>
+  // What the link names (plan, access, the guarantee's refund), so the page can say it; a stale link asks by email.
+  const [details, setDetails] = useState<CancelLinkDetails | null>(null);
+  const [refunded, setRefunded] = useState<number | null>(null);
+  useEffect(() => {
+    if (!link) return;
+    const controller = new AbortController();
+    getJson(`/api/cancel-subscription/${encodeURIComponent(link)}/details`, cancelLinkDetailsSchema, controller.signal).then(
+      (answer) => !controller.signal.aborted && setDetails(answer),
+      () => !controller.signal.aborted && setOutcome((current) => (current === 'confirm-link' ? 'idle' : current)),
+    );
+    return () => controller.abort();
+  }, [link]);
+
+  const cancelByLink = (token: string, refund: boolean) =>
     run(async () => {
       try {
-        await postJson<{ message: string }>(`/api/cancel-subscription/${encodeURIComponent(token)}`, {});
+        const answer = await postParsed(
+          `/api/cancel-subscription/${encodeURIComponent(token)}${refund ? '?refund=true' : ''}`,
+          {},
+          cancelOutcomeSchema,
+        );
+        setRefunded(answer.refunded ?? null);
         setOutcome('canceled');
       } catch (reason) {
         // A stale link: ask by email instead.
@@ -56,9 +77,27 @@ export function CancelScreen({ withEmail }: { withEmail: boolean }) {
         <div className="outcome">
           <h2>{t('screens.cancel.linkTitle')}</h2>
           <p>{t('screens.cancel.linkText')}</p>
-          <button type="button" className="button" disabled={busy} onClick={() => void cancelByLink(link)}>
+          {details?.subscription.current_period_end && (
+            <p data-testid="link-plan">
+              {t('screens.cancel.linkPlan', { plan: details.plan_name, date: longDate(details.subscription.current_period_end) })}
+            </p>
+          )}
+          {details?.subscription.refund && (
+            <p data-testid="refund-offer">
+              {t('screens.cancel.guarantee', {
+                amount: formatUsd(details.subscription.refund.amount),
+                date: longDate(details.subscription.refund.until),
+              })}
+            </p>
+          )}
+          <button type="button" className="button" disabled={busy} onClick={() => void cancelByLink(link, false)}>
             {t('screens.cancel.confirm')}
           </button>
+          {details?.subscription.refund && (
+            <button type="button" className="button" disabled={busy} onClick={() => void cancelByLink(link, true)}>
+              {t('screens.cancel.confirmAndRefund', { amount: formatUsd(details.subscription.refund.amount) })}
+            </button>
+          )}
           <button type="button" className="button button--secondary" disabled={busy} onClick={() => setOutcome('kept')}>
             {t('screens.cancel.keep')}
           </button>
@@ -72,6 +111,7 @@ export function CancelScreen({ withEmail }: { withEmail: boolean }) {
       {outcome === 'canceled' && (
         <p className="outcome" role="status">
           {MESSAGES.subscriptionCanceled}
+          {refunded !== null && ` ${t('screens.cancel.refunded', { amount: formatUsd(refunded) })}`}
         </p>
       )}
       {outcome === 'no-subscriptions' && (

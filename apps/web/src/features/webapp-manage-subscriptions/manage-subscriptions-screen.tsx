@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequestFailure, useSignedIn } from '../../lib/auth-guard';
 import { getJson, getPlans, postParsed } from '../../lib/api-client';
+import { longDate } from '../../lib/format-date';
 
 /** GET /api/account/subscriptions: the signed-in user's subscriptions. */
 async function loadSubscriptions(signal?: AbortSignal): Promise<SubscriptionSummary[]> {
@@ -29,7 +30,8 @@ function PlanHeading({ catalog, planId }: { catalog: PlanCatalog | null; planId:
 
 /**
  * Manage subscriptions: status, next charge, cancel in two clicks (Cancel → Confirm). Only a plan
- * that renews has a cancel; a one-time pack says it renews never (issue 23).
+ * that renews has a cancel; a one-time pack says it renews never (issue 23). While the money-back
+ * guarantee lasts it is offered where the terms promise it: with the cancel, or as the pack's refund.
  */
 export function ManageSubscriptionsScreen() {
   const { t } = useTranslation();
@@ -57,10 +59,13 @@ export function ManageSubscriptionsScreen() {
     return () => controller.abort();
   }, []);
 
-  const cancel = async (id: string) => {
+  /** Cancels (a renewing plan) or refunds (a one-time pack, or with the cancel) under the money-back guarantee. */
+  const cancel = async (id: string, refund: boolean) => {
     try {
-      const outcome = await postParsed(`/api/account/subscriptions/${id}/cancel`, {}, cancelMineResponseSchema);
-      setMessage(outcome.message);
+      const outcome = await postParsed(`/api/account/subscriptions/${id}/cancel`, { refund }, cancelMineResponseSchema);
+      setMessage(
+        outcome.refunded !== undefined ? t('webapp.subscriptions.refunded', { amount: formatUsd(outcome.refunded) }) : outcome.message,
+      );
       setConfirming(null);
       setItems(await loadSubscriptions());
     } catch (reason) {
@@ -83,20 +88,49 @@ export function ManageSubscriptionsScreen() {
             <p>
               {t('webapp.subscriptions.nextCharge')}:{' '}
               {item.next_charge_at
-                ? `${new Date(item.next_charge_at).toLocaleDateString('en-US')} — $${item.next_charge_amount ?? ''}`
+                ? `${longDate(item.next_charge_at)} — $${item.next_charge_amount ?? ''}`
                 : t('webapp.subscriptions.noNextCharge')}
             </p>
+            {item.status === 'canceled' && item.current_period_end && (
+              <p data-testid="access-until">{t('webapp.subscriptions.accessUntil', { date: longDate(item.current_period_end) })}</p>
+            )}
+            {item.refund && (
+              <p data-testid="refund-offer">
+                {t('webapp.subscriptions.guarantee', { amount: formatUsd(item.refund.amount), date: longDate(item.refund.until) })}
+              </p>
+            )}
             {!item.renews && <p data-testid="one-time-note">{t('webapp.subscriptions.oneTime')}</p>}
             {item.renews && isCancelable(item.status) && confirming !== item.id && (
               <button type="button" className="button button--secondary" onClick={() => setConfirming(item.id)}>
                 {t('webapp.subscriptions.cancel')}
               </button>
             )}
-            {confirming === item.id && (
+            {!item.renews && item.refund && confirming !== item.id && (
+              <button type="button" className="button button--secondary" onClick={() => setConfirming(item.id)}>
+                {t('webapp.subscriptions.refund', { amount: formatUsd(item.refund.amount) })}
+              </button>
+            )}
+            {confirming === item.id && item.renews && (
               <div role="group" aria-label={t('webapp.subscriptions.confirmTitle')}>
                 <p>{t('webapp.subscriptions.confirmTitle')}</p>
-                <button type="button" className="button" onClick={() => void cancel(item.id)}>
+                <button type="button" className="button" onClick={() => void cancel(item.id, false)}>
                   {t('webapp.subscriptions.confirm')}
+                </button>
+                {item.refund && (
+                  <button type="button" className="button" onClick={() => void cancel(item.id, true)}>
+                    {t('webapp.subscriptions.cancelAndRefund', { amount: formatUsd(item.refund.amount) })}
+                  </button>
+                )}
+                <button type="button" className="button button--secondary" onClick={() => setConfirming(null)}>
+                  {t('webapp.subscriptions.keep')}
+                </button>
+              </div>
+            )}
+            {confirming === item.id && !item.renews && item.refund && (
+              <div role="group" aria-label={t('webapp.subscriptions.refundConfirmTitle', { amount: formatUsd(item.refund.amount) })}>
+                <p>{t('webapp.subscriptions.refundConfirmTitle', { amount: formatUsd(item.refund.amount) })}</p>
+                <button type="button" className="button" onClick={() => void cancel(item.id, true)}>
+                  {t('webapp.subscriptions.refundConfirm')}
                 </button>
                 <button type="button" className="button button--secondary" onClick={() => setConfirming(null)}>
                   {t('webapp.subscriptions.keep')}

@@ -24,6 +24,10 @@ export const FUNNEL_SCREENS_EN_US = {
       'You opened the cancel link from our email. Confirm, and you will not be charged again; your access lasts until the end of the period you paid for.',
     keep: 'Keep my subscription',
     kept: 'Nothing changed: your subscription continues.',
+    linkPlan: '{{plan}}: access until {{date}}.',
+    guarantee: 'Money-back guarantee: you can get your {{amount}} back until {{date}}.',
+    confirmAndRefund: 'Cancel and refund {{amount}}',
+    refunded: 'We refunded {{amount}} to your card. It usually shows on your statement within 5–10 business days.',
   },
   onboarding: {
     next: 'Next',

@@ -198,5 +198,12 @@ export const WEBAPP_EN_US = {
     confirmTitle: 'Cancel this subscription? Access stays until the paid period ends.',
     confirm: 'Yes, cancel',
     keep: 'Keep it',
+    accessUntil: 'Access until {{date}}',
+    guarantee: 'Money-back guarantee: you can get your {{amount}} back until {{date}}.',
+    cancelAndRefund: 'Cancel and refund {{amount}}',
+    refund: 'Refund {{amount}}',
+    refundConfirmTitle: 'Refund {{amount}}? Your access to this purchase ends now.',
+    refundConfirm: 'Yes, refund',
+    refunded: 'We refunded {{amount}} to your card. It usually shows on your statement within 5–10 business days.',
   },
 } as const;

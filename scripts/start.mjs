@@ -3,11 +3,13 @@
 // Node built-ins only until the install has run.
 import { existsSync } from 'node:fs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
+import { checkNode } from './lib/node-lines.mjs';
 import { elapsed, mustRun, npmCommand, run } from './lib/run.mjs';
 import { startServices } from './lib/services.mjs';
 
 const started = Date.now();
 try {
+  checkNode();
   await ensureDependencies();
   console.log('› building web, server and gateway…');
   await mustRun(npmCommand, ['run', 'build', '--silent']);

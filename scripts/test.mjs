@@ -1,11 +1,13 @@
 // `npm test`: install what the tests need (npm packages; Debian chromium, postgresql, poppler-utils),
 // start a throw-away PostgreSQL cluster, then run lint, format, type-check, build, unit/service tests
 // (on PGlite and PostgreSQL), and the browser tests (product journeys, checkout journeys).
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
 import { startPostgresCluster } from './lib/postgres-cluster.mjs';
 import { elapsed, npmCommand, run } from './lib/run.mjs';
 import { ensureSystemPackages } from './lib/system-packages.mjs';
+import { checkNode, node24 } from './lib/node-lines.mjs';
 
 const started = Date.now();
 const results = [];
@@ -28,6 +30,7 @@ function readCounts(file, pick) {
 }
 
 try {
+  checkNode();
   await ensureDependencies();
   await ensureSystemPackages();
   postgres = await startPostgresCluster();
@@ -48,6 +51,22 @@ try {
     {
       TEST_DATABASE_URL: postgres.url,
     },
+  );
+  // The current LTS line, even where this machine's own Node is older (issue 26): the APIs fuzzed, a
+  // purchase with renewals and dunning against the gateway, and face analysis with its real model.
+  const lts = await node24();
+  await step(
+    `Node ${execFileSync(lts, ['--version']).toString().trim()}: APIs, purchases and renewals, face analysis`,
+    lts,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      'scripts/node-line.test.ts',
+      'scripts/api-fuzz.test.ts',
+      'apps/server/src/modules/subscriptions/subscriptions.http.test.ts',
+      'apps/server/src/modules/reports/reports.http.test.ts',
+    ],
+    { TEST_DATABASE_URL: postgres.url },
   );
   if (built) {
     await step('browser tests (Playwright, Debian chromium)', ...npx(['playwright', 'test']), { TEST_DATABASE_URL: postgres.url });

@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runClusterScenario } from './test/cluster-scenario';
+import { realPostgres } from './test/helpers';
 
-const url = process.env.TEST_DATABASE_URL;
+const { url, skip } = realPostgres('the cluster test');
 const RATE_LIMIT_PER_MINUTE = 60;
 const CONCURRENCY = 3;
 
 // The multi-instance scenario at small scale (bench:cluster runs it larger and prints the figures):
 // 3 servers behind a round-robin proxy on one PostgreSQL, 2 analyzers, kill -9 of one of each mid-run.
-describe.skipIf(!url)('cluster: 3 server instances, 2 analyzers, one PostgreSQL', () => {
+describe.skipIf(skip)('cluster: 3 server instances, 2 analyzers, one PostgreSQL', () => {
   it('keeps every invariant through kill -9 of a server and an analyzer', { timeout: 420_000 }, async () => {
     const buyers = 9;
     const report = await runClusterScenario({

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RootsApp } from '../app';
 import { openDatabase, type Database } from '../db/database';
 import { rowsOf } from '../modules/emails/emails.repository';
-import { buildTestApp, openTestDatabase } from '../test/helpers';
+import { buildTestApp, openTestDatabase, realPostgres } from '../test/helpers';
 
-const url = process.env.TEST_DATABASE_URL;
+const { url, skip } = realPostgres('the shared-limits test');
 
 // Two app instances, each with its own connection pool, on one PostgreSQL database: the limits are
 // counted once for both (ADR 116). Needs the real PostgreSQL that `npm test` starts.
-describe.skipIf(!url)('limits shared by two instances on one PostgreSQL', () => {
+describe.skipIf(skip)('limits shared by two instances on one PostgreSQL', () => {
   let first: { app: RootsApp; database: Database };
   let second: { app: RootsApp; database: Database };
 

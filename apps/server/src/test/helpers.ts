@@ -20,6 +20,31 @@ export function testDatabases(): Array<{ name: string; url: string | undefined }
   return list;
 }
 
+/**
+ * What a suite that needs a real PostgreSQL runs on (issue 26: such suites skipped themselves quietly
+ * under a plain `npx vitest run`). Without TEST_DATABASE_URL the suite fails, saying how to get one,
+ * unless SKIP_SUITES names `postgres`: then it is skipped because the runner said so.
+ */
+export function realPostgres(suite: string): { url: string | undefined; skip: boolean } {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return { url, skip: false };
+  if (skippedSuites().has('postgres')) return { url: undefined, skip: true };
+  throw new Error(
+    `${suite} needs a real PostgreSQL: run \`npm test\` (it starts one), or set TEST_DATABASE_URL=postgres://…, ` +
+      'or SKIP_SUITES=postgres to skip it knowingly.',
+  );
+}
+
+/** The real parts the runner asked to go without (`SKIP_SUITES=postgres,chromium`). */
+export function skippedSuites(): Set<string> {
+  return new Set(
+    (process.env.SKIP_SUITES ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
+}
+
 /** A fresh, migrated database: in-memory PGlite, or a fresh database on the real server. */
 export async function openTestDatabase(url: string | undefined): Promise<Database> {
   if (!url) {

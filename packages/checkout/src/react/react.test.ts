@@ -38,11 +38,18 @@ describe('RootsCheckout (React)', () => {
       vi.fn(async () => Response.json({ items: [] })),
     );
     const onReady = vi.fn();
+    vi.useFakeTimers();
     const view = render(createElement(RootsCheckout, { session, getBearerToken: () => token, onReady }));
+    // The spec's 50 ms mount delay (checkout-spec): nothing is mounted 1 ms before it, the drop-in at it.
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      await vi.advanceTimersByTimeAsync(49);
     });
-    expect(onReady).toHaveBeenCalledWith({ items: ['card', 'genericRedirect'] });
+    expect(document.querySelector('[data-testid=roots-dropin]')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(onReady).toHaveBeenCalledWith({ items: ['card', 'genericRedirect'] }));
     expect(view.getByTestId('roots-item-genericRedirect').textContent).toContain('Roots Pay');
     const pay = view.getByTestId('roots-pay') as HTMLButtonElement;
     expect(pay.disabled).toBe(true);
@@ -72,10 +79,9 @@ describe('RootsCheckout (React)', () => {
         { code: 'boleto', integrationType: 'hpp', label: 'Unavailable', clientConfig: { flow: 'redirect' } },
       ],
     } as unknown as SdkInitPayload;
-    const view = render(createElement(RootsCheckout, { session: withRedirect, getBearerToken: () => token }));
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 120));
-    });
+    const onReady = vi.fn();
+    const view = render(createElement(RootsCheckout, { session: withRedirect, getBearerToken: () => token, onReady }));
+    await vi.waitFor(() => expect(onReady).toHaveBeenCalled());
     const radio = (item: string) => view.container.querySelector<HTMLInputElement>(`[data-item="${item}"] input[type=radio]`)!;
     expect(radio('in_1').disabled).toBe(false);
     expect(radio('in_2').disabled).toBe(true);

@@ -5,12 +5,12 @@ import { charges, purchaseIntents, subscriptions } from '../../db/schema';
 import { rowsOf } from '../emails/emails.repository';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { GatewayProxy } from '../../test/gateway-proxy';
-import { openTestDatabase } from '../../test/helpers';
+import { openTestDatabase, realPostgres } from '../../test/helpers';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { http, payWithCard, purchaseBody } from '../../test/shopper';
 
 const WEEKLY = 'roots_3d1_7d2499';
-const url = process.env.TEST_DATABASE_URL;
+const { url, skip } = realPostgres('the fault test');
 
 /** Waits until `check` holds, polling. */
 async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
@@ -23,7 +23,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise
 }
 
 // Server processes share one database: this needs the real PostgreSQL that `npm test` starts.
-describe.skipIf(!url)('fault: the server process dies mid-create and mid-renewal (PostgreSQL, several instances)', () => {
+describe.skipIf(skip)('fault: the server process dies mid-create and mid-renewal (PostgreSQL, several instances)', () => {
   let gateway: GatewayProcess;
   let proxy: GatewayProxy;
   let database: Database;

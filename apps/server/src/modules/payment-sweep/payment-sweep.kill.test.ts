@@ -6,7 +6,7 @@ import type { Database } from '../../db/database';
 import { charges, subscriptions, unmatchedPayments } from '../../db/schema';
 import { rowsOf } from '../emails/emails.repository';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
-import { openTestDatabase } from '../../test/helpers';
+import { openTestDatabase, realPostgres } from '../../test/helpers';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { http, openPaymentSession, payInSession, purchaseBody } from '../../test/shopper';
 import { DEV_SERVER_SECRETS } from '../../config/env';
@@ -17,7 +17,7 @@ const WEEKLY = 'roots_3d1_7d2499';
 const IN_FLIGHT = 60;
 /** The server dies when this many purchase requests have been sent: the rest of the buyers pay into a dead server. */
 const KILL_AFTER_REQUESTS = 25;
-const url = process.env.TEST_DATABASE_URL;
+const { url, skip } = realPostgres('the kill -9 sweep test');
 
 /** Waits until `check` holds, polling; the test stops by itself if it never does. */
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
@@ -35,7 +35,7 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
  * run as their own processes (loopback only); the server shares one PostgreSQL database across
  * its restart, as in production.
  */
-describe.skipIf(!url)('kill -9 of the server with 60 purchases in flight (gateway sweep, PostgreSQL)', () => {
+describe.skipIf(skip)('kill -9 of the server with 60 purchases in flight (gateway sweep, PostgreSQL)', () => {
   let gateway: GatewayProcess;
   let database: Database;
   let databaseUrl: string;

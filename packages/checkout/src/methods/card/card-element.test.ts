@@ -75,9 +75,14 @@ describe('card element', () => {
   });
 
   it('frames that do not load in time show a retry that reloads them', async () => {
+    vi.useFakeTimers();
     const element = new CardElement(context(async () => new Map(), 10));
     element.mount(document.body);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    // The retry shows when the frames' time is up (10 ms here), not before.
+    await vi.advanceTimersByTimeAsync(9);
+    expect(document.querySelector('[data-testid="roots-card-retry"]')).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    vi.useRealTimers();
     const notice = document.querySelector<HTMLElement>('[data-testid="roots-card-retry"]');
     expect(notice?.textContent).toContain(CARD_FORM_LOAD_FAILED);
     notice!.querySelector('button')!.click();

@@ -32,7 +32,7 @@ export const cancelMineResponseSchema = cancelOutcomeSchema;
  * `POST /api/account/subscriptions/{id}/cancel` body: `refund` asks for the money-back guarantee's
  * refund with the cancel (for a one-time pack, the refund alone ends it).
  */
-export const cancelMineRequestSchema = z.object({ refund: z.boolean().default(false) }).default({ refund: false });
+export const cancelMineRequestSchema = z.object({ refund: z.boolean().optional() }).nullish();
 
 /** `DELETE /api/account` answer: everything of the user is gone and the session ended. */
 export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });

@@ -56,7 +56,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/api/account/subscriptions/:id/cancel',
     { schema: { params: z.object({ id: z.uuid() }), body: cancelMineRequestSchema, response: { 200: cancelMineResponseSchema } } },
-    async (request) => service.cancelMine(await sessions.require(request), request.params.id, request.body.refund),
+    async (request) => service.cancelMine(await sessions.require(request), request.params.id, request.body?.refund ?? false),
   );
 
   app.delete('/api/account', { schema: { response: { 200: deleteAccountResponseSchema } } }, async (request, reply) => {

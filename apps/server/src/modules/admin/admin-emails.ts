@@ -1,15 +1,17 @@
-import { render, type RenderedEmail } from '../emails/email-templates';
+import type { RenderedEmail } from '../emails/email-templates';
+import { renderEmail } from '../emails/templates/email-layout';
 
 /** The one-click cancel link an operator resends (customer care). */
 export function cancelLinkEmail(input: { productName: string; cancelUrl: string }): RenderedEmail {
-  return render(
-    'cancel_link',
-    `Cancel your ${input.productName} subscription`,
-    [
+  return renderEmail({
+    kind: 'cancel_link',
+    subject: `Cancel your ${input.productName} subscription`,
+    productName: input.productName,
+    blocks: [
       `You asked us for a way to cancel your ${input.productName} subscription.`,
-      `Cancel in one click: ${input.cancelUrl}`,
+      { text: 'Cancel in one click:', url: input.cancelUrl, button: 'Cancel subscription' },
       'If you did not ask for this, you can ignore this email.',
     ],
-    [input.cancelUrl],
-  );
+    secrets: [input.cancelUrl],
+  });
 }

@@ -1,26 +1,15 @@
-import type { EmailKind } from '@roots/contracts/emails';
 import { formatMinorUsd } from '../../lib/money';
 import type { PeriodLength } from '../billing/plan-terms';
+import { renderEmail, type RenderedEmail } from './templates/email-layout';
+
+export type { RenderedEmail } from './templates/email-layout';
 
 /**
- * An email as the outbox takes it. `secrets` are the values in it that prove something when used
- * (a sign-in code, a cancel link): the outbox keeps them sealed until delivery and stores only a
- * redacted copy (issue 22), so every template names them, even when there are none.
+ * Text as HTML: the five characters HTML gives a meaning escaped, each as React writes it (so the
+ * escaped form of a secret is the one the templates' HTML holds: redaction, the dev mailbox).
  */
-export type RenderedEmail = { kind: EmailKind; subject: string; text: string; html: string; secrets: readonly string[] };
-
-/** Text as HTML: the five characters HTML gives a meaning escaped (templates, the footer, redaction, the dev mailbox). */
 export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-/** Plain text with bare URLs becomes minimal HTML with links; text stays the source of truth. */
-export function render(kind: EmailKind, subject: string, lines: readonly string[], secrets: readonly (string | null)[]): RenderedEmail {
-  const text = lines.join('\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif">${lines
-    .map((line) => `<p>${escapeHtml(line).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</p>`)
-    .join('')}</body></html>`;
-  return { kind, subject, text, html, secrets: secrets.filter((secret): secret is string => !!secret) };
-}
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c] ?? c);
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -49,10 +38,19 @@ export type ReceiptInput = {
 };
 
 export function receiptEmail(input: ReceiptInput): RenderedEmail {
-  return render(
-    'receipt',
-    `Your ${input.productName} receipt`,
-    [
+  return receiptOf('receipt', `Your ${input.productName} receipt`, input);
+}
+
+export function renewalReceiptEmail(input: ReceiptInput & { period: number }): RenderedEmail {
+  return receiptOf('renewal_receipt', `Your ${input.productName} subscription renewed`, input);
+}
+
+function receiptOf(kind: 'receipt' | 'renewal_receipt', subject: string, input: ReceiptInput): RenderedEmail {
+  return renderEmail({
+    kind,
+    subject,
+    productName: input.productName,
+    blocks: [
       `Receipt ${receiptNumberOf(input.chargeId)}`,
       `Thank you for your purchase of ${input.planName}.`,
       `Amount charged: ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` (card ending in ${input.cardLast4})` : ''}.`,
@@ -60,14 +58,10 @@ export function receiptEmail(input: ReceiptInput): RenderedEmail {
         ? `Next charge: ${formatMinorUsd(input.nextChargeMinor)} on ${day(input.nextChargeAt)}${input.renewalPeriod ? `, then ${everyPeriod(input.renewalPeriod)} until you cancel` : ''}.`
         : 'No further charges.',
       `Terms you accepted: ${input.termsText}`,
-      ...(input.cancelUrl ? [`Cancel any time in one click: ${input.cancelUrl}`] : []),
+      ...(input.cancelUrl ? [{ text: 'Cancel any time in one click:', url: input.cancelUrl, button: 'Cancel subscription' }] : []),
     ],
-    [input.cancelUrl],
-  );
-}
-
-export function renewalReceiptEmail(input: ReceiptInput & { period: number }): RenderedEmail {
-  return { ...receiptEmail(input), kind: 'renewal_receipt', subject: `Your ${input.productName} subscription renewed` };
+    secrets: [input.cancelUrl],
+  });
 }
 
 /** 'every week', 'every 3 months', 'every 10 days': the renewal period in the words of the paywall. */
@@ -86,16 +80,17 @@ export function trialReminderEmail(input: {
   cardLast4: string | null;
   cancelUrl: string;
 }): RenderedEmail {
-  return render(
-    'trial_reminder',
-    `Your ${input.productName} trial ends on ${day(input.convertsAt)}`,
-    [
+  return renderEmail({
+    kind: 'trial_reminder',
+    subject: `Your ${input.productName} trial ends on ${day(input.convertsAt)}`,
+    productName: input.productName,
+    blocks: [
       `Your trial of ${input.planName} ends on ${day(input.convertsAt)}.`,
       `Then ${formatMinorUsd(input.amountMinor)} will be charged${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''}, and again ${everyPeriod(input.renewalPeriod)} until you cancel.`,
-      `Not for you? Cancel in one click before then: ${input.cancelUrl}`,
+      { text: 'Not for you? Cancel in one click before then:', url: input.cancelUrl, button: 'Cancel my trial' },
     ],
-    [input.cancelUrl],
-  );
+    secrets: [input.cancelUrl],
+  });
 }
 
 /**
@@ -103,52 +98,56 @@ export function trialReminderEmail(input: {
  * and in mail lists, and a subject is what logs and consoles quote (issue 22).
  */
 export function signInCodeEmail(input: { productName: string; code: string; validMinutes: number }): RenderedEmail {
-  return render(
-    'sign_in_code',
-    `Your ${input.productName} sign-in code`,
-    [
+  return renderEmail({
+    kind: 'sign_in_code',
+    subject: `Your ${input.productName} sign-in code`,
+    productName: input.productName,
+    blocks: [
       `Your ${input.productName} sign-in code is ${input.code}.`,
       `It is valid for ${input.validMinutes} minutes. If you did not ask for it, ignore this email.`,
     ],
-    [input.code],
-  );
+    secrets: [input.code],
+  });
 }
 
 export function cancelCodeEmail(input: { productName: string; code: string; validMinutes: number; links: string[] }): RenderedEmail {
-  return render(
-    'cancel_code',
-    `Your ${input.productName} cancellation code`,
-    [
+  return renderEmail({
+    kind: 'cancel_code',
+    subject: `Your ${input.productName} cancellation code`,
+    productName: input.productName,
+    blocks: [
       `Your code to cancel your ${input.productName} subscription is ${input.code}. It is valid for ${input.validMinutes} minutes.`,
-      ...input.links.map((link) => `Or cancel in one click: ${link}`),
+      ...input.links.map((link) => ({ text: 'Or cancel in one click:', url: link, button: 'Cancel in one click' })),
       'If you did not ask for this, ignore this email.',
     ],
-    [input.code, ...input.links],
-  );
+    secrets: [input.code, ...input.links],
+  });
 }
 
 export function cancelConfirmationEmail(input: { productName: string; planName: string; accessUntil: Date | null }): RenderedEmail {
-  return render(
-    'cancel_confirmation',
-    `Your ${input.productName} subscription has been canceled`,
-    [
+  return renderEmail({
+    kind: 'cancel_confirmation',
+    subject: `Your ${input.productName} subscription has been canceled`,
+    productName: input.productName,
+    blocks: [
       `Your subscription has been canceled (${input.planName}). You will not be charged again.`,
       input.accessUntil ? `Your access lasts until ${day(input.accessUntil)}.` : 'Your access has ended.',
     ],
-    [],
-  );
+    secrets: [],
+  });
 }
 
 export function refundEmail(input: { productName: string; amountMinor: number; cardLast4: string | null }): RenderedEmail {
-  return render(
-    'refund_receipt',
-    `Your ${input.productName} refund`,
-    [
+  return renderEmail({
+    kind: 'refund_receipt',
+    subject: `Your ${input.productName} refund`,
+    productName: input.productName,
+    blocks: [
       `We refunded ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''} under our 100% money back guarantee.`,
       'Refunds usually appear on your statement within 5–10 business days.',
     ],
-    [],
-  );
+    secrets: [],
+  });
 }
 
 /** What `/rec/subscriptions/{email}` sends: the address's purchases, never shown to the requester (ADR 085). */
@@ -156,32 +155,39 @@ export function purchasesEmail(input: {
   productName: string;
   purchases: { planName: string; status: string; accessUntil: Date | null; cancelUrl: string | null }[];
 }): RenderedEmail {
-  return render(
-    'purchases_summary',
-    `Your ${input.productName} purchases`,
-    [
+  return renderEmail({
+    kind: 'purchases_summary',
+    subject: `Your ${input.productName} purchases`,
+    productName: input.productName,
+    blocks: [
       `Someone asked for the ${input.productName} purchases made with this email address. Here they are:`,
-      ...input.purchases.map(
-        (purchase) =>
-          `${purchase.planName}: ${purchase.status.replace(/_/g, ' ')}${purchase.accessUntil ? `, access until ${day(purchase.accessUntil)}` : ''}.` +
-          (purchase.cancelUrl ? ` To cancel it: ${purchase.cancelUrl}` : ''),
-      ),
+      ...input.purchases.map((purchase) => {
+        const line = `${purchase.planName}: ${purchase.status.replace(/_/g, ' ')}${purchase.accessUntil ? `, access until ${day(purchase.accessUntil)}` : ''}.`;
+        return purchase.cancelUrl
+          ? { text: `${line} To cancel it:`, url: purchase.cancelUrl, button: `Cancel ${purchase.planName}` }
+          : line;
+      }),
       'If you did not ask for this, ignore this email: nothing has changed.',
     ],
-    input.purchases.map((purchase) => purchase.cancelUrl),
-  );
+    secrets: input.purchases.map((purchase) => purchase.cancelUrl),
+  });
 }
 
 export function activationEmail(input: { productName: string; activationUrl: string }): RenderedEmail {
-  return render(
-    'activation',
-    `Activate your ${input.productName} account`,
-    [
-      `Open this link to activate your ${input.productName} account: ${input.activationUrl}`,
+  return renderEmail({
+    kind: 'activation',
+    subject: `Activate your ${input.productName} account`,
+    productName: input.productName,
+    blocks: [
+      {
+        text: `Open this link to activate your ${input.productName} account:`,
+        url: input.activationUrl,
+        button: 'Activate your account',
+      },
       'If you did not ask for this, ignore this email.',
     ],
-    [input.activationUrl],
-  );
+    secrets: [input.activationUrl],
+  });
 }
 
 /**
@@ -194,16 +200,21 @@ export function accessHelpEmail(input: {
   signInUrl: string;
 }): RenderedEmail {
   const way = { google: 'with Google', apple: 'with Apple', email: 'with another email address' }[input.signInWith];
-  return render(
-    'access_help',
-    `Signing in to ${input.productName}`,
-    [
+  return renderEmail({
+    kind: 'access_help',
+    subject: `Signing in to ${input.productName}`,
+    productName: input.productName,
+    blocks: [
       `Someone asked to recover access to ${input.productName} with this email address.`,
-      `The purchase made with it is in an account that signs in ${way}. Sign in that way to see it: ${input.signInUrl}`,
+      {
+        text: `The purchase made with it is in an account that signs in ${way}. Sign in that way to see it:`,
+        url: input.signInUrl,
+        button: 'Sign in',
+      },
       'If you did not ask for this, ignore this email: nothing has changed.',
     ],
-    [],
-  );
+    secrets: [],
+  });
 }
 
 /** Why a renewal charge failed, in the customer's words (decline codes of the gateway). */
@@ -223,8 +234,9 @@ function declineWords(code: string | null): string {
 }
 
 /**
- * A renewal the bank refused, to be tried again (dunning, issue 23): what failed and why, when the
- * next try is, that access goes on until then, and the one-click way out.
+ * A renewal the bank refused, to be tried again (dunning, issue 23): what failed and why, a signed
+ * link to update the card before the next try, when that try is, that access goes on until then,
+ * and the one-click way out.
  */
 export function paymentFailedEmail(input: {
   productName: string;
@@ -233,18 +245,26 @@ export function paymentFailedEmail(input: {
   cardLast4: string | null;
   declineCode: string | null;
   retryAt: Date;
+  /** The signed link to the page that replaces the card of this subscription (a secret, like a cancel link). */
+  updateCardUrl: string;
   cancelUrl: string;
 }): RenderedEmail {
-  return render(
-    'payment_failed',
-    `We could not renew your ${input.productName} subscription`,
-    [
+  return renderEmail({
+    kind: 'payment_failed',
+    subject: `We could not renew your ${input.productName} subscription`,
+    productName: input.productName,
+    blocks: [
       `We tried to charge ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''} for ${input.planName}, but ${declineWords(input.declineCode)}.`,
       `We will try again on ${day(input.retryAt)}. Your access goes on until then.`,
-      `Not staying? Cancel in one click and nothing more will be charged: ${input.cancelUrl}`,
+      {
+        text: `Update your card and we will try again on ${day(input.retryAt)} with the new one:`,
+        url: input.updateCardUrl,
+        button: 'Update your card',
+      },
+      { text: 'Not staying? Cancel in one click and nothing more will be charged:', url: input.cancelUrl },
     ],
-    [input.cancelUrl],
-  );
+    secrets: [input.updateCardUrl, input.cancelUrl],
+  });
 }
 
 /** The last renewal try failed: the subscription ended, nothing more will be charged (involuntary churn). */
@@ -254,13 +274,14 @@ export function subscriptionEndedEmail(input: {
   declineCode: string | null;
   startUrl: string;
 }): RenderedEmail {
-  return render(
-    'subscription_ended',
-    `Your ${input.productName} subscription has ended`,
-    [
+  return renderEmail({
+    kind: 'subscription_ended',
+    subject: `Your ${input.productName} subscription has ended`,
+    productName: input.productName,
+    blocks: [
       `We could not renew ${input.planName}: ${declineWords(input.declineCode)}. Your subscription has ended and nothing more will be charged.`,
-      `You can start again any time: ${input.startUrl}`,
+      { text: 'You can start again any time:', url: input.startUrl, button: `Start ${input.productName} again` },
     ],
-    [],
-  );
+    secrets: [],
+  });
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/executor';
 import type { Clock } from '../../lib/clock';
 import { openSealed, seal } from '../../lib/sealed-box';
 import { escapeHtml, type RenderedEmail } from './email-templates';
+import { merchantFooterHtml } from './templates/email-layout';
 import type { EmailsRepository, StoredEmail } from './emails.repository';
 import type { Mailer } from './mailer';
 
@@ -30,10 +31,8 @@ export function withMerchantFooter(email: Sendable, merchant: MerchantIdentity):
     subject: email.subject,
     // '-- ' is the signature delimiter mail clients recognise.
     text: `${email.text}\n\n-- \n${lines.join('\n')}`,
-    html: email.html.replace(
-      '</body>',
-      `<hr><p style="color:#555;font-size:12px">${lines.map((line) => escapeHtml(line)).join('<br>')}</p></body>`,
-    ),
+    // Under the email's card, inside its body; a function, so no `$` in the footer is a replacement pattern.
+    html: email.html.replace('</body>', () => `${merchantFooterHtml(lines)}</body>`),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Config } from '../../config/env';
 import type { Tx } from '../../db/executor';
 import type { Clock } from '../../lib/clock';
 import { agreedTermsOf, periodEnd, type PlanTerms } from '../billing/plan-terms';
+import { updateCardUrl } from '../billing/update-card-link';
 import { cancelUrl } from '../cancellation/cancel-link';
 import type { ChargeRow } from '../charges/charges.repository';
 import {
@@ -184,6 +185,7 @@ export class SubscriptionLifecycle {
               cardLast4: row.cardLast4,
               declineCode: event.declineCode,
               retryAt: event.retryAt,
+              updateCardUrl: updateCardUrl(this.deps.config, row.id, this.deps.clock.now()),
               cancelUrl: this.cancelUrl(row.id),
             }),
           },

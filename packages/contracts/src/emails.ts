@@ -20,6 +20,8 @@ export const EMAIL_KINDS = [
   'payment_failed',
   /** The last renewal try failed: the subscription ended. */
   'subscription_ended',
+  /** A second payment for what the customer already owned, refunded by the payment sweep (issue 23). */
+  'duplicate_payment_refund',
 ] as const;
 export const emailKindSchema = z.enum(EMAIL_KINDS);
 export type EmailKind = z.infer<typeof emailKindSchema>;

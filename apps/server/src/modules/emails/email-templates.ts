@@ -150,6 +150,29 @@ export function refundEmail(input: { productName: string; amountMinor: number; c
   });
 }
 
+/**
+ * A second payment for what the customer already owned (a second tab, Back then pay) bought
+ * nothing: the payment sweep refunded it whole, and this says so (issue 23).
+ */
+export function duplicatePaymentRefundEmail(input: {
+  productName: string;
+  planName: string;
+  amountMinor: number;
+  accountUrl: string;
+}): RenderedEmail {
+  return renderEmail({
+    kind: 'duplicate_payment_refund',
+    subject: `We refunded a second payment for ${input.productName}`,
+    productName: input.productName,
+    blocks: [
+      `You already had ${input.planName}, so a second payment of ${formatMinorUsd(input.amountMinor)} for it bought nothing. We refunded it in full.`,
+      'Refunds usually appear on your statement within 5–10 business days. What you bought first is unchanged.',
+      { text: 'Your account:', url: input.accountUrl, button: 'Open my account' },
+    ],
+    secrets: [],
+  });
+}
+
 /** What `/rec/subscriptions/{email}` sends: the address's purchases, never shown to the requester (ADR 085). */
 export function purchasesEmail(input: {
   productName: string;

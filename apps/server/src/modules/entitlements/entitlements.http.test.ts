@@ -2,7 +2,7 @@ import { API_MESSAGES } from '@roots/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SERVER_SECRETS } from '../../config/env';
-import { subscriptions } from '../../db/schema';
+import { emails, subscriptions } from '../../db/schema';
 import { systemClock } from '../../lib/clock';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { startProductOverHttp, type ProductOverHttp } from '../../test/product-over-http';
@@ -81,6 +81,13 @@ describe('entitlements', () => {
       headers: { 'x-api-key': DEV_SERVER_SECRETS.GATEWAY_MERCHANT_SECRET },
     });
     expect(execution.body.amountRefunded).toBe(second.execution.amount.value);
+    // The owner is told, at the address of the purchase that owns the plan.
+    await app.roots.emails.idle();
+    const told = await database.db.select().from(emails).where(eq(emails.kind, 'duplicate_payment_refund'));
+    expect(told.map((row) => [row.to, row.subject])).toEqual([[email, 'We refunded a second payment for Roots']]);
+    expect(told[0]?.text).toContain(
+      'You already had Weekly Plan, so a second payment of $1.00 for it bought nothing. We refunded it in full.',
+    );
   });
 
   it('after the Ultimate Pack, the report and Profile Pro packs it includes are refused; nothing is charged', async () => {

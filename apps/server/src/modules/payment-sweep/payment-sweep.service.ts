@@ -5,6 +5,8 @@ import { GatewayCallError } from '../gateway/gateway-client';
 import type { ChargeRow } from '../charges/charges.repository';
 import type { ChargeEffects } from '../charges/charges.service';
 import type { BillingContext } from '../subscriptions/context';
+import { duplicatePaymentRefundEmail } from '../emails/email-templates';
+import { chargeKeys } from '../charges/charge-keys';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { PaymentSweepRepository, UnmatchedPaymentRow } from './payment-sweep.repository';
 
@@ -23,9 +25,7 @@ const SETTLE_LIMIT = 100;
 export const UNMATCHED_REFUND_REASON = 'payment without a purchase';
 
 /** The ledger key of the refund of an unmatched payment: one refund per execution, whoever sends it. */
-export function unmatchedRefundKey(executionId: string): string {
-  return `unmatched:${executionId}`;
-}
+export const unmatchedRefundKey = chargeKeys.unmatchedRefund;
 
 /** What one pass did (counts of payments). `swept` is false when another instance held the sweep or it was not due. */
 export type SweepResult = {
@@ -187,6 +187,7 @@ export class PaymentSweep {
     switch (outcome.status) {
       case 'succeeded':
         result.refunded += 1;
+        this.options.context.emails.kick();
         this.options.context.log.warn(
           { executionId: row.executionId, amountMinor: refund.amountMinor, currency: refund.currency },
           'payment sweep: refunded a payment no purchase claimed',
@@ -295,8 +296,23 @@ export class PaymentSweep {
     const { context, repository } = this.options;
     return {
       instruction: { action: 'refund', executionId, reason: UNMATCHED_REFUND_REASON },
-      onSucceeded: async (tx) => {
+      onSucceeded: async (tx, settled) => {
         await repository.move(tx, executionId, ['refunding'], 'refunded', context.clock.now());
+        // A payment set aside because its buyer already owned the plan names that owner: they are told.
+        const intent = await context.repository.findIntent(tx, executionId);
+        const terms = intent?.email ? planTerms(context.config.catalog, intent.planId) : undefined;
+        if (intent?.email && terms)
+          await context.emails.enqueue(
+            tx,
+            `duplicate-payment-refund:${executionId}`,
+            intent.email,
+            duplicatePaymentRefundEmail({
+              productName: context.config.PRODUCT_NAME,
+              planName: terms.name,
+              amountMinor: settled.amountMinor,
+              accountUrl: `${context.config.publicUrl}/${context.config.PRODUCT_SLUG}/sign-in`,
+            }),
+          );
       },
     };
   }

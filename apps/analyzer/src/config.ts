@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { LOG_FORMATS } from '@roots/observability';
 
 /** Every environment variable the analyzer reads (documented in `.env.example`). */
 export const analyzerEnvSchema = z.object({
@@ -20,6 +21,8 @@ export const analyzerEnvSchema = z.object({
   /** After SIGTERM, how long analyses in progress may take before the process exits anyway. */
   ANALYZER_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (lines a person reads) or `json` (a JSON object a line); default: pretty in development, json otherwise. */
+  LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
 });
 
 export type AnalyzerConfig = z.infer<typeof analyzerEnvSchema> & { workers: number; maxQueue: number };

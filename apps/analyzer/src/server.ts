@@ -1,5 +1,5 @@
 import { createAnalysisPool } from '@roots/analysis';
-import { metricsAccess } from '@roots/observability';
+import { metricsAccess, defaultLogFormat, logDestination } from '@roots/observability';
 import pino from 'pino';
 import { buildAnalyzerApp } from './analyzer-app';
 import { loadAnalyzerConfig, type AnalyzerConfig } from './config';
@@ -17,7 +17,10 @@ async function main(): Promise<void> {
     console.error(`roots-analyzer: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(78); // EX_CONFIG
   }
-  const logger = pino({ level: config.LOG_LEVEL, base: { service: 'analyzer', pid: process.pid } });
+  const logger = pino(
+    { level: config.LOG_LEVEL, base: { service: 'analyzer', pid: process.pid } },
+    logDestination(config.LOG_FORMAT ?? defaultLogFormat(process.env.NODE_ENV)),
+  );
   const pool = createAnalysisPool({ size: config.workers, maxQueue: config.maxQueue + config.workers });
   const app = buildAnalyzerApp({
     engine: pool,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import pino from 'pino';
 import { buildGatewayApp, gatewayLoggerOptions } from './app';
 import { GatewayConfigError, loadGatewayConfig, type GatewayConfig } from './config/env';
+import { defaultLogFormat, logDestination } from '@roots/observability';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
     console.info(`roots-gateway: configuration ok (${config.publicUrl})`);
     return;
   }
-  const logger = pino(gatewayLoggerOptions(config.LOG_LEVEL));
+  const logger = pino(gatewayLoggerOptions(config.LOG_LEVEL), logDestination(config.LOG_FORMAT ?? defaultLogFormat(config.NODE_ENV)));
   if (config.devSecrets.length > 0)
     logger.warn({ secrets: config.devSecrets }, 'using DEVELOPMENT default secrets; set them before any real use');
   const app = await buildGatewayApp({ config, loggerInstance: logger });

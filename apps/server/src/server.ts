@@ -7,6 +7,7 @@ import { serverStarts } from './db/schema';
 import pino from 'pino';
 import { BillingScheduler } from './modules/billing/billing.scheduler';
 import { copyWarnings, formatCopyWarning } from './modules/public-config/public-config';
+import { defaultLogFormat, logDestination } from '@roots/observability';
 
 /** Seconds a graceful shutdown may take before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const logger = pino(serverLoggerOptions(config.LOG_LEVEL));
+  const logger = pino(serverLoggerOptions(config.LOG_LEVEL), logDestination(config.LOG_FORMAT ?? defaultLogFormat(config.NODE_ENV)));
   logger.info({ version: APP_VERSION, slug: config.PRODUCT_SLUG }, 'roots server starting');
   for (const warning of warnings) logger.warn(warning);
 

@@ -1,5 +1,6 @@
 import { sharedSecretProblems, weakSecretProblem } from '@roots/server-kit';
 import { z } from 'zod';
+import { LOG_FORMATS } from '@roots/observability';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -36,6 +37,8 @@ export const gatewayEnvSchema = z.object({
   /** Public origin of the gateway (the secure frames' origin); defaults to http://GATEWAY_HOST:GATEWAY_PORT. */
   GATEWAY_PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (lines a person reads) or `json` (a JSON object a line); default: pretty in development, json otherwise. */
+  LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
   /** Directory of the embedded PGlite database; `memory://` keeps it in memory (tests). */
   GATEWAY_DATA_DIR: z.string().min(1).default('./data/gateway'),
   /** A real PostgreSQL server; when unset PGlite under GATEWAY_DATA_DIR is used. */

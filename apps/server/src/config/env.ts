@@ -11,6 +11,7 @@ import {
 } from '@roots/contracts';
 import { sharedSecretProblems, weakSecretProblem } from '@roots/server-kit';
 import { z } from 'zod';
+import { LOG_FORMATS } from '@roots/observability';
 
 const jsonText = <T extends z.ZodType>(schema: T) =>
   z
@@ -72,6 +73,8 @@ export const envSchema = z.object({
   /** Public origin of the server, e.g. https://roots.example; defaults to http://HOST:PORT. */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (lines a person reads) or `json` (a JSON object a line); default: pretty in development, json otherwise. */
+  LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
   PRODUCT_SLUG: productSlugSchema.default('roots'),
   PRODUCT_NAME: z.string().min(1).max(60).default('Roots'),
   /** JSON object overriding marketing copy keys (see DEFAULT_PRODUCT_COPY). */

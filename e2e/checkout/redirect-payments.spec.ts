@@ -6,7 +6,17 @@ test.describe('redirect methods in the drop-in', () => {
     await expect(checkout.item('genericRedirect')).toContainText('Roots Pay');
     await checkout.choose('genericRedirect');
     await expect(checkout.payButton).toHaveText('Pay with Roots Pay');
+    const authorize = checkout.page.waitForRequest(
+      (request) => request.method() === 'POST' && (request.postData() ?? '').includes('returnInfo'),
+    );
+    const page = new URL(checkout.page.url());
     await checkout.payButton.click();
+    // The default return pages (checkout-spec §2): this page, marked with the outcome, for all four.
+    const { returnInfo } = (await authorize).postDataJSON() as { returnInfo: Record<string, string> };
+    for (const outcome of ['success', 'error', 'cancel', 'pending']) {
+      const url = new URL(returnInfo[outcome]!);
+      expect([url.origin + url.pathname, url.searchParams.get('roots-return')], outcome).toEqual([page.origin + page.pathname, outcome]);
+    }
     await checkout.page.waitForURL(/\/hpp\//);
     await checkout.page.getByRole('button', { name: 'Authorize payment' }).click();
     await checkout.page.waitForURL(/roots-return=success/);

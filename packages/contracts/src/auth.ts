@@ -52,6 +52,10 @@ export type SignOutErrorCode = (typeof SIGN_OUT_ERROR_CODES)[number];
 
 /** Session refresh timing (product-spec §4, §9). */
 export const TOKEN_REFRESH_MARGIN_MS = 5 * 60_000;
+/** Product-spec §9: each identity call gives up after 30 s without an answer (the spec's range is 30 to 60 s). */
+export const AUTH_NETWORK_TIMEOUT_MS = 30_000;
+/** Product-spec §9: a call safe to repeat is tried again at most 3 times when it got no answer. */
+export const AUTH_MAX_RETRIES = 3;
 export const TOKEN_EXPIRY_SKEW_MS = 30_000;
 export const REFRESH_BACKOFF_INITIAL_MS = 30_000;
 export const REFRESH_BACKOFF_MAX_MS = 16 * 60_000;

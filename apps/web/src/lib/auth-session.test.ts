@@ -1,5 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keepSessionAlive, nextRefreshDelayMs, refreshSession, type RefreshOutcome } from './auth-session';
+import { AUTH_MAX_RETRIES, AUTH_NETWORK_TIMEOUT_MS, meResponseSchema } from '@roots/contracts/auth';
+import { getJson } from './api-client';
+import {
+  clearRedirectFlagLater,
+  fetchMe,
+  identityRequest,
+  keepSessionAlive,
+  nextRefreshDelayMs,
+  refreshSession,
+  sendEmailCode,
+  type RefreshOutcome,
+} from './auth-session';
 
 const MINUTE_MS = 60_000;
 
@@ -130,5 +141,109 @@ describe('refreshSession', () => {
       }),
     );
     expect((await refreshSession()).kind).toBe('failed');
+  });
+});
+
+describe('identity calls on the network (product-spec §9: timeout 30 to 60 s, at most 3 retries)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+  const me = {
+    user: {
+      uid: 'u1',
+      email: 'ada@example.com',
+      displayName: 'Ada',
+      providerId: 'email',
+      providerDataId: 'u1',
+      isAppleAuth: false,
+      isGoogleAuth: false,
+    },
+    has_purchase: true,
+    access: [],
+    session_expires_at: '2026-03-01T12:00:00.000Z',
+  };
+
+  it('a read that gets no answer is tried again, 3 times at most', async () => {
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(fetchMe()).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    expect(fetchMock).toHaveBeenCalledTimes(1 + AUTH_MAX_RETRIES);
+    expect(AUTH_MAX_RETRIES).toBe(3);
+  });
+
+  it('an answer is final, even an error answer: no retry', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ error: 'down', code: 'INTERNAL_ERROR' }, { status: 500 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(fetchMe()).rejects.toMatchObject({ status: 500 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('recovers when a retry gets its answer', async () => {
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        calls += 1;
+        if (calls < 3) throw new TypeError('Failed to fetch');
+        return Response.json(me);
+      }),
+    );
+    expect(await fetchMe()).toMatchObject({ user: { email: 'ada@example.com' } });
+    expect(calls).toBe(3);
+  });
+
+  it('an email code is sent once: a second code would replace the first', async () => {
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(sendEmailCode('ada@example.com')).rejects.toBeTruthy();
+    const codeRequests = fetchMock.mock.calls.filter(([url]) => String(url).includes('send-verification-otp'));
+    expect(codeRequests.length).toBeLessThanOrEqual(1);
+  });
+
+  it('each try is given 30 s (the timeout the spec allows is 30 to 60 s), and its end reads as a timeout', async () => {
+    const controller = new AbortController();
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(controller.signal);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason))),
+      ),
+    );
+    const outcome = identityRequest((signal) => getJson('/api/account/me', meResponseSchema, signal), 0).catch((error: unknown) => error);
+    expect(timeout).toHaveBeenCalledWith(AUTH_NETWORK_TIMEOUT_MS);
+    expect(AUTH_NETWORK_TIMEOUT_MS).toBe(30_000);
+    controller.abort(new DOMException('signal timed out', 'TimeoutError'));
+    expect(await outcome).toMatchObject({ code: 'ETIMEDOUT', message: 'timeout of 30000ms exceeded' });
+    timeout.mockRestore();
+  });
+});
+
+describe('the redirect-wait flag (product-spec §4, §9: cleared 3000 ms after start-up)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    window.localStorage.clear();
+  });
+
+  it('stays until 3000 ms have passed, then is gone; a stop before then keeps it', async () => {
+    vi.useFakeTimers();
+    window.localStorage.setItem('waitingForRedirectResponse', 'true');
+    clearRedirectFlagLater();
+    vi.advanceTimersByTime(2_999);
+    expect(window.localStorage.getItem('waitingForRedirectResponse')).toBe('true');
+    vi.advanceTimersByTime(1);
+    expect(window.localStorage.getItem('waitingForRedirectResponse')).toBeNull();
+
+    window.localStorage.setItem('waitingForRedirectResponse', 'true');
+    const stop = clearRedirectFlagLater();
+    vi.advanceTimersByTime(1_000);
+    stop();
+    vi.advanceTimersByTime(5_000);
+    expect(window.localStorage.getItem('waitingForRedirectResponse')).toBe('true');
   });
 });

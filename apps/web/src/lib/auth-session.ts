@@ -1,6 +1,8 @@
 import type { AuthProvider, MeResponse, SessionRefreshResponse } from '@roots/contracts/auth';
 import {
   AUTH_BASE_PATH,
+  AUTH_MAX_RETRIES,
+  AUTH_NETWORK_TIMEOUT_MS,
   meResponseSchema,
   REDIRECT_WAIT_FLAG_MS,
   REFRESH_BACKOFF_INITIAL_MS,
@@ -11,7 +13,7 @@ import {
 } from '@roots/contracts/auth';
 import { identityErrorCode } from '@roots/contracts/identity-errors';
 import { IDENTITY_ERROR_MESSAGES } from '@roots/contracts/messages';
-import { getJson, postJson, RequestError } from './api-client';
+import { getJson, postJson, RequestError, timeoutSignal } from './api-client';
 import { LOCAL_KEYS } from './session-keys';
 
 /**
@@ -19,12 +21,29 @@ import { LOCAL_KEYS } from './session-keys';
  * refresh before expiry with back-off, sign-out. The session itself is an httpOnly cookie (ADR 070).
  */
 
-export const fetchSignInOptions = () => getJson('/api/account/sign-in-options', signInOptionsSchema);
+/**
+ * The identity calls' network policy (product-spec §9): every try ends after AUTH_NETWORK_TIMEOUT_MS
+ * without an answer; a try that got none (network error, timeout) is made again, at most `retries`
+ * times, right away. An answer, even an error answer, is final. Calls that must not be repeated (an
+ * email code sent or checked) pass `retries: 0`: a second code would replace the first.
+ */
+export async function identityRequest<T>(call: (signal: AbortSignal) => Promise<T>, retries: number = AUTH_MAX_RETRIES): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await call(timeoutSignal(AUTH_NETWORK_TIMEOUT_MS));
+    } catch (error) {
+      const noAnswer = error instanceof RequestError && error.status === 0;
+      if (!noAnswer || attempt >= retries) throw error;
+    }
+  }
+}
+
+export const fetchSignInOptions = () => identityRequest((signal) => getJson('/api/account/sign-in-options', signInOptionsSchema, signal));
 
 /** The signed-in user, or null when there is no live session. */
 export async function fetchMe(): Promise<MeResponse | null> {
   try {
-    return await getJson('/api/account/me', meResponseSchema);
+    return await identityRequest((signal) => getJson('/api/account/me', meResponseSchema, signal));
   } catch (error) {
     if (error instanceof RequestError && error.status === 401) return null;
     throw error;
@@ -33,7 +52,7 @@ export async function fetchMe(): Promise<MeResponse | null> {
 
 /** Session-only persistence (product-spec §4): chosen before any sign-in starts; the session cookie then ends with the browser. */
 export async function chooseSessionOnlyPersistence(): Promise<void> {
-  await postJson(`${AUTH_BASE_PATH}/session-persistence`, { persistence: 'session' });
+  await identityRequest((signal) => postJson(`${AUTH_BASE_PATH}/session-persistence`, { persistence: 'session' }, { signal }));
 }
 
 /** Session-only persistence is chosen before leaving for the provider, then the browser goes there. */
@@ -89,18 +108,21 @@ async function identityCall<T>(call: () => Promise<T>): Promise<T> {
 export async function sendEmailCode(email: string): Promise<void> {
   await identityCall(async () => {
     await chooseSessionOnlyPersistence();
-    await postJson(`${AUTH_BASE_PATH}/email-otp/send-verification-otp`, { email, type: 'sign-in' });
+    await identityRequest(
+      (signal) => postJson(`${AUTH_BASE_PATH}/email-otp/send-verification-otp`, { email, type: 'sign-in' }, { signal }),
+      0,
+    );
   });
 }
 
 /** Signs in with the code emailed by {@link sendEmailCode} and reads the session it started (null: none). */
 export async function signInWithEmailCode(email: string, otp: string): Promise<MeResponse | null> {
-  await identityCall(() => postJson(`${AUTH_BASE_PATH}/sign-in/email-otp`, { email, otp }));
+  await identityCall(() => identityRequest((signal) => postJson(`${AUTH_BASE_PATH}/sign-in/email-otp`, { email, otp }, { signal }), 0));
   return fetchMe();
 }
 
 export async function signOut(): Promise<void> {
-  await postJson(`${AUTH_BASE_PATH}/sign-out`, {}).catch(() => undefined);
+  await identityRequest((signal) => postJson(`${AUTH_BASE_PATH}/sign-out`, {}, { signal })).catch(() => undefined);
 }
 
 /** setTimeout's largest delay; a longer wait is taken in steps. */
@@ -123,7 +145,7 @@ export type RefreshOutcome = { kind: 'refreshed'; expiresAt: Date } | { kind: 's
 /** `POST /api/auth/refresh-session`: a 401 (user-token-expired, user-disabled) means signed out. */
 export async function refreshSession(): Promise<RefreshOutcome> {
   try {
-    const answer = await postJson<SessionRefreshResponse>(`${AUTH_BASE_PATH}/refresh-session`, {});
+    const answer = await identityRequest((signal) => postJson<SessionRefreshResponse>(`${AUTH_BASE_PATH}/refresh-session`, {}, { signal }));
     return { kind: 'refreshed', expiresAt: new Date(answer.session_expires_at) };
   } catch (error) {
     if (error instanceof RequestError && error.status === 401) return { kind: 'signed-out' };

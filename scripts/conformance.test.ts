@@ -12,7 +12,12 @@ const TABLES: { file: string; prefixes: Record<string, string> }[] = [
   { file: 'docs/spec-conformance/product.md', prefixes: {} },
   {
     file: 'docs/spec-conformance/checkout.md',
-    prefixes: { 'sdk/': 'packages/checkout/src/', 'sf/': 'packages/secure-fields/src/', 'gw/': 'apps/gateway/src/', 'e2e/': 'e2e/checkout/' },
+    prefixes: {
+      'sdk/': 'packages/checkout/src/',
+      'sf/': 'packages/secure-fields/src/',
+      'gw/': 'apps/gateway/src/',
+      'e2e/': 'e2e/checkout/',
+    },
   },
 ];
 

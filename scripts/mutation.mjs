@@ -30,7 +30,8 @@ const code = await run(node, ['node_modules/@stryker-mutator/core/bin/stryker.js
 if (code !== 0) process.exit(code);
 
 const report = JSON.parse(readFileSync('.cache/mutation/mutation.json', 'utf8'));
-const moduleOf = (file) => file.replace(/\/[^/]+$/, '').replace(/^(apps\/server\/src\/modules\/|packages\/[^/]+\/src\/)/, (prefix) => prefix);
+const moduleOf = (file) =>
+  file.replace(/\/[^/]+$/, '').replace(/^(apps\/server\/src\/modules\/|packages\/[^/]+\/src\/)/, (prefix) => prefix);
 const modules = new Map();
 const surviving = [];
 for (const [file, { mutants }] of Object.entries(report.files)) {
@@ -54,10 +55,15 @@ const rows = [...modules].map(([module, t]) => ({
   score: t.total ? Math.round((1000 * (t.killed + t.timeout)) / t.total) / 10 : 100,
 }));
 if (json) {
-  console.log(JSON.stringify({ duration_s: Math.round((Date.now() - started) / 1000), modules: rows, surviving_spec_constants: surviving }, null, 2));
+  console.log(
+    JSON.stringify({ duration_s: Math.round((Date.now() - started) / 1000), modules: rows, surviving_spec_constants: surviving }, null, 2),
+  );
 } else {
   console.log('\nMutation score per module (killed + timed out / all covered and uncovered mutants):');
-  for (const row of rows) console.log(`  ${row.score.toFixed(1).padStart(5)} %  ${row.module}  (${row.killed + row.timeout}/${row.total}, ${row.survived} survived, ${row.noCoverage} not covered)`);
+  for (const row of rows)
+    console.log(
+      `  ${row.score.toFixed(1).padStart(5)} %  ${row.module}  (${row.killed + row.timeout}/${row.total}, ${row.survived} survived, ${row.noCoverage} not covered)`,
+    );
   console.log(`\nSurviving mutants in spec constant files: ${surviving.length}`);
   for (const s of surviving) console.log(`  ${s.file}:${s.line} ${s.mutator} → ${JSON.stringify(s.replacement).slice(0, 80)}`);
   console.log(`\ntest:mutation took ${elapsed(started)}`);

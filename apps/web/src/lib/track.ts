@@ -66,12 +66,15 @@ export function track(slug: string, event: FunnelEvent, extra?: { subscription_i
   void import('./tracking').then(({ sendEvent }) => sendEvent(slug, event, extra));
 }
 
+/** Product-spec §4: after a purchase, with tracking on, the page gives the tracking call this long before it moves on. */
+export const TRACKING_WAIT_AFTER_PURCHASE_MS = 1_500;
+
 /**
  * After a purchase, when tracking is on: `POST /subscriptions/{id}` (the tracking service's call of
  * product-spec §7, text body: this visit's attribution as JSON), then the 1500 ms product-spec §4
  * gives tracking before the page moves on. Never throws.
  */
-export async function trackPurchase(slug: string, subscriptionId: string, waitMs: number): Promise<void> {
+export async function trackPurchase(slug: string, subscriptionId: string): Promise<void> {
   if (!trackingEnabled()) return;
   try {
     const { sendSubscriptionTracking } = await import('./tracking');
@@ -79,5 +82,5 @@ export async function trackPurchase(slug: string, subscriptionId: string, waitMs
   } catch {
     // tracking never blocks a purchase
   }
-  await new Promise((resolve) => window.setTimeout(resolve, waitMs));
+  await new Promise((resolve) => setTimeout(resolve, TRACKING_WAIT_AFTER_PURCHASE_MS));
 }

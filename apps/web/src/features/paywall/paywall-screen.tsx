@@ -17,7 +17,6 @@ import { resolvePaywallPlans } from './paywall-plans';
 import './paywall.css';
 
 /** product-spec §4: after a purchase, tracking gets this long when it is on. */
-const TRACKING_WAIT_MS = 1_500;
 
 // Neither is needed for the first paint: the checkout SDK (the drop-in mounts once the payment
 // session is there) and the email form (zod and the form library) load beside the plan and claims.
@@ -73,7 +72,7 @@ export function PaywallScreen() {
     writeSessionValue('subscriptionId', subscriptionId);
     // The server recorded the purchase events with the payment it verified; the page tells the
     // tracking service which subscription this visit bought, and gives it 1500 ms.
-    await trackPurchase(slug, subscriptionId, TRACKING_WAIT_MS);
+    await trackPurchase(slug, subscriptionId);
     // The report is created from the selfie kept in memory; a failure here must not lose the purchase.
     if (selfie)
       await createReport({ email, subscriptionId, image: selfie.blob }).catch((error: unknown) =>

@@ -17,6 +17,7 @@ import type { SubscriptionRow } from '../subscriptions/subscriptions.repository'
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { PaymentSweep, SweepResult } from '../payment-sweep/payment-sweep.service';
 import { agreedTermsOf, periodEnd } from './plan-terms';
+import { updateCardUrl } from './update-card-link';
 
 /** Declines that may pass with time (funds arrive, the processor recovers): retried on a schedule. */
 const SOFT_DECLINES: ReadonlySet<string> = new Set<DeclineCode>(['insufficient_funds', 'processing_error']);
@@ -138,6 +139,7 @@ export class BillingService {
           cardLast4: row.cardLast4,
           declineCode,
           retryAt,
+          updateCardUrl: updateCardUrl(config, row.id, clock.now()),
           cancelUrl: this.subscriptions.cancelUrl(row.id),
         }),
       };

@@ -224,7 +224,8 @@ function declineWords(code: string | null): string {
 
 /**
  * A renewal the bank refused, to be tried again (dunning, issue 23): what failed and why, when the
- * next try is, that access goes on until then, and the one-click way out.
+ * next try is, that access goes on until then, the link to put another card on the subscription
+ * (tried at once, ADR 141), and the one-click way out.
  */
 export function paymentFailedEmail(input: {
   productName: string;
@@ -233,6 +234,8 @@ export function paymentFailedEmail(input: {
   cardLast4: string | null;
   declineCode: string | null;
   retryAt: Date;
+  /** The signed update-card page of this subscription (billing/update-card-link). */
+  updateCardUrl: string;
   cancelUrl: string;
 }): RenderedEmail {
   return render(
@@ -241,9 +244,10 @@ export function paymentFailedEmail(input: {
     [
       `We tried to charge ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''} for ${input.planName}, but ${declineWords(input.declineCode)}.`,
       `We will try again on ${day(input.retryAt)}. Your access goes on until then.`,
+      `Want to use another card? Add it here and we try the payment again right away: ${input.updateCardUrl}`,
       `Not staying? Cancel in one click and nothing more will be charged: ${input.cancelUrl}`,
     ],
-    [input.cancelUrl],
+    [input.updateCardUrl, input.cancelUrl],
   );
 }
 

@@ -19,6 +19,7 @@ import { REDACTED, redactSecrets, withSecretRestored } from './emails.service';
 
 const LINK = 'https://roots.example/api/cancel-subscription/c2VjcmV0.token&x=1';
 const CODE = '804217';
+const UPDATE_CARD_LINK = 'https://roots.example/roots/update-card/dXBkYXRlLWNhcmQ6.token';
 
 /** One email of every kind that carries a secret, and the secret it carries. */
 const WITH_SECRETS: Array<[string, RenderedEmail, string[]]> = [
@@ -68,9 +69,10 @@ const WITH_SECRETS: Array<[string, RenderedEmail, string[]]> = [
       cardLast4: '4242',
       declineCode: 'insufficient_funds',
       retryAt: new Date('2026-12-01T00:00:00Z'),
+      updateCardUrl: UPDATE_CARD_LINK,
       cancelUrl: LINK,
     }),
-    [LINK],
+    [UPDATE_CARD_LINK, LINK],
   ],
 ];
 

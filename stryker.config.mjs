@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Mutation testing of the spec-bearing code (issue 26, ADR 143): `npm run test:mutation`.
+ * Mutation testing of the spec-bearing code (issue 26, ADR 144): `npm run test:mutation`.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {

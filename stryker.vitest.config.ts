@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The tests `npm run test:mutation` runs against each mutant (ADR 143): the fast ones beside the
+ * The tests `npm run test:mutation` runs against each mutant (ADR 144): the fast ones beside the
  * spec-bearing code, without processes, databases or browsers, so one mutant costs a second.
  */
 export default defineConfig({

@@ -1,4 +1,4 @@
-// `npm run test:mutation` (issue 26, ADR 143): StrykerJS over the spec-bearing code, then the score
+// `npm run test:mutation` (issue 26, ADR 144): StrykerJS over the spec-bearing code, then the score
 // per module and every surviving mutant of a spec constant file. Stryker 10 needs Node 22+: on an
 // older Node it runs on the Node 24 that `npm test` uses (from the npm registry). `--json` prints
 // the figures as JSON. Not part of `npm test` (tens of minutes on two cores).

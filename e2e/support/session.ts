@@ -1,5 +1,5 @@
 import type { MailboxMessage } from '@roots/contracts/emails';
-import { fillSecureFields } from '@roots/checkout/testing';
+import { fillSecureFields, type TestCardName } from '@roots/checkout/testing';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { OidcTestAccount } from './oidc-provider.config';
 
@@ -23,10 +23,15 @@ export async function openPaywallAs(page: Page, email: string, query = ''): Prom
 
 /** On the paywall: the card method, the sandbox's success card, pay. */
 export async function payWithSuccessCard(page: Page): Promise<void> {
+  await payWithTestCard(page, 'success');
+}
+
+/** On the paywall: the card method, the named sandbox test card (`@roots/checkout/testing`), pay. */
+export async function payWithTestCard(page: Page, card: TestCardName): Promise<void> {
   const pay = page.getByTestId('roots-pay');
   const cardItem = page.getByTestId('roots-item-card');
   if (await cardItem.count()) await cardItem.locator('input[type=radio]').check();
-  await fillSecureFields(page, 'success');
+  await fillSecureFields(page, card);
   await expect(pay).toBeEnabled();
   await pay.click();
 }

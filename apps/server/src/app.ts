@@ -31,6 +31,8 @@ import { configuredProviders, createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { SessionReader } from './modules/auth/session';
 import { BillingService } from './modules/billing/billing.service';
+import { cardUpdateRoutes } from './modules/billing/card-update.routes';
+import { CardUpdateService } from './modules/billing/card-update.service';
 import { ChargesRepository } from './modules/charges/charges.repository';
 import { ChargesService } from './modules/charges/charges.service';
 import { PaymentSweep } from './modules/payment-sweep/payment-sweep.service';
@@ -91,12 +93,14 @@ export const LOG_REDACT_PATHS = [
 
 /**
  * Request URLs as logged: emails in paths (`/rec/subscriptions/{email}`,
- * `/api/send-activation-by-email/{code}/{email}`) are masked, and one-click cancel tokens and
- * activation codes are dropped.
+ * `/api/send-activation-by-email/{code}/{email}`) are masked, and one-click cancel tokens,
+ * update-card link tokens (the page `/{slug}/update-card/…` and its API) and activation codes are
+ * dropped.
  */
 export function redactUrl(url: string | undefined): string | undefined {
   return url
     ?.replace(/(\/api\/cancel-subscription\/)[^/?]+/, '$1[redacted]')
+    .replace(/(\/update-card\/)[^/?]+/, '$1[redacted]')
     .replace(/(\/api\/send-activation-by-email\/)[^/?]+/, '$1[redacted]')
     .replace(/[^/?&=]+(?:@|%40)[^/?&]+/gi, (email) => maskEmail(decodeURIComponent(email)));
 }
@@ -206,6 +210,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   const sweep = new PaymentSweep({ context, subscriptions, repository: new PaymentSweepRepository() });
   const billing = new BillingService(context, subscriptions, sweep);
   const cancellation = new CancellationService(context, new CancellationRepository(), subscriptions);
+  const cardUpdate = new CardUpdateService(context);
   // Limits shared by every instance through the database (ADR 116).
   const rateLimitCounters = new SharedRateLimitCounters(database.db, clock);
   const emailLimiter = new EmailRateLimiter(config.EMAIL_RATE_LIMIT_PER_HOUR, 3_600_000, rateLimitCounters);
@@ -278,6 +283,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     await api.register(faceCheckRoutes, { engine: reporting.engine, ratePerMinute: config.FACE_CHECK_RATE_LIMIT_PER_MINUTE });
     await api.register(insightsRoutes);
     await api.register(cancellationRoutes, { service: cancellation, emailLimiter, slug: config.PRODUCT_SLUG, proof });
+    await api.register(cardUpdateRoutes, { service: cardUpdate, sessions });
     await api.register(cspReportRoutes);
     await api.register(eventsRoutes, {
       db: database.db,
@@ -308,6 +314,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
       billing,
       sweep,
       cancellation,
+      cardUpdate,
       charges: context.charges,
       emails,
       clock,

@@ -129,3 +129,12 @@ export const DECLINE_CODES = [
   'payment_expired',
 ] as const;
 export const WEBHOOK_EVENT_TYPES = ['execution.authorizeSuccessful', 'execution.authorizeFailed', 'refund.succeeded'] as const;
+
+/**
+ * The amount of a card verification: a session of nothing verifies a card with its issuer and
+ * stores it for the holder (a "save card" checkout, ADR 143). Only the card method can verify, and
+ * only to store: a verification that keeps nothing would prove nothing to anyone.
+ */
+export const CARD_VERIFICATION_AMOUNT = 0;
+/** The one method a zero-amount session offers (and the default when the merchant names none). */
+export const CARD_VERIFICATION_METHODS = ['card'] as const;

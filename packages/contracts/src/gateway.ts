@@ -23,6 +23,8 @@ import {
   FAILURE_REASONS,
   DECLINE_CODES,
   WEBHOOK_EVENT_TYPES,
+  CARD_VERIFICATION_AMOUNT,
+  CARD_VERIFICATION_METHODS,
 } from './gateway-constants';
 
 export * from './gateway-constants';
@@ -313,12 +315,30 @@ export const returnInfoSchema = z.object({
 export type ReturnInfo = z.infer<typeof returnInfoSchema>;
 
 /** POST to the authorize link (checkout-spec §7). Exactly one payment item is supported. */
-export const authorizeRequestSchema = z.object({
-  amount: amountSchema,
-  paymentComposition: z.array(paymentItemSchema).min(1).max(1),
-  returnInfo: returnInfoSchema.optional(),
-  meta: z.object({ risk: z.object({ sessionId: z.string().max(200).optional() }).optional() }).optional(),
-});
+export const authorizeRequestSchema = z
+  .object({
+    amount: amountSchema,
+    paymentComposition: z.array(paymentItemSchema).min(1).max(1),
+    returnInfo: returnInfoSchema.optional(),
+    meta: z.object({ risk: z.object({ sessionId: z.string().max(200).optional() }).optional() }).optional(),
+  })
+  .superRefine((request, context) => {
+    // A zero amount is a card verification: it must be a card, and it must be kept (ADR 143).
+    if (request.amount.value !== CARD_VERIFICATION_AMOUNT) return;
+    const [item] = request.paymentComposition;
+    if (item && item.paymentMethodCode !== 'card')
+      context.addIssue({
+        code: 'custom',
+        path: ['paymentComposition', 0, 'paymentMethodCode'],
+        message: 'a zero amount verifies a card: only card can be authorized for nothing',
+      });
+    if (item && !item.storeInstrument)
+      context.addIssue({
+        code: 'custom',
+        path: ['paymentComposition', 0, 'storeInstrument'],
+        message: 'a zero amount verifies a card to store: storeInstrument must be true',
+      });
+  });
 export type AuthorizeRequest = z.infer<typeof authorizeRequestSchema>;
 /** What a client sends (defaults such as `storeInstrument: false` may be omitted). */
 export type AuthorizeRequestInput = z.input<typeof authorizeRequestSchema>;
@@ -358,18 +378,33 @@ export type GatewayWindowMessage = z.infer<typeof gatewayWindowMessageSchema>;
 // ---------------------------------------------------------------------------------------------
 
 /** Merchant API `POST /merchant/v1/sessions`. */
-export const createSessionRequestSchema = z.object({
-  amount: amountSchema,
-  /** Opaque shopper reference of the merchant (no email in clear); instruments are stored per holder. */
-  holderReference: z.string().min(1).max(200),
-  orderReference: z.string().max(200).optional(),
-  /** Enabled method codes, in display order; default card, applePay, googlePay, payPal, genericRedirect, pix. */
-  paymentMethods: z.array(paymentMethodCodeSchema).min(1).optional(),
-  /** Default `US` (Apple-type wallet country). */
-  countryCode: z.string().length(2).optional(),
-  /** Lifetime of the first bearer token, at most the gateway's session lifetime; default that lifetime. */
-  tokenTtlSeconds: z.number().int().min(1).max(86_400).optional(),
-});
+export const createSessionRequestSchema = z
+  .object({
+    /** `{ value: 0 }` opens a card verification ("save card"): card only, stored for the holder (ADR 143). */
+    amount: amountSchema,
+    /** Opaque shopper reference of the merchant (no email in clear); instruments are stored per holder. */
+    holderReference: z.string().min(1).max(200),
+    orderReference: z.string().max(200).optional(),
+    /**
+     * Enabled method codes, in display order; default card, applePay, googlePay, payPal, genericRedirect,
+     * pix (a zero-amount session: card, the only one it may name).
+     */
+    paymentMethods: z.array(paymentMethodCodeSchema).min(1).optional(),
+    /** Default `US` (Apple-type wallet country). */
+    countryCode: z.string().length(2).optional(),
+    /** Lifetime of the first bearer token, at most the gateway's session lifetime; default that lifetime. */
+    tokenTtlSeconds: z.number().int().min(1).max(86_400).optional(),
+  })
+  .superRefine((request, context) => {
+    if (request.amount.value !== CARD_VERIFICATION_AMOUNT || !request.paymentMethods) return;
+    const others = request.paymentMethods.filter((code) => !(CARD_VERIFICATION_METHODS as readonly string[]).includes(code));
+    if (others.length > 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['paymentMethods'],
+        message: `a zero-amount session verifies a card: ${others.join(', ')} cannot be offered for nothing`,
+      });
+  });
 export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
 
 /**
@@ -553,7 +588,10 @@ export const googlePayPaymentDataRequestSchema = z.object({
 export const merchantChargeRequestSchema = z.object({
   instrumentId: z.string().min(1),
   holderReference: z.string().min(1).max(200),
-  amount: amountSchema,
+  /** At least one minor unit: a charge moves money; a card is verified by a zero-amount session with the shopper (ADR 143). */
+  amount: amountSchema.extend({
+    value: amountSchema.shape.value.min(1, 'a merchant-initiated charge moves money: verify a card with a zero-amount session instead'),
+  }),
   orderReference: z.string().max(200).optional(),
   /** `recurring` for renewals, `unscheduled` for one-click offers. */
   reason: z.enum(['recurring', 'unscheduled']).default('unscheduled'),

@@ -78,6 +78,15 @@ export const API_MESSAGES = {
   noReceiptSent: 'No receipt was sent for this customer',
   refundExceedsCharge: 'The refund exceeds the charge',
   chargeAlreadyRefunded: 'This charge was already refunded',
+  // A new card for a subscription (issue 23, ADR 143).
+  cardUpdateNotFound: 'We could not find this subscription in your account.',
+  cardUpdateLinkInvalid:
+    'This update-card link is not valid or has expired. Sign in to update your card, or use the link in our latest email.',
+  cardUpdateEnded: 'This subscription has ended, so there is no card to update.',
+  cardUpdateCanceled: 'This subscription is canceled and will not be charged again, so there is no card to update.',
+  cardUpdateOneTime: 'A one-time purchase is never charged again, so it has no card to update.',
+  cardUpdatePending: 'Your bank has not confirmed the new card yet. Try again in a moment.',
+  cardUpdateNotVerified: 'The new card could not be confirmed for this subscription. Please enter it again.',
 } as const;
 
 /** Why an analysis failed: a face-check code of the photo, or the engine's own fault. */
@@ -108,6 +117,10 @@ export const CHECKOUT_MESSAGES = {
   authorizationFailedToast: 'Authorization failed, please try again.',
   authorizationFailedAfter3ds: 'Authorization failed after 3DS challenge.',
   paymentSuccessful: 'Payment successful',
+  /** A zero-amount session verifies and stores a card (ADR 143): its button and screens say so, never "pay". */
+  saveCard: 'Save card',
+  cardSaved: 'Card saved',
+  cardNotSaved: 'Card not saved',
   paymentPending: PAYMENT_PENDING,
   somethingWentWrong: SOMETHING_WENT_WRONG,
   applePayNotAvailable: APPLE_PAY_NOT_AVAILABLE,

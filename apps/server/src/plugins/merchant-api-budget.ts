@@ -8,8 +8,8 @@ export type MerchantApiShare = 'checkout' | 'purchase';
 
 /**
  * Every public route that reaches the gateway's merchant API (server to server, one quota per
- * merchant), by share: opening and keeping a checkout, or completing a purchase, an add-on charge
- * or a cancel with its refund. A route added here is budgeted; a route that starts calling the
+ * merchant), by share: opening and keeping a checkout (a card update's too), or completing a
+ * purchase, an add-on charge, a card update or a cancel with its refund. A route added here is budgeted; a route that starts calling the
  * gateway must be added.
  */
 export const MERCHANT_API_ROUTES: Readonly<Record<string, MerchantApiShare>> = {
@@ -25,6 +25,11 @@ export const MERCHANT_API_ROUTES: Readonly<Record<string, MerchantApiShare>> = {
   'POST /api/cancel-request': 'purchase',
   'POST /api/cancel-subscription/:content': 'purchase',
   'POST /api/account/subscriptions/:id/cancel': 'purchase',
+  // A new card for a subscription (ADR 143): its checkout, then reading the verification back.
+  'POST /api/account/subscriptions/:id/update-card': 'checkout',
+  'POST /api/update-card/:content': 'checkout',
+  'POST /api/account/subscriptions/:id/update-card/complete': 'purchase',
+  'POST /api/update-card/:content/complete': 'purchase',
 };
 
 export type MerchantApiBudgetSettings = {

@@ -15,6 +15,7 @@ describe('route table (product-spec §2)', () => {
     ['/roots/sign-in', 'signIn'],
     ['/roots/activate', 'activate'],
     ['/roots/access-recovery', 'accessRecovery'],
+    ['/roots/update-card/dXBkYXRlLWNhcmQ6.sig', 'updateCard'],
     ['/roots/webapp', 'webappHome'],
     ['/roots/webapp/myethnicity/r-42', 'myEthnicity'],
     ['/roots/webapp/profile', 'profile'],
@@ -29,6 +30,10 @@ describe('route table (product-spec §2)', () => {
     const leaf = matches.at(-1)?.route;
     expect(leaf?.handle).toEqual({ legalDocument: kind });
     expect((await (leaf?.lazy as () => Promise<{ Component: { name: string } }>)()).Component.name).toBe('LegalScreen');
+  });
+
+  it('passes the update-card link token to its page', () => {
+    expect(describeMatch('/roots/update-card/dXBkYXRlLWNhcmQ6.sig').params).toMatchObject({ token: 'dXBkYXRlLWNhcmQ6.sig' });
   });
 
   it('passes the report id to My Ethnicity', () => {
@@ -53,6 +58,7 @@ describe('route table (product-spec §2)', () => {
       ['/roots/webapp', 'WebappHomeScreen'],
       ['/roots/webapp/profile', 'ProfileScreen'],
       ['/roots/webapp/manage-subscriptions', 'ManageSubscriptionsScreen'],
+      ['/roots/update-card/dXBkYXRlLWNhcmQ6.sig', 'UpdateCardScreen'],
     ];
     for (const [path, name] of screens) {
       const lazy = describeMatch(path).lazy as () => Promise<{ Component: { name: string } }>;

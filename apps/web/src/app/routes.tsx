@@ -20,6 +20,7 @@ const notFound = async () => ({ Component: (await import('../features/not-found/
 const paywall = async () => ({ Component: (await import('../features/paywall/paywall-screen')).PaywallScreen });
 const unsubscription = async () => ({ Component: (await import('../features/cancel/cancel-screen')).UnsubscriptionScreen });
 const unsubscribeWithEmail = async () => ({ Component: (await import('../features/cancel/cancel-screen')).UnsubscribeWithEmailScreen });
+const updateCard = async () => ({ Component: (await import('../features/update-card/update-card-screen')).UpdateCardScreen });
 const offers = async () => ({ Component: (await import('../features/offers/offers-screen')).OffersScreen });
 const signIn = async () => ({ Component: (await import('../features/sign-in/sign-in-screen')).SignInScreen });
 const activate = async () => ({ Component: (await import('../features/sign-in/sign-in-screen')).ActivateScreen });
@@ -60,6 +61,7 @@ export function createRoutes(slug: string): RouteObject[] {
         { path: ROUTE_PATHS.unsubscription, lazy: unsubscription },
         { path: ROUTE_PATHS.unsubscribeWithEmail, lazy: unsubscribeWithEmail },
         { path: ROUTE_PATHS.accessRecovery, lazy: accessRecovery, handle: { titleKey: 'accessRecovery' } },
+        { path: ROUTE_PATHS.updateCard, lazy: updateCard, handle: { titleKey: 'updateCard' } },
         { path: ROUTE_PATHS.legalCookies, lazy: legal, handle: { legalDocument: 'cookies' } },
         { path: ROUTE_PATHS.legalPrivacy, lazy: legal, handle: { legalDocument: 'privacy' } },
         { path: ROUTE_PATHS.legalTerms, lazy: legal, handle: { legalDocument: 'terms' } },

@@ -196,7 +196,7 @@ describe('identity calls on the network (product-spec §9: timeout 30 to 60 s, a
   });
 
   it('an email code is sent once: a second code would replace the first', async () => {
-    const fetchMock = vi.fn(async () => {
+    const fetchMock = vi.fn(async (_url: string) => {
       throw new TypeError('Failed to fetch');
     });
     vi.stubGlobal('fetch', fetchMock);

@@ -33,6 +33,7 @@ const EN_US = {
       profile: 'Profile',
       reports: 'Reports history',
       manageSubscriptions: 'Manage subscriptions',
+      updateCard: 'Update your card',
     },
     notFound: { backHome: 'Go to the start' },
     footer: { cookies: 'Cookie policy', privacy: 'Privacy policy', terms: 'Terms of use' },

@@ -13,6 +13,8 @@ export const ROUTE_PATHS = {
   unsubscription: 'unsubscription',
   unsubscribeWithEmail: 'unsubscribe-with-email',
   accessRecovery: 'access-recovery',
+  /** The signed link of the payment-failed email: a new card for one subscription (issue 23). */
+  updateCard: 'update-card/:token',
   webapp: 'webapp',
   myEthnicity: 'webapp/myethnicity/:reportId',
   profile: 'webapp/profile',

@@ -1,4 +1,5 @@
 import type { EnabledPaymentMethod, Execution, PaymentItem, ReturnInfo, StoredInstrument } from '@roots/contracts/gateway';
+import { CARD_VERIFICATION_AMOUNT } from '@roots/contracts/gateway-constants';
 import type { CheckoutContext } from '../client/checkout-context';
 import { validatePaymentMethod } from '../core/config/client-config';
 import { resolveMountTarget } from '../core/config/collect-validation';
@@ -314,8 +315,14 @@ export class Dropin {
     this.updatePayButton();
   }
 
+  /** A zero-amount session verifies and stores a card: nothing is paid (ADR 143). */
+  private get verifiesCard(): boolean {
+    return this.context.config.session.amount.value === CARD_VERIFICATION_AMOUNT;
+  }
+
   private defaultPayLabel(): string {
-    return this.options.payButtonLabel ?? `Pay ${formatMoney(this.context.config.session.amount)}`;
+    if (this.options.payButtonLabel) return this.options.payButtonLabel;
+    return this.verifiesCard ? CHECKOUT_MESSAGES.saveCard : `Pay ${formatMoney(this.context.config.session.amount)}`;
   }
 
   private updatePayButton(): void {
@@ -444,11 +451,12 @@ export class Dropin {
     form.hidden = kind !== 'failure';
     if (kind === 'loading')
       screen.append(h(doc, 'div', { class: 'roots-spinner', role: 'progressbar', 'aria-label': 'Loading' }), h(doc, 'p', {}, 'Loading'));
-    if (kind === 'success') screen.append(h(doc, 'h2', {}, CHECKOUT_MESSAGES.paymentSuccessful));
+    if (kind === 'success')
+      screen.append(h(doc, 'h2', {}, this.verifiesCard ? CHECKOUT_MESSAGES.cardSaved : CHECKOUT_MESSAGES.paymentSuccessful));
     if (kind === 'pending') screen.append(h(doc, 'h2', {}, CHECKOUT_MESSAGES.paymentPending));
     if (kind === 'failure') {
       screen.append(
-        h(doc, 'h2', {}, 'Payment failed'),
+        h(doc, 'h2', {}, this.verifiesCard ? CHECKOUT_MESSAGES.cardNotSaved : 'Payment failed'),
         h(doc, 'p', { 'data-testid': 'roots-failure-message' }, message ?? CHECKOUT_MESSAGES.authorizationFailedToast),
       );
       showMessage(screen, 'error', this.options.messageTtlMs ? { ttlMs: this.options.messageTtlMs } : {});

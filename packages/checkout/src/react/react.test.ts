@@ -90,4 +90,27 @@ describe('RootsCheckout (React)', () => {
     view.unmount();
     vi.unstubAllGlobals();
   });
+
+  it('says "Save card", never "Pay $0.00", on the card form of a zero-amount session (a card verification)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ items: [] })),
+    );
+    const verification = {
+      ...session,
+      amount: { value: 0, currency: 'USD' },
+      paymentMethods: [{ code: 'card', integrationType: 'api' }],
+    } as unknown as SdkInitPayload;
+    const paying = render(createElement(RootsCheckout, { session, getBearerToken: () => token, mode: 'card' }));
+    const saving = render(createElement(RootsCheckout, { session: verification, getBearerToken: () => token, mode: 'card' }));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 120));
+    });
+    const payButton = (view: typeof paying) => view.container.querySelector('[data-testid=roots-pay]')?.textContent;
+    expect(payButton(paying)).toBe('Pay $24.99');
+    expect(payButton(saving)).toBe('Save card');
+    paying.unmount();
+    saving.unmount();
+    vi.unstubAllGlobals();
+  });
 });

@@ -24,6 +24,8 @@ export const TEST_CARDS = {
   threeDSChallengeThenDeclined: { number: '4000008400001629', cvv: '123' },
   threeDSFrictionless: { number: '4000000000003055', cvv: '123' },
   slowAuthorization: { number: '4000000000000036', cvv: '123' },
+  /** Pays while the shopper is there; renewals and other merchant-initiated charges: insufficient funds. */
+  merchantChargesInsufficientFunds: { number: '4000000000009953', cvv: '123' },
 } as const;
 export type TestCardName = keyof typeof TEST_CARDS;
 

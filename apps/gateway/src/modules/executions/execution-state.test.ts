@@ -50,4 +50,15 @@ describe('test card scenarios', () => {
     expect(cardScenario({ number: '4242424242424242', amountValue: 300_050 })).toEqual({ kind: 'decline', code: 'processing_error' });
     expect(cardScenario({ number: '4111111111111111', amountValue: 100 })).toEqual({ kind: 'success' });
   });
+
+  it('gives a card its own merchant-initiated behaviour only where it has one', () => {
+    const dry = { number: '4000000000009953', amountValue: 2499 };
+    expect(cardScenario(dry)).toEqual({ kind: 'success' });
+    expect(cardScenario({ ...dry, merchantInitiated: true })).toEqual({ kind: 'decline', code: 'insufficient_funds' });
+    expect(cardScenario({ number: '4242424242424242', amountValue: 2499, merchantInitiated: true })).toEqual({ kind: 'success' });
+    expect(cardScenario({ number: '4000000000000002', amountValue: 2499, merchantInitiated: true })).toEqual({
+      kind: 'decline',
+      code: 'card_declined',
+    });
+  });
 });

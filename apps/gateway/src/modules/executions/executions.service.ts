@@ -492,7 +492,12 @@ export class ExecutionsService {
       instrumentId: instrument.id,
       merchantInitiated: true,
     });
-    const scenario = cardScenario({ number: card.number, holderName: card.holderName, amountValue: request.amount.value });
+    const scenario = cardScenario({
+      number: card.number,
+      holderName: card.holderName,
+      amountValue: request.amount.value,
+      merchantInitiated: true,
+    });
     const declineCode = scenario.kind === 'decline' ? scenario.code : scenario.kind === 'challenge' ? scenario.after : undefined;
     return this.view(await this.mutex.run(row.id, () => this.settle(row, declineCode)));
   }

@@ -15,7 +15,15 @@ export type CardScenario =
   /** Stays `authorizeRequested` for GATEWAY_SLOW_AUTH_POLLS polls, then success. */
   | { kind: 'slow' };
 
-export type TestCard = { number: string; network: string; scenario: CardScenario; description: string };
+export type TestCard = {
+  number: string;
+  network: string;
+  /** What a payment with the shopper present (or a zero-amount verification) does. */
+  scenario: CardScenario;
+  /** What a merchant-initiated charge (renewal, one-click offer) does, when it differs from `scenario`. */
+  merchantInitiated?: CardScenario;
+  description: string;
+};
 
 /** The documented test cards (README "Test cards"); numbers follow Stripe's where Stripe has one. */
 export const TEST_CARDS: readonly TestCard[] = [
@@ -64,6 +72,15 @@ export const TEST_CARDS: readonly TestCard[] = [
     description: 'Frictionless 3-D Secure (no challenge), success',
   },
   {
+    // The sandbox's own number (Stripe's 4000000000000341 is the hard-decline variant): a card that
+    // pays and verifies while the shopper is there, then runs dry, so a renewal is soft-declined.
+    number: '4000000000009953',
+    network: 'visa',
+    scenario: { kind: 'success' },
+    merchantInitiated: { kind: 'decline', code: 'insufficient_funds' },
+    description: 'Success with the shopper present; merchant-initiated charges declined: insufficient funds',
+  },
+  {
     number: '4000000000000036',
     network: 'visa',
     scenario: { kind: 'slow' },
@@ -92,6 +109,9 @@ export const AMOUNT_TRIGGERS: ReadonlyArray<{ from: number; to: number; scenario
 ];
 
 const CARD_BY_NUMBER = new Map(TEST_CARDS.map((card) => [card.number, card.scenario]));
+const MERCHANT_INITIATED_BY_NUMBER = new Map(
+  TEST_CARDS.flatMap((card) => (card.merchantInitiated ? [[card.number, card.merchantInitiated] as const] : [])),
+);
 
 /** Name and amount triggers alone: wallets and other methods without a card number use these. */
 export function triggerScenario(input: { holderName?: string | undefined; amountValue: number }): CardScenario | undefined {
@@ -100,9 +120,17 @@ export function triggerScenario(input: { holderName?: string | undefined; amount
   return AMOUNT_TRIGGERS.find((trigger) => input.amountValue >= trigger.from && input.amountValue <= trigger.to)?.scenario;
 }
 
-/** The scenario for a card payment; unknown valid cards succeed. */
-export function cardScenario(input: { number: string; holderName?: string | undefined; amountValue: number }): CardScenario {
-  const byCard = CARD_BY_NUMBER.get(input.number);
+/**
+ * The scenario for a card payment; unknown valid cards succeed. `merchantInitiated`: a charge without
+ * the shopper, where a card's own merchant-initiated behaviour (if it has one) applies.
+ */
+export function cardScenario(input: {
+  number: string;
+  holderName?: string | undefined;
+  amountValue: number;
+  merchantInitiated?: boolean;
+}): CardScenario {
+  const byCard = (input.merchantInitiated ? MERCHANT_INITIATED_BY_NUMBER.get(input.number) : undefined) ?? CARD_BY_NUMBER.get(input.number);
   if (byCard && byCard.kind !== 'success') return byCard;
   return triggerScenario(input) ?? byCard ?? { kind: 'success' };
 }

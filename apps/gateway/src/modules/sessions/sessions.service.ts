@@ -1,4 +1,6 @@
 import {
+  CARD_VERIFICATION_AMOUNT,
+  CARD_VERIFICATION_METHODS,
   GATEWAY_UNAUTHORIZED_MESSAGE,
   SANDBOX_VAULT_PROVIDER_CONFIG_ID,
   type CreateSessionRequest,
@@ -28,7 +30,9 @@ export class SessionsService {
   ) {}
 
   async create(input: CreateSessionRequest, now = new Date()): Promise<SdkInitPayload> {
-    const codes = [...new Set(input.paymentMethods ?? DEFAULT_PAYMENT_METHODS)];
+    // A zero-amount session is a card verification (ADR 143): card only, whatever the default.
+    const defaults = input.amount.value === CARD_VERIFICATION_AMOUNT ? CARD_VERIFICATION_METHODS : DEFAULT_PAYMENT_METHODS;
+    const codes = [...new Set(input.paymentMethods ?? defaults)];
     const countryCode = (input.countryCode ?? 'US').toUpperCase();
     const sessionId = newId('ses');
     const executionId = newId('exe');

@@ -280,7 +280,7 @@ export function paymentFailedEmail(input: {
       `We tried to charge ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''} for ${input.planName}, but ${declineWords(input.declineCode)}.`,
       `We will try again on ${day(input.retryAt)}. Your access goes on until then.`,
       {
-        text: `Update your card and we will try again on ${day(input.retryAt)} with the new one:`,
+        text: 'Have another card? Add it here and we try the payment again right away:',
         url: input.updateCardUrl,
         button: 'Update your card',
       },

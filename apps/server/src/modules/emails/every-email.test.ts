@@ -139,7 +139,7 @@ describe('every email is a merchant email rendered by React Email', () => {
   it('links are buttons and plain URLs', () => {
     const failed = plain.find((email) => email.kind === 'payment_failed')!;
     expect(failed.secrets).toEqual([UPDATE_CARD, CANCEL]);
-    expect(failed.text).toContain(`Update your card and we will try again on 2026-12-01 with the new one: ${UPDATE_CARD}`);
+    expect(failed.text).toContain(`Have another card? Add it here and we try the payment again right away: ${UPDATE_CARD}`);
     expect(failed.text).toContain('We will try again on 2026-12-01. Your access goes on until then.');
     expect(failed.text).toContain(`Not staying? Cancel in one click and nothing more will be charged: ${CANCEL}`);
     // The update-card link twice (the button, the plain URL); the cancel link once, as a plain URL.

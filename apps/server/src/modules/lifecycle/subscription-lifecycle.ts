@@ -133,6 +133,36 @@ export class SubscriptionLifecycle {
     return { before, status: step.patch.status ?? before.status };
   }
 
+  /**
+   * A new card on the subscription (ADR 143): the stored instrument, its last four and network
+   * replace the old card's under the row lock; a past-due subscription becomes due now, so the next
+   * billing pass retries on the new card (the retry count stays). `refuse` says why a subscription
+   * (as locked) takes no card; the same card again changes nothing.
+   */
+  async replaceCard<R>(
+    tx: Tx,
+    id: string,
+    card: { instrumentId: string; last4: string; network: string | null },
+    refuse: (row: SubscriptionRow) => R | undefined,
+  ): Promise<{ kind: 'updated' | 'unchanged'; row: SubscriptionRow } | { kind: 'refused'; refusal: R } | { kind: 'missing' }> {
+    const { repository, clock } = this.deps;
+    const locked = await repository.lock(tx, id);
+    if (!locked) return { kind: 'missing' };
+    const refusal = refuse(locked);
+    if (refusal !== undefined) return { kind: 'refused', refusal };
+    if (locked.instrumentId === card.instrumentId) return { kind: 'unchanged', row: locked };
+    const now = clock.now();
+    const retryNow = locked.status === 'past_due' && (locked.dueAt === null || locked.dueAt.getTime() > now.getTime());
+    const patch: LifecyclePatch = {
+      instrumentId: card.instrumentId,
+      cardLast4: card.last4,
+      cardNetwork: card.network,
+      ...(retryNow ? { dueAt: now } : {}),
+    };
+    await repository.save(tx, id, patch, now);
+    return { kind: 'updated', row: { ...locked, ...patch, updatedAt: now } };
+  }
+
   private step(row: SubscriptionRow, event: LifecycleEvent, now: Date): Step | undefined {
     const terms = this.terms(row);
     const { PRODUCT_NAME: productName } = this.deps.config;

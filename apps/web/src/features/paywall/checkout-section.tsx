@@ -16,7 +16,7 @@ import { useResource } from '../../lib/use-resource';
 import { createSubscription } from './api/create-subscription';
 import { validateApplePayMerchant } from './api/validate-apple-pay-merchant';
 import { initSession } from './api/init-session';
-import { refreshSessionToken } from './api/refresh-session-token';
+import { refreshSessionToken } from '../../lib/refresh-session-token';
 import { usePendingPurchase } from './use-pending-purchase';
 
 export type PurchaseResult = { subscriptionId: string };

@@ -3,11 +3,41 @@ import type { PlanCatalog } from '@roots/contracts';
 import { formatUsd } from '@roots/contracts/disclosure';
 import { planAccountSummary } from '@roots/contracts/plan-claims';
 import { isCancelable, type SubscriptionSummary } from '@roots/contracts/subscriptions';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequestFailure, useSignedIn } from '../../lib/auth-guard';
 import { getJson, getPlans, postParsed } from '../../lib/api-client';
 import { longDate } from '../../lib/format-date';
+import type { CardUpdateApi } from '../../components/card-update/card-update-form';
+
+// The checkout SDK loads only when a customer asks to update a card.
+const CardUpdateForm = lazy(async () => ({ default: (await import('../../components/card-update/card-update-form')).CardUpdateForm }));
+const loadCardUpdateSchemas = () => import('@roots/contracts/card-update');
+
+/** The signed-in owner's card update of one subscription (the session proves ownership). */
+function CardUpdate({ subscriptionId, onSaved }: { subscriptionId: string; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const api = useMemo<CardUpdateApi>(() => {
+    const base = `/api/account/subscriptions/${subscriptionId}/update-card`;
+    return {
+      open: async (signal) => postParsed(base, {}, (await loadCardUpdateSchemas()).cardUpdateCheckoutSchema, signal),
+      complete: async (executionId) => {
+        const answer = await postParsed(
+          `${base}/complete`,
+          { execution_id: executionId },
+          (await loadCardUpdateSchemas()).cardUpdateCompleteResponseSchema,
+        );
+        onSaved();
+        return answer;
+      },
+    };
+  }, [subscriptionId, onSaved]);
+  return (
+    <Suspense fallback={<p role="status">{t('webapp.loading')}</p>}>
+      <CardUpdateForm api={api} resourceKey={subscriptionId} />
+    </Suspense>
+  );
+}
 
 /** GET /api/account/subscriptions: the signed-in user's subscriptions. */
 async function loadSubscriptions(signal?: AbortSignal): Promise<SubscriptionSummary[]> {
@@ -29,9 +59,10 @@ function PlanHeading({ catalog, planId }: { catalog: PlanCatalog | null; planId:
 }
 
 /**
- * Manage subscriptions: status, next charge, cancel in two clicks (Cancel → Confirm). Only a plan
- * that renews has a cancel; a one-time pack says it renews never (issue 23). While the money-back
- * guarantee lasts it is offered where the terms promise it: with the cancel, or as the pack's refund.
+ * Manage subscriptions: status, next charge, the card on file, a new card (the checkout's card form,
+ * ADR 143) and cancel in two clicks (Cancel → Confirm). Only a plan that renews has a card to update
+ * and a cancel; a one-time pack says it renews never (issue 23). While the money-back guarantee
+ * lasts it is offered where the terms promise it: with the cancel, or as the pack's refund.
  */
 export function ManageSubscriptionsScreen() {
   const { t } = useTranslation();
@@ -39,6 +70,7 @@ export function ManageSubscriptionsScreen() {
   const [items, setItems] = useState<SubscriptionSummary[] | null>(null);
   const [catalog, setCatalog] = useState<PlanCatalog | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [updatingCard, setUpdatingCard] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const failed = useRequestFailure(setMessage);
 
@@ -57,6 +89,11 @@ export function ManageSubscriptionsScreen() {
     // Without the catalog the plan summary is missing, not wrong: the list still shows.
     getPlans(controller.signal).then(setCatalog, () => undefined);
     return () => controller.abort();
+  }, []);
+
+  // The list shows the new card once it is saved (the form stays open with its outcome).
+  const refresh = useCallback(() => {
+    loadSubscriptions().then(setItems, () => undefined);
   }, []);
 
   /** Cancels (a renewing plan) or refunds (a one-time pack, or with the cancel) under the money-back guarantee. */
@@ -99,7 +136,28 @@ export function ManageSubscriptionsScreen() {
                 {t('webapp.subscriptions.guarantee', { amount: formatUsd(item.refund.amount), date: longDate(item.refund.until) })}
               </p>
             )}
+            {item.card_last4 && (
+              <p data-testid="subscription-card">
+                {t('webapp.subscriptions.card')}: •••• {item.card_last4}
+              </p>
+            )}
             {!item.renews && <p data-testid="one-time-note">{t('webapp.subscriptions.oneTime')}</p>}
+            {item.renews && isCancelable(item.status) && (
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-expanded={updatingCard === item.id}
+                aria-controls={`card-update-${item.id}`}
+                onClick={() => setUpdatingCard(updatingCard === item.id ? null : item.id)}
+              >
+                {updatingCard === item.id ? t('webapp.subscriptions.closeUpdateCard') : t('webapp.subscriptions.updateCard')}
+              </button>
+            )}
+            {updatingCard === item.id && (
+              <div id={`card-update-${item.id}`}>
+                <CardUpdate subscriptionId={item.id} onSaved={refresh} />
+              </div>
+            )}
             {item.renews && isCancelable(item.status) && confirming !== item.id && (
               <button type="button" className="button button--secondary" onClick={() => setConfirming(item.id)}>
                 {t('webapp.subscriptions.cancel')}

@@ -1,6 +1,6 @@
 import type { SessionTokenResponse } from '@roots/contracts/subscriptions';
-import { postJson } from '../../../lib/api-client';
-import { subscriptionServiceUrl } from '../../../lib/subscription-service';
+import { postJson } from './api-client';
+import { subscriptionServiceUrl } from './subscription-service';
 
 /** The latest token of each payment session this page has, so a refresh always proves the newest. */
 const latestTokens = new Map<string, string>();

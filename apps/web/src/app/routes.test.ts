@@ -17,6 +17,7 @@ describe('route table (product-spec §2)', () => {
     ['/roots/access-recovery', 'accessRecovery'],
     ['/roots/webapp', 'webappHome'],
     ['/roots/webapp/myethnicity/r-42', 'myEthnicity'],
+    ['/roots/webapp/selfie', 'selfie'],
     ['/roots/webapp/profile', 'profile'],
     ['/roots/webapp/reports', 'reports'],
     ['/roots/webapp/manage-subscriptions', 'manageSubscriptions'],
@@ -52,6 +53,7 @@ describe('route table (product-spec §2)', () => {
       ['/roots/activate', 'ActivateScreen'],
       ['/roots/webapp', 'WebappHomeScreen'],
       ['/roots/webapp/profile', 'ProfileScreen'],
+      ['/roots/webapp/selfie', 'SelfieScreen'],
       ['/roots/webapp/manage-subscriptions', 'ManageSubscriptionsScreen'],
     ];
     for (const [path, name] of screens) {

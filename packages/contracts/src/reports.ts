@@ -40,16 +40,27 @@ export const reportUserIdSchema = z.string().regex(/^[A-Za-z0-9_:.-]{1,160}$/, '
 // Requests
 // ---------------------------------------------------------------------------------------------
 
+const EMAIL_NEEDS_SUBSCRIPTION = { message: 'email needs subscription_id', path: ['subscription_id'] };
+
 /**
  * POST /report/create and POST /pdf-report/create. `image` is the selfie as base64 (a `data:` URL
- * is accepted too). The purchase (`subscription_id` of `email`) must grant report access.
+ * is accepted too). Two kinds of caller:
+ * - the funnel names the purchase, `subscription_id` with its `email`, from the browser that paid
+ *   (or its signed-in owner; ADR 085);
+ * - the signed-in app sends no `email`: the session proves who asks (ADR 075), and the report is
+ *   made under `subscription_id` when it names one of the user's own purchases, else under the
+ *   user's newest live purchase that includes reports (ADR 145: a report for every payer).
+ *
+ * Either way the purchase (or one of its add-ons) must hold live report access.
  */
-export const reportCreateRequestSchema = z.object({
-  email: emailSchema,
-  subscription_id: subscriptionIdSchema,
-  image: z.string().min(1).max(MAX_REPORT_IMAGE_BASE64_CHARS),
-  kind: reportKindSchema.default('extended'),
-});
+export const reportCreateRequestSchema = z
+  .object({
+    email: emailSchema.optional(),
+    subscription_id: subscriptionIdSchema.optional(),
+    image: z.string().min(1).max(MAX_REPORT_IMAGE_BASE64_CHARS),
+    kind: reportKindSchema.default('extended'),
+  })
+  .refine((body) => body.email === undefined || body.subscription_id !== undefined, EMAIL_NEEDS_SUBSCRIPTION);
 export type ReportCreateRequest = z.input<typeof reportCreateRequestSchema>;
 
 /**
@@ -59,8 +70,6 @@ export type ReportCreateRequest = z.input<typeof reportCreateRequestSchema>;
  */
 export const reportRequesterSchema = z.object({ subscription_id: subscriptionIdSchema, email: emailSchema });
 export type ReportRequester = z.infer<typeof reportRequesterSchema>;
-
-const EMAIL_NEEDS_SUBSCRIPTION = { message: 'email needs subscription_id', path: ['subscription_id'] };
 
 /**
  * POST /report/list-reports: newest first. With `email`, the reports of that purchase's email;

@@ -18,6 +18,7 @@ describe('route table (product-spec §2)', () => {
     ['/roots/update-card/dXBkYXRlLWNhcmQ6.sig', 'updateCard'],
     ['/roots/webapp', 'webappHome'],
     ['/roots/webapp/myethnicity/r-42', 'myEthnicity'],
+    ['/roots/webapp/selfie', 'selfie'],
     ['/roots/webapp/profile', 'profile'],
     ['/roots/webapp/reports', 'reports'],
     ['/roots/webapp/manage-subscriptions', 'manageSubscriptions'],
@@ -57,6 +58,7 @@ describe('route table (product-spec §2)', () => {
       ['/roots/activate', 'ActivateScreen'],
       ['/roots/webapp', 'WebappHomeScreen'],
       ['/roots/webapp/profile', 'ProfileScreen'],
+      ['/roots/webapp/selfie', 'SelfieScreen'],
       ['/roots/webapp/manage-subscriptions', 'ManageSubscriptionsScreen'],
       ['/roots/update-card/dXBkYXRlLWNhcmQ6.sig', 'UpdateCardScreen'],
     ];

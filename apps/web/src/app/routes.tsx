@@ -30,6 +30,7 @@ const manageSubscriptions = async () => ({
   Component: (await import('../features/webapp-manage-subscriptions/manage-subscriptions-screen')).ManageSubscriptionsScreen,
 });
 const myEthnicity = async () => ({ Component: (await import('../features/webapp-my-ethnicity/my-ethnicity-screen')).MyEthnicityScreen });
+const selfie = async () => ({ Component: (await import('../features/webapp-selfie/selfie-screen')).SelfieScreen });
 const reports = async () => ({ Component: (await import('../features/webapp-reports/reports-screen')).ReportsScreen });
 const accessRecovery = async () => ({
   Component: (await import('../features/access-recovery/access-recovery-screen')).AccessRecoveryScreen,
@@ -71,6 +72,7 @@ export function createRoutes(slug: string): RouteObject[] {
           children: [
             { index: true, lazy: webappHome, handle: { titleKey: 'webappHome' } },
             { path: ROUTE_PATHS.myEthnicity.replace('webapp/', ''), lazy: myEthnicity, handle: { titleKey: 'myEthnicity' } },
+            { path: ROUTE_PATHS.selfie.replace('webapp/', ''), lazy: selfie, handle: { titleKey: 'selfie' } },
             { path: ROUTE_PATHS.profile.replace('webapp/', ''), lazy: profile, handle: { titleKey: 'profile' } },
             { path: ROUTE_PATHS.reports.replace('webapp/', ''), lazy: reports, handle: { titleKey: 'reports' } },
             {

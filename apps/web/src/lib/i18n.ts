@@ -30,6 +30,7 @@ const EN_US = {
       accessRecovery: 'Access recovery',
       webappHome: 'Your {{product}}',
       myEthnicity: 'Your {{product}}',
+      selfie: 'Take a selfie',
       profile: 'Profile',
       reports: 'Reports history',
       manageSubscriptions: 'Manage subscriptions',
@@ -48,6 +49,11 @@ const EN_US = {
       ownedTitle: 'You already have this plan',
       ownedText: 'It was bought in this browser or with your account, so there is nothing to pay. Open your account to use it.',
       openAccount: 'Open my account',
+      selfie: {
+        again:
+          'Your selfie was kept only in this tab’s memory and never stored, so reloading the page let it go. We will ask for your selfie again after payment, in your account.',
+        after: 'We will ask for your selfie after payment, in your account.',
+      },
     },
     population: {
       intro: 'Where people of each group our report can name live today, by world region and largest countries.',

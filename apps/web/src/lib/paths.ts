@@ -17,6 +17,8 @@ export const ROUTE_PATHS = {
   updateCard: 'update-card/:token',
   webapp: 'webapp',
   myEthnicity: 'webapp/myethnicity/:reportId',
+  /** 'Take a selfie' in the signed-in app: a report for a customer whose purchase is owed one (ADR 145). */
+  selfie: 'webapp/selfie',
   profile: 'webapp/profile',
   reports: 'webapp/reports',
   manageSubscriptions: 'webapp/manage-subscriptions',

@@ -1,6 +1,8 @@
 /**
  * Browser storage keys of product-spec §3: session keys prefixed with two underscores, the quiz
  * email, the referrer, and the redirect-wait flag. One place so no screen spells them twice.
+ * `selfieTaken` is a flag ('1') that this tab's funnel took a selfie: never the photo, which lives
+ * in the tab's memory only and is gone after a reload (ADR 145).
  */
 export const SESSION_KEYS = {
   userEmail: '__userEmail',
@@ -8,6 +10,7 @@ export const SESSION_KEYS = {
   url: '__url',
   userQuizEmail: 'userQuizEmail',
   referrer: '_ref',
+  selfieTaken: '__selfieTaken',
 } as const;
 export const LOCAL_KEYS = { waitingForRedirectResponse: 'waitingForRedirectResponse' } as const;
 

@@ -66,6 +66,8 @@ describe.each(testDatabases())('access-control matrix on $name', ({ url }) => {
 
   const statusOfAlicesSubscription = async () =>
     (await database.db.select().from(subscriptions).where(eq(subscriptions.id, world.alice.subscription)))[0]?.status;
+  const reportsUnder = async (subscriptionId: string) =>
+    database.db.select({ id: reports.id }).from(reports).where(eq(reports.subscriptionId, subscriptionId));
   const aliceProfileName = async () =>
     (await database.db.select().from(profiles).where(eq(profiles.userId, world.alice.uid)))[0]?.name ?? null;
 
@@ -202,6 +204,30 @@ describe.each(testDatabases())('access-control matrix on $name', ({ url }) => {
         owner: (answer) => expect(answer.json()).toMatchObject({ feedback_saved: true }),
         'other user': status(403),
         visitor: signInRequired,
+      },
+    },
+    {
+      // The signed-in app's 'Take a selfie' (ADR 145): no email, the session is the proof. Another
+      // user naming Alice's purchase is refused, a visitor must sign in, and nothing is made under it.
+      endpoint: 'POST /report/create (signed in, naming a purchase without its email)',
+      call: ({ alice }) => ({
+        method: 'POST',
+        url: '/report/create',
+        payload: { subscription_id: alice.subscription, image: Buffer.from('not a photo at all').toString('base64') },
+      }),
+      expect: {
+        owner: async (answer, { alice }) => {
+          expect(answer.json()).toMatchObject({ status: 'pending' });
+          expect(await reportsUnder(alice.subscription)).toHaveLength(2);
+        },
+        'other user': async (answer, { alice }) => {
+          status(403)(answer);
+          expect(await reportsUnder(alice.subscription)).toHaveLength(1);
+        },
+        visitor: async (answer, { alice }) => {
+          signInRequired(answer);
+          expect(await reportsUnder(alice.subscription)).toHaveLength(1);
+        },
       },
     },
     {

@@ -10,16 +10,24 @@ import type { ReportRow } from './reports.repository';
 /** Purchases that include heritage reports (product-spec §6); `profile_pro` alone does not. */
 export const REPORT_ACCESS_KINDS: readonly AccessKind[] = FACE_ANALYSIS_ACCESS_KINDS;
 
+/** A purchase as the report service sees it: its email (normalised) and linked user, if any. */
+export type PurchaseRecord = { id: string; email: string; userId: string | null };
+
 /** What the report service needs to know about purchases (the subscription service answers). */
 export type PurchaseDirectory = {
-  /** The subscription with that id: its email (normalised) and linked user, if any. */
-  subscription(id: string): Promise<{ id: string; email: string; userId: string | null } | undefined>;
+  /** The subscription with that id. */
+  subscription(id: string): Promise<PurchaseRecord | undefined>;
   /**
    * The access kinds a purchase holds now (live grants only), with its one-click add-ons: a report is
    * made under a purchase that includes reports, never because another purchase of the same email
    * does (issue 22: an email is a claim).
    */
   accessOf(subscriptionId: string): Promise<AccessKind[]>;
+  /**
+   * The user's newest purchase (ADR 071's ownership rule) whose access, with its add-ons', holds
+   * live reports: where the signed-in app's report is made when it names none (ADR 145).
+   */
+  newestWithReports(user: SessionUser): Promise<PurchaseRecord | undefined>;
 };
 
 /** A requester whose purchase was looked up: the subscription exists and belongs to the email. */

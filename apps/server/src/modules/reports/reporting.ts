@@ -12,9 +12,10 @@ import type { PurchaseProof } from '../account/purchase-proof';
 import type { SessionReader } from '../auth/session';
 import { lazyAnalysisEngine, type AnalysisEngine } from '../analysis/analysis-engine';
 import { remoteAnalysisEngine } from '../analysis/remote-analysis-engine';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { AccountRepository } from '../account/account.repository';
+import { SubscriptionsRepository, type SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
-import type { PurchaseDirectory } from './report-access';
+import { REPORT_ACCESS_KINDS, type PurchaseDirectory, type PurchaseRecord } from './report-access';
 import { ReportsRepository } from './reports.repository';
 import { reportRoutes } from './reports.routes';
 import { ReportsService } from './reports.service';
@@ -47,14 +48,25 @@ export function createReporting(deps: {
       })
     : lazyAnalysisEngine(config.ANALYSIS_WORKERS);
   const subscriptionRows = new SubscriptionsRepository();
+  const accountRows = new AccountRepository();
+  const recordOf = (row: SubscriptionRow): PurchaseRecord => ({ id: row.id, email: normalizeEmail(row.email), userId: row.userId });
+  const accessOf = async (subscriptionId: string) => {
+    const summaries = await subscriptions.summaries(await subscriptionRows.family(db, subscriptionId));
+    return summaries.flatMap((summary) => summary.access);
+  };
   const purchases: PurchaseDirectory = {
     async subscription(id) {
       const row = await subscriptionRows.find(db, id);
-      return row && { id: row.id, email: normalizeEmail(row.email), userId: row.userId };
+      return row && recordOf(row);
     },
-    async accessOf(subscriptionId) {
-      const summaries = await subscriptions.summaries(await subscriptionRows.family(db, subscriptionId));
-      return summaries.flatMap((summary) => summary.access);
+    accessOf,
+    async newestWithReports(user) {
+      // subscriptionsOf answers oldest first; a customer holds a handful, each asked in turn from the newest.
+      const owned = await accountRows.subscriptionsOf(db, user);
+      for (const row of [...owned].reverse()) {
+        if ((await accessOf(row.id)).some((kind) => REPORT_ACCESS_KINDS.includes(kind))) return recordOf(row);
+      }
+      return undefined;
     },
   };
   const service = new ReportsService({

@@ -489,6 +489,70 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     expect(latest.status).toBe(200);
   });
 
+  it('signed in, the app makes a report without an email: under the newest purchase with reports, or the one it names (ADR 145)', async () => {
+    const buyer = email('selfie-in-app');
+    const weekly = await buy(buyer);
+    /** A purchase of `plan` with the same email, in a browser of its own. */
+    const buyPack = async (plan: string) => {
+      const paid = await payWithCard(base, plan);
+      const created = await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(paid, buyer), jar: new CookieJar() });
+      expect(created.status, created.text).toBe(200);
+      return created.body.id;
+    };
+    const reportPack = await buyPack('roots_report_2899_otp');
+    // The newest purchase holds no reports (Profile Pro): it is never chosen.
+    const profilePro = await buyPack('roots_profile_pro_2899_otp');
+    const cookie = await cookieOf(buyer);
+    const image = face.toString('base64');
+    uploaded.push(face);
+    /** report/create from a browser holding no purchase cookie: the session is the only proof. */
+    const createSignedIn = (body: Record<string, unknown>, headers: Record<string, string> = { cookie }) =>
+      http<ReportCreateResponse & ApiError>(`${base}/report/create`, { json: { image, ...body }, headers });
+    const madeUnder = async (reportId: string) => {
+      const read = await http<ReportGetResponse & ApiError>(`${base}/report/get-report`, {
+        json: { report_id: reportId },
+        headers: { cookie },
+      });
+      expect(read.status, read.text).toBe(200);
+      return read.body.report.subscription_id;
+    };
+
+    const newest = await createSignedIn({});
+    expect(newest.status, newest.text).toBe(200);
+    expect(newest.body.status).toBe('pending');
+    expect(await madeUnder(newest.body.report_id)).toBe(reportPack);
+
+    // Once the report pack's access is gone, the older subscription is the one with reports.
+    await database.db.execute(sql`update access_grants set revoked_at = now() where subscription_id = ${reportPack}`);
+    const older = await createSignedIn({});
+    expect(older.status, older.text).toBe(200);
+    expect(await madeUnder(older.body.report_id)).toBe(weekly.subscription_id);
+
+    const named = await createSignedIn({ subscription_id: weekly.subscription_id, kind: 'population' });
+    expect(named.status, named.text).toBe(200);
+    expect(await madeUnder(named.body.report_id)).toBe(weekly.subscription_id);
+
+    const countOf = async (subscriptionId: string) =>
+      (
+        await database.db
+          .select()
+          .from(reports)
+          .where(sql`${reports.subscriptionId} = ${subscriptionId}`)
+      ).length;
+    const refused = { status: 403, body: { error: MESSAGES.noSubscriptionData, code: 'FORBIDDEN' } };
+    const before = { other: await countOf(other.subscription_id), profilePro: await countOf(profilePro) };
+    // Someone else's purchase, a purchase without reports, a visitor, an email without its purchase.
+    expect(await createSignedIn({ subscription_id: other.subscription_id })).toMatchObject(refused);
+    expect(await createSignedIn({ subscription_id: profilePro })).toMatchObject(refused);
+    expect(await createSignedIn({}, {})).toMatchObject({ status: 401 });
+    expect(await createSignedIn({ email: buyer })).toMatchObject({ status: 400 });
+    expect({ other: await countOf(other.subscription_id), profilePro: await countOf(profilePro) }).toEqual(before);
+
+    // A signed-in user who owns no purchase with reports is refused, and nothing is stored.
+    const strangerCookie = await cookieOf(email('selfie-no-purchase'));
+    expect(await createSignedIn({}, { cookie: strangerCookie })).toMatchObject(refused);
+  });
+
   it('‘Delete my data’ erases the user’s reports and their feedback', async () => {
     const cookie = await cookieOf(owner.email);
     const repository = new ReportsRepository();

@@ -28,6 +28,7 @@ import {
   REPORT_NOT_FOUND_MESSAGE,
   verifyRequester,
   type PurchaseDirectory,
+  type VerifiedRequester,
 } from './report-access';
 import { buildReportResult } from './report-content';
 import type { ReportRow, ReportsRepository } from './reports.repository';
@@ -74,8 +75,31 @@ export class ReportsService {
     request: { email: string; subscriptionId: string; kind: ReportKind },
     photo: Buffer,
   ): Promise<{ report_id: string; status: ReportStatus }> {
+    const requester = await verifyRequester(this.options.purchases, { email: request.email, subscription_id: request.subscriptionId });
+    return this.start(requester, request.kind, photo);
+  }
+
+  /**
+   * The signed-in app's report (ADR 145): made under `subscriptionId` when it is one of the user's
+   * own purchases (ADR 071's rule), else under the user's newest purchase with live report access.
+   * @throws AppError FORBIDDEN (403) 'No subscription data' when the user owns no such purchase.
+   */
+  async createForUser(
+    user: SessionUser,
+    request: { subscriptionId?: string | undefined; kind: ReportKind },
+    photo: Buffer,
+  ): Promise<{ report_id: string; status: ReportStatus }> {
+    const { purchases } = this.options;
+    const subscription = request.subscriptionId
+      ? await purchases.subscription(request.subscriptionId)
+      : await purchases.newestWithReports(user);
+    if (!subscription || !isOwner(user, subscription)) throw new AppError('FORBIDDEN', MESSAGES.noSubscriptionData);
+    return this.start({ subscriptionId: subscription.id, email: subscription.email, userId: subscription.userId }, request.kind, photo);
+  }
+
+  /** Stores a pending report under a verified purchase with report access and starts its analysis. */
+  private async start(requester: VerifiedRequester, kind: ReportKind, photo: Buffer): Promise<{ report_id: string; status: ReportStatus }> {
     const { db, repository, purchases, clock } = this.options;
-    const requester = await verifyRequester(purchases, { email: request.email, subscription_id: request.subscriptionId });
     await assertReportPurchase(purchases, requester);
     if (this.inFlight.size >= this.options.maxInFlight) throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.somethingWentWrong);
     const now = clock.now();
@@ -85,7 +109,7 @@ export class ReportsService {
       subscriptionId: requester.subscriptionId,
       email: requester.email,
       userId: requester.userId,
-      kind: request.kind,
+      kind,
       status: 'pending',
       deadlineAt: new Date(now.getTime() + this.options.processingTimeoutMs),
       createdAt: now,
@@ -93,7 +117,7 @@ export class ReportsService {
     });
     // The photo lives in this closure only; it is released when the analysis settles.
     const run = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.analyse(id, request.kind, photo))
+      .then(() => this.analyse(id, kind, photo))
       .catch((error: unknown) => this.options.log.error({ err: error, reportId: id }, 'report analysis crashed'))
       .finally(() => this.inFlight.delete(run));
     this.inFlight.add(run);

@@ -1,12 +1,8 @@
 import { buildPlanCatalog } from '@roots/contracts';
 import { MESSAGES } from '@roots/contracts/messages';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../lib/i18n';
-import { PublicConfigProvider } from '../../lib/public-config-context';
-import { readPublicConfig } from '../../lib/public-config';
+import { renderRoutes } from '../../lib/test-render';
 import { resetRemoteAddr } from '../../lib/remote-addr';
 import { writeSessionValue } from '../../lib/session-keys';
 import { OffersScreen } from './offers-screen';
@@ -36,20 +32,12 @@ function stubServer() {
 }
 
 async function openOffers(query: string) {
-  const config = readPublicConfig();
-  const router = createMemoryRouter(
+  const router = renderRoutes(
     [
       { path: '/roots/offers', Component: OffersScreen },
       { path: '/roots/sign-in', element: <h1>Sign in</h1> },
     ],
-    { initialEntries: [`/roots/offers?${query}`] },
-  );
-  render(
-    <PublicConfigProvider config={config}>
-      <I18nextProvider i18n={createI18n(config.productName)}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </PublicConfigProvider>,
+    `/roots/offers?${query}`,
   );
   await screen.findAllByRole('button', { name: /^Add for/ });
   return router;

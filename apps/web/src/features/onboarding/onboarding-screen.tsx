@@ -1,11 +1,14 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyPlaceholder } from '../../components/ui/empty-placeholder';
-import { useOnboardingStore, useQuizStore, type Selfie } from '../../lib/onboarding-store';
+import { isCaptureStep } from '../../components/selfie/capture-steps';
+import { CaptureView } from '../../components/selfie/capture-view';
+import { useOnboardingStore, useQuizStore } from '../../lib/onboarding-store';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
+import { writeSessionValue } from '../../lib/session-keys';
 import { track, type FunnelEvent } from '../../lib/track';
-import { CameraTipStep, ConsentStep, EmailStep, preloadLaterSteps, ProcessingStep, SelfieStep } from './later-steps';
+import { EmailStep, preloadLaterSteps } from './later-steps';
 import { firstOnboardingStep, nextOnboardingStep, type FunnelVariant, type OnboardingEvent, type OnboardingStep } from './onboarding-steps';
 import { QUIZ_PATH, quizStartFrom } from './quiz';
 import { QuizStep } from './quiz-step';
@@ -36,9 +39,12 @@ export function OnboardingScreen() {
   const quizEmail = useQuizStore((state) => state.email);
   const setQuizEmail = useQuizStore((state) => state.setEmail);
   const [step, setStep] = useState<OnboardingStep>(() => firstOnboardingStep(variant));
-  const [cameraMode, setCameraMode] = useState<'camera' | 'upload'>('camera');
   const send = useCallback((event: OnboardingEvent) => setStep((current) => nextOnboardingStep(current, event, variant)), [variant]);
-  const accepted = useCallback(() => send({ type: 'photo-accepted' }), [send]);
+  const accepted = useCallback(() => {
+    // A flag, never the photo: after a reload the paywall says the selfie will be asked again (ADR 145).
+    writeSessionValue('selfieTaken', '1');
+    send({ type: 'photo-accepted' });
+  }, [send]);
 
   useEffect(() => track(slug, STEP_EVENTS[step]), [slug, step]);
 
@@ -67,11 +73,6 @@ export function OnboardingScreen() {
     });
   }, [location.search, slug]);
 
-  const onPhoto = (photo: Selfie) => {
-    setSelfie(photo);
-    send({ type: 'photo-taken' });
-  };
-
   const onEmail = (email: string) => {
     setQuizEmail(email);
     void navigate(`${productPath(slug, ROUTE_PATHS.subscription)}${location.search}`);
@@ -85,24 +86,7 @@ export function OnboardingScreen() {
           <QuizStep startFrom={quizStartFrom(new URLSearchParams(location.search))} onDone={() => send({ type: 'quiz-done' })} />
         )}
         <Suspense fallback={<EmptyPlaceholder />}>
-          {step === 'consent' && <ConsentStep onConsent={() => send({ type: 'consent-given' })} onBack={() => send({ type: 'back' })} />}
-          {step === 'camera-tip' && (
-            <CameraTipStep
-              onOpenCamera={() => {
-                setCameraMode('camera');
-                send({ type: 'open-camera' });
-              }}
-              onUpload={() => {
-                setCameraMode('upload');
-                send({ type: 'open-camera' });
-              }}
-              onBack={() => send({ type: 'back' })}
-            />
-          )}
-          {step === 'selfie' && <SelfieStep initialMode={cameraMode} onPhoto={onPhoto} onBack={() => send({ type: 'back' })} />}
-          {step === 'processing' && selfie && (
-            <ProcessingStep selfie={selfie} onAccepted={accepted} onRejected={() => send({ type: 'photo-rejected' })} />
-          )}
+          <CaptureView step={isCaptureStep(step) ? step : null} selfie={selfie} send={send} onPhoto={setSelfie} onAccepted={accepted} />
           {step === 'email' && <EmailStep defaultEmail={quizEmail} onSubmit={onEmail} />}
         </Suspense>
       </main>

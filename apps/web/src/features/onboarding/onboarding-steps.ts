@@ -1,5 +1,10 @@
-/** The onboarding funnel of product-spec §1 and §4, as an explicit state machine. */
-export type OnboardingStep = 'walkthrough' | 'quiz' | 'consent' | 'camera-tip' | 'selfie' | 'processing' | 'email';
+import { nextCaptureStep, type CaptureEvent, type CaptureStep } from '../../components/selfie/capture-steps';
+
+/**
+ * The onboarding funnel of product-spec §1 and §4, as an explicit state machine: the first screen,
+ * the selfie capture (shared with the signed-in app, `components/selfie/capture-steps.ts`), the email.
+ */
+export type OnboardingStep = 'walkthrough' | 'quiz' | CaptureStep | 'email';
 
 /**
  * The two landing variants: the three-slide walkthrough (`/{slug}/`), or the quiz (`/{slug}/quiz`)
@@ -7,15 +12,7 @@ export type OnboardingStep = 'walkthrough' | 'quiz' | 'consent' | 'camera-tip' |
  */
 export type FunnelVariant = 'walkthrough' | 'quiz';
 
-export type OnboardingEvent =
-  | { type: 'walkthrough-done' }
-  | { type: 'quiz-done' }
-  | { type: 'consent-given' }
-  | { type: 'open-camera' }
-  | { type: 'photo-taken' }
-  | { type: 'photo-accepted' }
-  | { type: 'photo-rejected' }
-  | { type: 'back' };
+export type OnboardingEvent = { type: 'walkthrough-done' } | { type: 'quiz-done' } | CaptureEvent;
 
 /** The step a visitor lands on in each variant. */
 export function firstOnboardingStep(variant: FunnelVariant): OnboardingStep {
@@ -29,19 +26,14 @@ export function nextOnboardingStep(step: OnboardingStep, event: OnboardingEvent,
       return event.type === 'walkthrough-done' ? 'consent' : step;
     case 'quiz':
       return event.type === 'quiz-done' ? 'consent' : step;
-    case 'consent':
-      if (event.type === 'consent-given') return 'camera-tip';
-      return event.type === 'back' ? firstOnboardingStep(variant) : step;
-    case 'camera-tip':
-      if (event.type === 'open-camera') return 'selfie';
-      return event.type === 'back' ? 'consent' : step;
-    case 'selfie':
-      if (event.type === 'photo-taken') return 'processing';
-      return event.type === 'back' ? 'camera-tip' : step;
-    case 'processing':
-      if (event.type === 'photo-accepted') return 'email';
-      return event.type === 'photo-rejected' ? 'selfie' : step;
     case 'email':
       return event.type === 'back' ? 'selfie' : step;
+    default: {
+      if (event.type === 'walkthrough-done' || event.type === 'quiz-done') return step;
+      // Back from the consent returns to the first screen; an accepted photo goes on to the email.
+      const next = nextCaptureStep(step, event);
+      if (next === 'left') return firstOnboardingStep(variant);
+      return next === 'accepted' ? 'email' : next;
+    }
   }
 }

@@ -1,24 +1,12 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../lib/i18n';
 import { emptyQuizAnswers, useQuizStore } from '../../lib/onboarding-store';
-import { PublicConfigProvider } from '../../lib/public-config-context';
 import { readPublicConfig } from '../../lib/public-config';
+import { renderRoutes } from '../../lib/test-render';
 import { OnboardingScreen } from './onboarding-screen';
 
 function openLanding(url: string) {
-  const config = readPublicConfig();
-  const router = createMemoryRouter([{ path: `/${config.slug}/*`, Component: OnboardingScreen }], { initialEntries: [url] });
-  render(
-    <PublicConfigProvider config={config}>
-      <I18nextProvider i18n={createI18n(config.productName)}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </PublicConfigProvider>,
-  );
-  return router;
+  return renderRoutes([{ path: `/${readPublicConfig().slug}/*`, Component: OnboardingScreen }], url);
 }
 
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;

@@ -10,10 +10,11 @@ import { useOnboardingStore, useQuizStore } from '../../lib/onboarding-store';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { track, trackPurchase } from '../../lib/track';
 import { writeSessionValue } from '../../lib/session-keys';
-import { createReport } from './api/create-report';
+import { createReport } from '../../lib/create-report';
 import type { PurchaseResult } from './checkout-section';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { resolvePaywallPlans } from './paywall-plans';
+import { SelfieNotice } from './selfie-notice';
 import './paywall.css';
 
 /** product-spec §4: after a purchase, tracking gets this long when it is on. */
@@ -74,8 +75,9 @@ export function PaywallScreen() {
     // tracking service which subscription this visit bought, and gives it 1500 ms.
     await trackPurchase(slug, subscriptionId);
     // The report is created from the selfie kept in memory; a failure here must not lose the purchase.
+    // Without it (a reload, a direct link), the signed-in app asks for a selfie (ADR 145).
     if (selfie)
-      await createReport({ email, subscriptionId, image: selfie.blob }).catch((error: unknown) =>
+      await createReport({ email, subscriptionId }, selfie.blob).catch((error: unknown) =>
         console.warn('[roots] report upload failed', error),
       );
     void navigate(`${productPath(slug, ROUTE_PATHS.offers)}${location.search}`);
@@ -144,6 +146,7 @@ export function PaywallScreen() {
             <strong>{copy.usersClaim}</strong> {t('screens.landing.usersLabel')}
           </li>
         </ul>
+        {!owned && <SelfieNotice inMemory={selfie !== null} />}
         {!owned && (
           <section className="disclosure" aria-label="Payment terms" data-testid="disclosure">
             <p>{disclosure.firstCharge}</p>

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loaded } from '../../components/ui/loaded';
+import { TakeSelfieLink } from '../../components/selfie/take-selfie-link';
 import { PopulationFigures } from '../../components/ui/population-figures';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { useResource } from '../../lib/use-resource';
@@ -28,14 +29,26 @@ function NeedsBirthDate({ slug }: { slug: string }) {
   );
 }
 
-/** My Ethnicity: the latest report with its top estimate, a link to it and to the history. */
-export function MyEthnicitySection({ reports, slug }: { reports: readonly ReportSummary[]; slug: string }) {
+/**
+ * My Ethnicity: the latest report with its top estimate, a link to it and to the history; 'Take a
+ * selfie' while a report is owed and missing (`owed`: none, or only failed and expired ones; ADR 145).
+ */
+export function MyEthnicitySection({ reports, owed, slug }: { reports: readonly ReportSummary[]; owed: boolean; slug: string }) {
   const { t } = useTranslation();
   const latest = reports.find((report) => report.status === 'completed') ?? reports[0];
-  if (!latest) return <p>{t('webapp.home.myEthnicity.none')}</p>;
+  const takeSelfie = owed && <TakeSelfieLink slug={slug} reason={latest ? 'retake' : 'owed'} />;
+  if (!latest) {
+    return (
+      <>
+        <p>{t('webapp.home.myEthnicity.none')}</p>
+        {takeSelfie}
+      </>
+    );
+  }
   const date = new Date(latest.created_at).toLocaleDateString('en-US', { dateStyle: 'medium' });
   return (
     <div className="home-section">
+      {takeSelfie}
       <p>{t('webapp.home.myEthnicity.latest', { date })}</p>
       {latest.top_estimate ? (
         <p className="home-section__lead">

@@ -1,3 +1,4 @@
+import type { AccessKind } from '@roots/contracts/subscriptions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +8,7 @@ import { signOut } from '../../lib/auth-session';
 import { errorMessage, sendJson } from '../../lib/api-client';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
+import { reportOwed } from '../../lib/report-rights';
 import { useResource } from '../../lib/use-resource';
 import { getHomeData, type HomeData } from './api/get-home-data';
 import { BiorhythmSection, HoroscopeSection, MyEthnicitySection, PopulationSection } from './home-sections';
@@ -19,12 +21,12 @@ type HomeSectionId = (typeof HOME_SECTIONS)[number];
 
 const isHomeSection = (value: string | null): value is HomeSectionId => HOME_SECTIONS.some((id) => id === value);
 
-/** The four sections, built from the profile and the user's reports. */
-function useSections(data: HomeData, slug: string): CarouselSection[] {
+/** The four sections, built from the profile, the user's reports and what their purchases include. */
+function useSections(data: HomeData, access: readonly AccessKind[], slug: string): CarouselSection[] {
   const { t } = useTranslation();
   const latestCompleted = data.reports.find((report) => report.status === 'completed')?.report_id ?? null;
   const panels: Record<HomeSectionId, CarouselSection['panel']> = {
-    myEthnicity: <MyEthnicitySection reports={data.reports} slug={slug} />,
+    myEthnicity: <MyEthnicitySection reports={data.reports} owed={reportOwed(access, data.reports)} slug={slug} />,
     biorhythm: <BiorhythmSection birthDate={data.profile.birth_date} slug={slug} />,
     horoscope: <HoroscopeSection profile={data.profile} reportId={latestCompleted} slug={slug} />,
     population: <PopulationSection reportId={latestCompleted} />,
@@ -33,10 +35,10 @@ function useSections(data: HomeData, slug: string): CarouselSection[] {
 }
 
 /** The carousel once the profile and reports are in. */
-function HomeCarousel({ data, slug }: { data: HomeData; slug: string }) {
+function HomeCarousel({ data, access, slug }: { data: HomeData; access: readonly AccessKind[]; slug: string }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const sections = useSections(data, slug);
+  const sections = useSections(data, access, slug);
   const requested = params.get('section');
   const selected: HomeSectionId = isHomeSection(requested) ? requested : 'myEthnicity';
   const select = (id: string) =>
@@ -81,7 +83,7 @@ export function WebappHomeScreen() {
       {me && (
         <>
           <p>{t('webapp.home.signedInAs', { email: me.user.email })}</p>
-          <Loaded resource={home}>{(data) => <HomeCarousel data={data} slug={slug} />}</Loaded>
+          <Loaded resource={home}>{(data) => <HomeCarousel data={data} access={me.access} slug={slug} />}</Loaded>
           <nav aria-label={t('webapp.home.account')} className="webapp-home__account">
             <ul>
               <li>

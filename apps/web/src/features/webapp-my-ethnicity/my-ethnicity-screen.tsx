@@ -2,11 +2,13 @@ import { isFinalReportStatus, REPORT_POLL_INTERVAL_MS, type Report, type ReportR
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { TakeSelfieLink } from '../../components/selfie/take-selfie-link';
 import { LoadFailed } from '../../components/ui/loaded';
 import { useSignedIn } from '../../lib/auth-guard';
 import { FALLBACK_ERROR, RequestError } from '../../lib/api-client';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
+import { includesReports } from '../../lib/report-rights';
 import { CulturalInsights } from './cultural-insights';
 import { EthnicityDiagram } from './ethnicity-diagram';
 import { FacialTraits } from './facial-traits';
@@ -192,10 +194,18 @@ export function MyEthnicityScreen() {
         ) : (
           <ReportSections report={data} result={data.result} target={target} slug={slug} openSubPage={openSubPage} />
         );
-    } else if (data.status === 'failed') {
-      body = <p role="alert">{t('webapp.myEthnicity.failed', { message: data.error?.message ?? FALLBACK_ERROR })}</p>;
-    } else if (data.status === 'expired') {
-      body = <p role="alert">{t('webapp.myEthnicity.expired')}</p>;
+    } else if (data.status === 'failed' || data.status === 'expired') {
+      // A report that could not be made: a new selfie while the purchases include reports (ADR 145).
+      body = (
+        <>
+          <p role="alert">
+            {data.status === 'failed'
+              ? t('webapp.myEthnicity.failed', { message: data.error?.message ?? FALLBACK_ERROR })
+              : t('webapp.myEthnicity.expired')}
+          </p>
+          {includesReports(me.access) && <TakeSelfieLink slug={slug} reason="retake" />}
+        </>
+      );
     } else {
       body = (
         <p role="status" data-testid="report-pending">

@@ -1,10 +1,17 @@
+import type { MeResponse } from '@roots/contracts/auth';
 import type { ReportSummary } from '@roots/contracts/reports';
+import type { AccessKind } from '@roots/contracts/subscriptions';
 import { cleanup, render, screen, within } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../lib/i18n';
-import { ReportList } from './reports-screen';
+import { renderRoutes, signedInCustomer } from '../../lib/test-render';
+import { ReportList, ReportsScreen } from './reports-screen';
+
+const mocks = vi.hoisted(() => ({ access: [] as AccessKind[], reports: [] as ReportSummary[] }));
+vi.mock('../../lib/auth-guard', () => ({ useSignedIn: (): MeResponse => signedInCustomer(mocks.access) }));
+vi.mock('../../lib/webapp-api', () => ({ listReports: async () => mocks.reports }));
 
 const base = {
   subscription_id: '6a1f1c54-8f43-4a43-9d51-6f0d6c2b8a11',
@@ -74,5 +81,36 @@ describe('ReportList', () => {
     expect(screen.getByTestId('reports-empty').textContent).toBe(
       'No reports yet. Your first report appears here once your selfie has been analysed.',
     );
+  });
+});
+
+describe('ReportsScreen and a report owed (ADR 145)', () => {
+  function renderScreen(access: AccessKind[], reports: ReportSummary[]) {
+    mocks.access = access;
+    mocks.reports = reports;
+    renderRoutes([{ path: '/roots/webapp/reports', Component: ReportsScreen }], '/roots/webapp/reports');
+  }
+  const takeSelfie = () => screen.queryByRole('link', { name: 'Take a selfie' });
+
+  it('a customer whose purchase includes reports and who has none is offered a selfie', async () => {
+    renderScreen(['subscription'], []);
+    expect(await screen.findByTestId('reports-empty')).toBeTruthy();
+    expect(takeSelfie()?.getAttribute('href')).toBe('/roots/webapp/selfie');
+  });
+
+  it('only failed reports: a new selfie is offered above them', async () => {
+    renderScreen(['ultimate_pack'], [REPORTS[1]!]);
+    expect(await screen.findByRole('list', { name: 'Your reports, newest first' })).toBeTruthy();
+    expect(screen.getByTestId('take-selfie').textContent).toContain('Take a new selfie to get your report.');
+  });
+
+  it('no selfie once a report is completed, nor without a purchase that includes reports', async () => {
+    renderScreen(['subscription'], REPORTS);
+    expect(await screen.findByRole('list', { name: 'Your reports, newest first' })).toBeTruthy();
+    expect(takeSelfie()).toBeNull();
+    cleanup();
+    renderScreen(['profile_pro'], []);
+    expect(await screen.findByTestId('reports-empty')).toBeTruthy();
+    expect(takeSelfie()).toBeNull();
   });
 });

@@ -2,11 +2,13 @@ import type { ReportSummary } from '@roots/contracts/reports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TakeSelfieLink } from '../../components/selfie/take-selfie-link';
 import { Loaded } from '../../components/ui/loaded';
 import { useSignedIn } from '../../lib/auth-guard';
 import { errorMessage } from '../../lib/api-client';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
+import { reportOwed } from '../../lib/report-rights';
 import { useResource } from '../../lib/use-resource';
 import { listReports } from '../../lib/webapp-api';
 import { downloadReportPdf } from './api/download-pdf';
@@ -73,7 +75,10 @@ export function ReportList({ reports, slug }: { reports: readonly ReportSummary[
   );
 }
 
-/** Reports history (product-spec §2, `/{slug}/webapp/reports`): the signed-in user's reports, newest first. */
+/**
+ * Reports history (product-spec §2, `/{slug}/webapp/reports`): the signed-in user's reports, newest
+ * first, and 'Take a selfie' while a report is owed and missing (ADR 145).
+ */
 export function ReportsScreen() {
   const { t } = useTranslation();
   const { slug } = usePublicConfig();
@@ -85,7 +90,12 @@ export function ReportsScreen() {
     <main className="screen reports" data-testid="reports-screen">
       <h1 className="screen__title">{t('screens.titles.reports')}</h1>
       <Loaded resource={reports} loading={t('webapp.reports.loading')}>
-        {(list) => <ReportList reports={list} slug={slug} />}
+        {(list) => (
+          <>
+            {me && reportOwed(me.access, list) && <TakeSelfieLink slug={slug} reason={list.length > 0 ? 'retake' : 'owed'} />}
+            <ReportList reports={list} slug={slug} />
+          </>
+        )}
       </Loaded>
       <Link to={productPath(slug, ROUTE_PATHS.webapp)}>{t('webapp.myEthnicity.toHome')}</Link>
     </main>

@@ -67,6 +67,15 @@ export const WEBAPP_EN_US = {
   },
   loading: 'Loading…',
   retry: 'Try again',
+  selfie: {
+    take: 'Take a selfie',
+    owed: 'Your purchase includes a report. Take a selfie to get it.',
+    retake: 'Take a new selfie to get your report.',
+    creating: 'Sending your photo for your report…',
+    failed: 'We could not start your report: {{message}}',
+    tryAgain: 'Try again',
+    notIncluded: 'Your purchases do not include a report. Your other sections are on your home screen.',
+  },
   myEthnicity: {
     loading: 'Loading your report…',
     notFound: 'We could not find this report. It may belong to another account or have been deleted.',

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
 import type { Selfie } from '../../lib/onboarding-store';
-import { checkFace } from './api/check-face';
+import { checkFace } from '../../lib/face-check';
 
 /** product-spec §4: the three processing messages, shown in turn. */
 const PROCESSING_MESSAGES = [MESSAGES.processingMappingFace, MESSAGES.processingTracingHeritage, MESSAGES.processingBuildingProfile];

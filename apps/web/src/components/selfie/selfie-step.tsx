@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { compressFrame, compressImageFile } from './image-compression';
+import { compressFrame, compressImageFile } from '../../lib/image-compression';
 import type { Selfie } from '../../lib/onboarding-store';
 
 type Mode = 'camera' | 'upload';

@@ -1,5 +1,5 @@
 import type { FaceCheckOk } from '@roots/contracts/face-check';
-import { uploadWithProgress } from '../../../lib/api-client';
+import { uploadWithProgress } from './api-client';
 
 /**
  * POST /api/face-check: the server checks the photo in memory (one usable face, light, size) and

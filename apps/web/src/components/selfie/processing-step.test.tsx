@@ -7,7 +7,7 @@ import { ProcessingStep } from './processing-step';
 
 /** The server's face check, answered when the test says so. */
 let answerCheck: () => void = () => undefined;
-vi.mock('./api/check-face', () => ({
+vi.mock('../../lib/face-check', () => ({
   checkFace: () =>
     new Promise((resolve) => {
       answerCheck = () => resolve({ ok: true });

@@ -1,0 +1,16 @@
+import type { ReportStatus } from '@roots/contracts/reports';
+import { FACE_ANALYSIS_ACCESS_KINDS, type AccessKind } from '@roots/contracts/subscriptions';
+
+/** True when the customer's purchases include the face analysis and its reports (product-spec §6). */
+export function includesReports(access: readonly AccessKind[]): boolean {
+  return access.some((kind) => FACE_ANALYSIS_ACCESS_KINDS.includes(kind));
+}
+
+/**
+ * A report is owed and missing (ADR 145): the purchases include reports, and no report is completed
+ * or being made — none at all, or only failed and expired ones. The signed-in app then offers
+ * 'Take a selfie'.
+ */
+export function reportOwed(access: readonly AccessKind[], reports: ReadonlyArray<{ status: ReportStatus }>): boolean {
+  return includesReports(access) && reports.every((report) => report.status === 'failed' || report.status === 'expired');
+}

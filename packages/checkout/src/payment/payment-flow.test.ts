@@ -4,7 +4,7 @@ import type { Execution } from '@roots/contracts/gateway';
 import { CheckoutError } from '../core/errors/checkout-error';
 import type { GatewayClient } from '../core/http/gateway-client';
 import { TEST_LINKS, TEST_RETURN_INFO, testSession } from '../testing/payment-fixtures';
-import { REDIRECT_FALLBACK_MS, runPayment, WAITING_FOR_REDIRECT_KEY } from './payment-flow';
+import { REDIRECT_FALLBACK_MS, REDIRECT_FLAG_CLEAR_MS, redirectPage, runPayment, WAITING_FOR_REDIRECT_KEY } from './payment-flow';
 
 const links = TEST_LINKS;
 const session = testSession();
@@ -125,5 +125,25 @@ describe('runPayment', () => {
     } as unknown as typeof window;
     await payWithPopupChallenge(fakeWindow);
     expect(open).toHaveBeenCalledWith('https://gw/3ds/ex_1', 'roots-3ds', expect.stringContaining('width=390,height=400'));
+  });
+});
+
+describe('the redirect-wait flag (checkout-spec §4, §9: set on a page redirect, cleared after 3000 ms)', () => {
+  it('is set as the page leaves and stays until 3000 ms have passed', () => {
+    vi.useFakeTimers();
+    try {
+      const assign = vi.fn();
+      const fakeWindow = { localStorage: window.localStorage, setTimeout, location: { assign } } as unknown as typeof window;
+      redirectPage({ window: fakeWindow }, 'https://gw/hpp/ex_2');
+      expect(assign).toHaveBeenCalledWith('https://gw/hpp/ex_2');
+      expect(window.localStorage.getItem(WAITING_FOR_REDIRECT_KEY)).toBe('true');
+      vi.advanceTimersByTime(2_999);
+      expect(window.localStorage.getItem(WAITING_FOR_REDIRECT_KEY)).toBe('true');
+      vi.advanceTimersByTime(1);
+      expect(window.localStorage.getItem(WAITING_FOR_REDIRECT_KEY)).toBeNull();
+      expect([REDIRECT_FLAG_CLEAR_MS, WAITING_FOR_REDIRECT_KEY]).toEqual([3_000, 'waitingForRedirectResponse']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

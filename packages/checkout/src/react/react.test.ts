@@ -113,4 +113,27 @@ describe('RootsCheckout (React)', () => {
     saving.unmount();
     vi.unstubAllGlobals();
   });
+  it('marks a drop-in with a single option and preselects it; with two, neither (checkout-spec §2)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ items: [] })),
+    );
+    const cardOnly = { ...session, paymentMethods: [{ code: 'card', integrationType: 'api' }] } as unknown as SdkInitPayload;
+    for (const [payload, single] of [
+      [cardOnly, true],
+      [session, false],
+    ] as const) {
+      const onReady = vi.fn();
+      const view = render(createElement(RootsCheckout, { session: payload, getBearerToken: () => token, onReady }));
+      await vi.waitFor(() => expect(onReady).toHaveBeenCalled());
+      const root = view.getByTestId('roots-dropin');
+      const checked = [...view.container.querySelectorAll<HTMLInputElement>('input[type=radio]')].filter((radio) => radio.checked);
+      expect([
+        root.classList.contains('roots-single'),
+        checked.map((radio) => radio.closest('[data-item]')?.getAttribute('data-item')),
+      ]).toEqual(single ? [true, ['card']] : [false, []]);
+      view.unmount();
+    }
+    vi.unstubAllGlobals();
+  });
 });

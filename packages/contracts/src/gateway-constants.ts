@@ -114,6 +114,11 @@ export const FINAL_EXECUTION_STATUSES = ['authorizePending', 'authorizeSuccessfu
   (typeof EXECUTION_STATUSES)[number]
 >;
 
+/** True for a status after which nothing more happens to the execution (checkout-spec §4): polling stops. */
+export function isFinalExecutionStatus(status: string): boolean {
+  return (FINAL_EXECUTION_STATUSES as readonly string[]).includes(status);
+}
+
 /** Failure reasons of checkout-spec §3. */
 export const FAILURE_REASONS = ['VALIDATION_FAILED', 'AUTHORIZATION_ERROR', 'AUTHENTICATION_ERROR', 'UNKNOWN_ERROR'] as const;
 

@@ -100,6 +100,35 @@ describe('runPayment', () => {
     expect(outcome).toMatchObject({ kind: 'failure', code: 'AUTHORIZATION_ERROR' });
   });
 
+  it('a hosted method opens in a popup when the gateway says so (clientConfig.popup), whatever its code', async () => {
+    const pending = exec({ status: 'authorizePending', links: { ...links, redirect: 'https://gw/hpp/ex_1' } });
+    const opened: string[] = [];
+    const assign = vi.fn();
+    const fakeWindow = {
+      localStorage: window.localStorage,
+      setTimeout: window.setTimeout.bind(window),
+      location: { assign },
+      // A blocked popup: the flow then navigates, which is where this test stops.
+      open: (url: string) => (opened.push(url), null),
+      screen: { width: 1280, height: 800 },
+      screenX: 0,
+      screenY: 0,
+      outerWidth: 1280,
+      outerHeight: 800,
+    } as unknown as typeof window;
+    const hosted = (code: string, popup: boolean) =>
+      testSession({ paymentMethods: [{ code, integrationType: 'hpp', clientConfig: { flow: 'redirect', ...(popup ? { popup } : {}) } }] });
+    const pay = (code: string, popup: boolean) =>
+      runPayment(
+        { api: fakeApi(pending), session: hosted(code, popup), window: fakeWindow, returnInfo, timers: timers() },
+        { ...item, paymentMethodCode: code, integrationType: 'hpp' },
+      );
+    await pay('pix', false);
+    expect(opened).toEqual([]);
+    await pay('someBank', true);
+    expect(opened).toEqual(['https://gw/hpp/ex_1']);
+  });
+
   it('3-D Secure with a blocked popup falls back to a page redirect', async () => {
     const assign = vi.fn();
     const fakeWindow = {

@@ -159,7 +159,10 @@ export async function continuePayment(context: PaymentFlowContext, start: Execut
           continue;
         }
         case 'redirect': {
-          const isPix = item.paymentMethodCode === 'pix';
+          // The gateway says which hosted method opens in a popup (pix: `clientConfig.popup`), not the SDK by a code of its own.
+          const isPix = context.session.paymentMethods.some(
+            (method) => method.code === item.paymentMethodCode && method.clientConfig?.popup === true,
+          );
           if (isPix || context.redirectMode === 'popup') {
             const popup = openPopup(context.window, step.url, { width: 500, height: 600 }, 'roots-redirect');
             if (!popup) {

@@ -13,6 +13,12 @@ export const testSession = (overrides: Partial<SdkInitPayload> = {}): SdkInitPay
     executionId: 'ex_1',
     amount: { value: 2499, currency: 'USD' },
     links: TEST_LINKS,
+    // As the gateway lists them: the hosted methods say how they open (pix in a popup).
+    paymentMethods: [
+      { code: 'card', integrationType: 'api' },
+      { code: 'genericRedirect', integrationType: 'hpp', clientConfig: { flow: 'redirect' } },
+      { code: 'pix', integrationType: 'hpp', clientConfig: { flow: 'redirect', popup: true } },
+    ],
     ...overrides,
   }) as unknown as SdkInitPayload;
 

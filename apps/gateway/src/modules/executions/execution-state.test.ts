@@ -1,7 +1,8 @@
 import { EXECUTION_STATUSES, type ExecutionStatus } from '@roots/contracts/gateway';
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../errors';
-import { isFinal, transition, type ExecutionEvent } from './execution-state';
+import { isFinalExecutionStatus as isFinal } from '@roots/contracts/gateway';
+import { transition, type ExecutionEvent } from './execution-state';
 import { cardScenario, TEST_CARDS } from './test-cards';
 
 const EVENTS: ExecutionEvent[] = ['authorize', 'requireConfirm', 'confirm', 'pend', 'succeed', 'fail'];

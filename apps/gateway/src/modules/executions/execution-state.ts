@@ -58,7 +58,3 @@ function allowedNext(status: ExecutionStatus, event: ExecutionEvent): ExecutionS
     }
   }
 }
-
-export function isFinal(status: ExecutionStatus): boolean {
-  return status === 'authorizePending' || status === 'authorizeSuccessful' || status === 'authorizeFailed';
-}

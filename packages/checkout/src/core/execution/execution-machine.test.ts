@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Execution } from '@roots/contracts/gateway';
-import { failureMessage, isFinalStatus, nextStep, threeDsPopupSize } from './execution-machine';
+import { isFinalExecutionStatus as isFinalStatus } from '@roots/contracts/gateway';
+import { failureMessage, nextStep, threeDsPopupSize } from './execution-machine';
 
 const links = { execution: 'https://gw/x', authorize: 'https://gw/a' };
 const exec = (overrides: Partial<Execution>) => ({ status: 'authorizeRequested', links, ...overrides }) as Execution;

@@ -1,12 +1,5 @@
-import type { Execution, ExecutionStatus } from '@roots/contracts/gateway';
+import type { Execution } from '@roots/contracts/gateway';
 import { CHECKOUT_MESSAGES } from '../errors/checkout-error';
-
-/** Statuses after which polling stops (checkout-spec §4). */
-export const FINAL_STATUSES: readonly ExecutionStatus[] = ['authorizeSuccessful', 'authorizePending', 'authorizeFailed'];
-
-export function isFinalStatus(status: ExecutionStatus): boolean {
-  return FINAL_STATUSES.includes(status);
-}
 
 /** What the SDK does next with an execution it has just read. */
 export type ExecutionStep =

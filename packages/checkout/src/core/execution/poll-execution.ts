@@ -1,7 +1,7 @@
 import type { Execution } from '@roots/contracts/gateway';
 import { PIX_TIMEOUT_MS } from '@roots/contracts/gateway-constants';
 import { CheckoutError } from '../errors/checkout-error';
-import { isFinalStatus } from './execution-machine';
+import { isFinalExecutionStatus } from '@roots/contracts/gateway';
 
 /** Polling constants of checkout-spec §9. */
 export const POLL_INITIAL_DELAY_MS = 2_000;
@@ -74,7 +74,7 @@ export async function pollExecution(options: PollOptions): Promise<Execution> {
       const pendingIsFinal = options.pendingIsFinal ?? true;
       if (execution.status === 'authorizePending' && !pendingIsFinal) {
         // waiting on the shopper's bank: keep polling
-      } else if (isFinalStatus(execution.status) || execution.status === 'confirmRequested') return execution;
+      } else if (isFinalExecutionStatus(execution.status) || execution.status === 'confirmRequested') return execution;
       else notRequestedPolls += 1;
       if (notRequestedPolls >= requestedMax) throw new CheckoutError('AUTHORIZATION_NOT_REQUESTED');
     } catch (error) {

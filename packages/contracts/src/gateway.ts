@@ -565,6 +565,7 @@ export const merchantValidationRequestSchema = z.object({
 });
 /** Answer: `data` is the merchant session object (so `response.data.data` with axios). */
 export const merchantValidationResponseSchema = z.object({ data: applePayMerchantSessionSchema });
+export type MerchantValidationResponse = z.infer<typeof merchantValidationResponseSchema>;
 
 /** Google-type wallet: `POST /v1/wallets/google-pay/payment-data-request` answers a PaymentDataRequest (API 2.0). */
 export const googlePayPaymentDataRequestSchema = z.object({

@@ -119,6 +119,16 @@ export async function sendJson<T>(
   return (await (await request(url, { method, body, signal: init.signal })).json()) as T;
 }
 
+/** PUT or DELETE to our own origin, the answer parsed with its contract schema. */
+export async function sendParsed<T extends z.ZodType>(
+  method: 'PUT' | 'DELETE',
+  url: string,
+  body: unknown,
+  schema: T,
+): Promise<z.infer<T>> {
+  return schema.parse(await sendJson<unknown>(method, url, body));
+}
+
 /** POST JSON to our own origin: {@link sendJson} with method POST. */
 export function postJson<T>(url: string, body: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
   return sendJson<T>('POST', url, body, init);

@@ -11,7 +11,7 @@ import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
 import { useAction } from '../../lib/use-action';
-import { requestAccessRecovery } from './request-access-recovery';
+import { requestAccessRecovery } from './api/request-access-recovery';
 
 type Step = { kind: 'email' } | { kind: 'code'; email: string };
 

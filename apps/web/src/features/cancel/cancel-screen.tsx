@@ -1,12 +1,14 @@
 import { formatUsd } from '@roots/contracts/disclosure';
 import { MESSAGES } from '@roots/contracts/messages';
-import { cancelLinkDetailsSchema, cancelOutcomeSchema, type CancelLinkDetails } from '@roots/contracts/subscriptions';
+import type { CancelLinkDetails } from '@roots/contracts/subscriptions';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CodeForm } from '../../components/ui/code-field';
 import { EmailForm } from '../../components/ui/email-form';
-import { getJson, postJson, postParsed, RequestError } from '../../lib/api-client';
+import { RequestError } from '../../lib/api-client';
+import { cancelByLink, loadCancelLinkDetails } from './api/cancel-link';
+import { requestCancel } from './api/request-cancel';
 import { useAction } from '../../lib/use-action';
 import { longDate } from '../../lib/format-date';
 
@@ -29,21 +31,17 @@ export function CancelScreen({ withEmail }: { withEmail: boolean }) {
   useEffect(() => {
     if (!link) return;
     const controller = new AbortController();
-    getJson(`/api/cancel-subscription/${encodeURIComponent(link)}/details`, cancelLinkDetailsSchema, controller.signal).then(
+    loadCancelLinkDetails(link, controller.signal).then(
       (answer) => !controller.signal.aborted && setDetails(answer),
       () => !controller.signal.aborted && setOutcome((current) => (current === 'confirm-link' ? 'idle' : current)),
     );
     return () => controller.abort();
   }, [link]);
 
-  const cancelByLink = (token: string, refund: boolean) =>
+  const confirmByLink = (token: string, refund: boolean) =>
     run(async () => {
       try {
-        const answer = await postParsed(
-          `/api/cancel-subscription/${encodeURIComponent(token)}${refund ? '?refund=true' : ''}`,
-          {},
-          cancelOutcomeSchema,
-        );
+        const answer = await cancelByLink(token, refund);
         setRefunded(answer.refunded ?? null);
         setOutcome('canceled');
       } catch (reason) {
@@ -56,12 +54,7 @@ export function CancelScreen({ withEmail }: { withEmail: boolean }) {
   const request = (body: { email: string; code?: string }) =>
     run(async () => {
       try {
-        const answer = await postJson<{ message: string }>('/api/cancel-request', {
-          ...body,
-          host: window.location.host,
-          emailing: true,
-          inAppUnsubscribe: false,
-        });
+        const answer = await requestCancel(body);
         setOutcome(answer.message === MESSAGES.subscriptionCanceled ? 'canceled' : 'check-email');
       } catch (reason) {
         // 'No subscriptions' is an outcome of the flow, not an error.
@@ -90,11 +83,11 @@ export function CancelScreen({ withEmail }: { withEmail: boolean }) {
               })}
             </p>
           )}
-          <button type="button" className="button" disabled={busy} onClick={() => void cancelByLink(link, false)}>
+          <button type="button" className="button" disabled={busy} onClick={() => void confirmByLink(link, false)}>
             {t('screens.cancel.confirm')}
           </button>
           {details?.subscription.refund && (
-            <button type="button" className="button" disabled={busy} onClick={() => void cancelByLink(link, true)}>
+            <button type="button" className="button" disabled={busy} onClick={() => void confirmByLink(link, true)}>
               {t('screens.cancel.confirmAndRefund', { amount: formatUsd(details.subscription.refund.amount) })}
             </button>
           )}

@@ -23,7 +23,7 @@ function stubServer() {
         const body = JSON.parse(String(init?.body)) as { plan_id: string; attribution: unknown };
         bought.push(body.plan_id);
         attributions.push(body.attribution);
-        return json({ id: `sub_${bought.length}` });
+        return json({ id: `0b6a1f3e-4c2d-4e8f-9a7b-1c2d3e4f5a6${bought.length}` });
       }
       throw new Error(`unexpected call ${url}`);
     }),

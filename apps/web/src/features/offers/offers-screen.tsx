@@ -6,14 +6,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { UnknownPlanOverlay } from '../../components/ui/unknown-plan-overlay';
-import { accessKindForPlan, coveredAccess, entitlementsResponseSchema, type AccessKind } from '@roots/contracts/subscriptions';
-import { getJson, getPlans, errorMessage, FALLBACK_ERROR, postJson } from '../../lib/api-client';
+import { accessKindForPlan, coveredAccess, type AccessKind } from '@roots/contracts/subscriptions';
+import { getPlans, errorMessage, FALLBACK_ERROR } from '../../lib/api-client';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
-import { subscriptionServiceUrl } from '../../lib/subscription-service';
 import { track } from '../../lib/track';
 import { loadAttribution } from '../../lib/tracking';
+import { buyAddOn } from './api/buy-add-on';
+import { loadEntitlements } from './api/load-entitlements';
 import { resolveOffers, type Offer } from './offer-plans';
 
 type OfferState = 'idle' | 'buying' | 'bought';
@@ -71,7 +72,7 @@ export function OffersScreen() {
     const controller = new AbortController();
     Promise.all([
       getPlans(controller.signal),
-      getJson(subscriptionServiceUrl('/api/entitlements'), entitlementsResponseSchema, controller.signal).catch(() => ({
+      loadEntitlements(controller.signal).catch(() => ({
         plans: [],
         access: [],
       })),
@@ -111,7 +112,7 @@ export function OffersScreen() {
     }
     setStates((s) => ({ ...s, [offer.family]: 'buying' }));
     try {
-      await postJson(subscriptionServiceUrl('/subs/create-no-user'), {
+      await buyAddOn({
         plan_id: offer.plan.id,
         email,
         subscription_id: subscriptionId,

@@ -1,13 +1,13 @@
-import { HERITAGE_GROUP_IDS, populationInsightsSchema, type HeritageGroupId, type PopulationInsights } from '@roots/contracts/insights';
+import { HERITAGE_GROUP_IDS, type HeritageGroupId } from '@roots/contracts/insights';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loaded } from '../../components/ui/loaded';
 import { PopulationFigures } from '../../components/ui/population-figures';
 import { Screen } from '../../components/ui/screen';
-import { getJson } from '../../lib/api-client';
 import { productPath } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
+import { loadPopulations } from './api/load-populations';
 import { useResource } from '../../lib/use-resource';
 
 /** The names the report gives the seven resemblance groups (packages/analysis HERITAGE_GROUP_LABELS). */
@@ -21,11 +21,6 @@ const GROUP_LABELS: Record<HeritageGroupId, string> = {
   middle_eastern: 'Middle Eastern',
 };
 
-/** GET /api/insights/population for every group the report can name. */
-function getAllPopulations(signal: AbortSignal): Promise<PopulationInsights> {
-  return getJson(`/api/insights/population?groups=${HERITAGE_GROUP_IDS.join(',')}`, populationInsightsSchema, signal);
-}
-
 /**
  * `/{slug}/population`: the population insights open to everyone — where people of each group the
  * report names live today, by world region and largest countries, with the source and its caveat.
@@ -34,7 +29,7 @@ export function PopulationScreen() {
   const { t } = useTranslation();
   const { slug } = usePublicConfig();
   const [selected, setSelected] = useState<HeritageGroupId>(HERITAGE_GROUP_IDS[0]);
-  const insights = useResource('all', getAllPopulations);
+  const insights = useResource('all', loadPopulations);
   return (
     <Screen title={t('screens.titles.population')} testId="population-screen">
       <p>{t('screens.population.intro')}</p>

@@ -15,7 +15,8 @@ import {
   signOut,
   startRedirectSignIn,
 } from '../../lib/auth-session';
-import { errorMessage, postJson } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { finalizeSubscription } from './api/finalize-subscription';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
@@ -42,14 +43,13 @@ function useAfterSignIn(setStep: SetStep, setError: (message: string) => void) {
     next.delete('vSubscriptionId');
     if (subscriptionId) {
       try {
-        const answer = await postJson<{ id?: string }>('/subs/finalize', {
+        // Only an answer naming the subscription links it (product-spec §4): another answer fails to parse.
+        await finalizeSubscription({
           subscription_id: subscriptionId,
           email: readSessionValue('userEmail') ?? me.user.email,
           firebase_id: me.user.uid,
           attribution: (await import('../../lib/tracking')).currentAttribution(slug),
         });
-        // Only an answer naming the subscription links it (product-spec §4).
-        if (!answer.id) throw new Error(MESSAGES.finalizeError);
         window.sessionStorage.clear();
       } catch (reason) {
         setError(errorMessage(reason, MESSAGES.finalizeError));

@@ -1,11 +1,10 @@
-import { cardUpdateCheckoutSchema, cardUpdateCompleteResponseSchema } from '@roots/contracts/card-update';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { postParsed } from '../../lib/api-client';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
-import { CardUpdateForm, type CardUpdateApi } from '../../components/card-update/card-update-form';
+import { CardUpdateForm } from '../../components/card-update/card-update-form';
+import { updateCardByLink } from './api/update-card-by-link';
 
 /**
  * `/{slug}/update-card/:token`: the page the payment-failed email links to (issue 23). The signed
@@ -16,13 +15,7 @@ export function UpdateCardScreen() {
   const { t } = useTranslation();
   const { slug } = usePublicConfig();
   const { token = '' } = useParams();
-  const api = useMemo<CardUpdateApi>(() => {
-    const base = `/api/update-card/${encodeURIComponent(token)}`;
-    return {
-      open: (signal) => postParsed(base, {}, cardUpdateCheckoutSchema, signal),
-      complete: (executionId) => postParsed(`${base}/complete`, { execution_id: executionId }, cardUpdateCompleteResponseSchema),
-    };
-  }, [token]);
+  const api = useMemo(() => updateCardByLink(token), [token]);
   return (
     <main className="screen" data-testid="update-card-screen">
       <h1 className="screen__title">{t('screens.titles.updateCard')}</h1>

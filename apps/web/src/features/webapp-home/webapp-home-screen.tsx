@@ -5,7 +5,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Loaded } from '../../components/ui/loaded';
 import { useSignedIn } from '../../lib/auth-guard';
 import { signOut } from '../../lib/auth-session';
-import { errorMessage, sendJson } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { deleteMyData as deleteAccount } from './api/delete-my-data';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { reportOwed } from '../../lib/report-rights';
@@ -69,7 +70,7 @@ export function WebappHomeScreen() {
 
   const deleteMyData = async () => {
     try {
-      await sendJson('DELETE', '/api/account');
+      await deleteAccount();
     } catch (reason) {
       setError(errorMessage(reason));
       return;

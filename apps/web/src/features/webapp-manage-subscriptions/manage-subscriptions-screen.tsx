@@ -1,4 +1,3 @@
-import { cancelMineResponseSchema, mySubscriptionsResponseSchema } from '@roots/contracts/account';
 import type { PlanCatalog } from '@roots/contracts';
 import { formatUsd } from '@roots/contracts/disclosure';
 import { planAccountSummary } from '@roots/contracts/plan-claims';
@@ -6,42 +5,22 @@ import { isCancelable, type SubscriptionSummary } from '@roots/contracts/subscri
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequestFailure, useSignedIn } from '../../lib/auth-guard';
-import { getJson, getPlans, postParsed } from '../../lib/api-client';
+import { getPlans } from '../../lib/api-client';
 import { longDate } from '../../lib/format-date';
-import type { CardUpdateApi } from '../../components/card-update/card-update-form';
+import { cancelSubscription, loadSubscriptions, updateCardOf } from './api/subscriptions';
 
 // The checkout SDK loads only when a customer asks to update a card.
 const CardUpdateForm = lazy(async () => ({ default: (await import('../../components/card-update/card-update-form')).CardUpdateForm }));
-const loadCardUpdateSchemas = () => import('@roots/contracts/card-update');
 
 /** The signed-in owner's card update of one subscription (the session proves ownership). */
 function CardUpdate({ subscriptionId, onSaved }: { subscriptionId: string; onSaved: () => void }) {
   const { t } = useTranslation();
-  const api = useMemo<CardUpdateApi>(() => {
-    const base = `/api/account/subscriptions/${subscriptionId}/update-card`;
-    return {
-      open: async (signal) => postParsed(base, {}, (await loadCardUpdateSchemas()).cardUpdateCheckoutSchema, signal),
-      complete: async (executionId) => {
-        const answer = await postParsed(
-          `${base}/complete`,
-          { execution_id: executionId },
-          (await loadCardUpdateSchemas()).cardUpdateCompleteResponseSchema,
-        );
-        onSaved();
-        return answer;
-      },
-    };
-  }, [subscriptionId, onSaved]);
+  const api = useMemo(() => updateCardOf(subscriptionId, onSaved), [subscriptionId, onSaved]);
   return (
     <Suspense fallback={<p role="status">{t('webapp.loading')}</p>}>
       <CardUpdateForm api={api} resourceKey={subscriptionId} />
     </Suspense>
   );
-}
-
-/** GET /api/account/subscriptions: the signed-in user's subscriptions. */
-async function loadSubscriptions(signal?: AbortSignal): Promise<SubscriptionSummary[]> {
-  return (await getJson('/api/account/subscriptions', mySubscriptionsResponseSchema, signal)).subscriptions;
 }
 
 /** The plan summary of a purchase (product-spec §3): name, then price and period. */
@@ -99,7 +78,7 @@ export function ManageSubscriptionsScreen() {
   /** Cancels (a renewing plan) or refunds (a one-time pack, or with the cancel) under the money-back guarantee. */
   const cancel = async (id: string, refund: boolean) => {
     try {
-      const outcome = await postParsed(`/api/account/subscriptions/${id}/cancel`, { refund }, cancelMineResponseSchema);
+      const outcome = await cancelSubscription(id, refund);
       setMessage(
         outcome.refunded !== undefined ? t('webapp.subscriptions.refunded', { amount: formatUsd(outcome.refunded) }) : outcome.message,
       );

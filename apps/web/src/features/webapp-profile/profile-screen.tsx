@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRequestFailure, useSignedIn } from '../../lib/auth-guard';
-import { sendJson } from '../../lib/api-client';
+import { saveProfile } from './api/save-profile';
 import { getProfile } from '../../lib/webapp-api';
 
 /** Profile (product-spec §2): name, date and time of birth, Update. */
@@ -29,7 +29,7 @@ export function ProfileScreen() {
   const save = async (profile: Profile) => {
     setStatus(null);
     try {
-      await sendJson('PUT', '/api/account/profile', profile);
+      await saveProfile(profile);
       setStatus(t('webapp.profile.saved'));
     } catch (reason) {
       failed(reason);

@@ -1,3 +1,4 @@
+import type { SubscriptionIdResponse } from '@roots/contracts/subscriptions';
 import type { ApplePayDetails } from '@roots/checkout';
 import type { Attribution } from '@roots/contracts/events';
 import { MESSAGES } from '@roots/contracts/messages';
@@ -58,9 +59,10 @@ export function purchaseCall(input: PurchaseInput): PurchaseCall {
  * with the gateway before creating anything, and a repeat returns the same subscription. Only an
  * answer naming the subscription counts (product-spec §3: id or error).
  */
-export async function createSubscription(input: PurchaseInput): Promise<{ id: string }> {
+export async function createSubscription(input: PurchaseInput): Promise<SubscriptionIdResponse> {
   const { path, body } = purchaseCall(input);
-  const answer = await postJson<{ id?: string }>(subscriptionServiceUrl(path), body);
+  // Typed by the contracts, checked by hand: zod stays out of the paywall's bundle.
+  const answer = await postJson<Partial<SubscriptionIdResponse>>(subscriptionServiceUrl(path), body);
   if (!answer.id) throw new Error(MESSAGES.cantCreateSubscription);
   return { id: answer.id };
 }

@@ -1,6 +1,6 @@
-import type { AccessRecoveryResponse } from '@roots/contracts/account';
-import { chooseSessionOnlyPersistence } from '../../lib/auth-session';
-import { postJson } from '../../lib/api-client';
+import { accessRecoveryResponseSchema, type AccessRecoveryResponse } from '@roots/contracts/account';
+import { postParsed } from '../../../lib/api-client';
+import { chooseSessionOnlyPersistence } from '../../../lib/auth-session';
 
 /**
  * `POST /api/account/access-recovery`: the sign-in it may lead to is session-only, like every
@@ -9,5 +9,5 @@ import { postJson } from '../../lib/api-client';
  */
 export async function requestAccessRecovery(email: string): Promise<AccessRecoveryResponse> {
   await chooseSessionOnlyPersistence();
-  return postJson<AccessRecoveryResponse>('/api/account/access-recovery', { email });
+  return postParsed('/api/account/access-recovery', { email }, accessRecoveryResponseSchema);
 }

@@ -1,3 +1,7 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// The pragmas keep the automatic JSX runtime under every runner (tsx from the repository root reads no
+// tsconfig of this app: the classic runtime would look for a global React).
 import type { EmailKind } from '@roots/contracts/emails';
 import { Fragment, type CSSProperties, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';

@@ -13,6 +13,7 @@ import type { SubscriptionRow } from '../subscriptions/subscriptions.repository'
 import { cardUpdateOrderReference, cardUpdateRefusal, recordCardUpdate, type VerifiedCard } from './card-update';
 import { agreedTermsOf } from './plan-terms';
 import { liveUpdateCardLink } from './update-card-link';
+import { shopperPaymentProblem } from '../gateway/shopper-payment';
 
 /** Why an execution cannot put a card on the subscription; undefined when it can. */
 type Problem = 'pending' | 'not-successful' | 'merchant-initiated' | 'holder' | 'order' | 'amount' | 'instrument';
@@ -117,22 +118,8 @@ export class CardUpdateService {
   }
 
   private verify(execution: Execution, row: SubscriptionRow): Problem | undefined {
-    switch (execution.status) {
-      case 'authorizeSuccessful':
-        break;
-      case 'created':
-      case 'authorizeRequested':
-      case 'confirmRequested':
-      case 'authorizePending':
-        return 'pending';
-      case 'authorizeFailed':
-        return 'not-successful';
-      default: {
-        const exhaustive: never = execution.status;
-        return exhaustive;
-      }
-    }
-    if (execution.merchantInitiated) return 'merchant-initiated';
+    const unpaid = shopperPaymentProblem(execution);
+    if (unpaid) return unpaid;
     if (execution.holderReference !== row.holderReference) return 'holder';
     if (execution.orderReference !== cardUpdateOrderReference(row.id)) return 'order';
     if (execution.amount.value !== CARD_VERIFICATION_AMOUNT) return 'amount';

@@ -247,19 +247,11 @@ export class PaymentSweep {
     }
     // The claim: a failed intent with no buyer. A purchase request arriving from now on is refused.
     const now = clock.now();
-    const intent = await context.repository.upsertIntent(db, {
+    const intent = await context.repository.claimUnpurchased(db, {
       executionId: row.executionId,
       planId: execution.orderReference ?? '',
       email: '',
-      userId: null,
-      attribution: {},
-      termsText: '',
-      termsVersion: '',
-      consentIp: '',
-      consentUserAgent: '',
-      state: 'failed',
-      createdAt: now,
-      updatedAt: now,
+      now,
     });
     if (intent.state === 'open') {
       // Its request wrote the intent after all: it says what the payment was for.

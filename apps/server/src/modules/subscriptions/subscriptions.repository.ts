@@ -26,6 +26,28 @@ export class SubscriptionsRepository {
     return row;
   }
 
+  /**
+   * Claims a paid execution for no purchase: a failed intent naming `email` (who is told, or '' for
+   * nobody), so no purchase request can complete it any more. Returns the intent that holds (an
+   * earlier one wins).
+   */
+  claimUnpurchased(db: Executor, input: { executionId: string; planId: string; email: string; now: Date }): Promise<IntentRow> {
+    return this.upsertIntent(db, {
+      executionId: input.executionId,
+      planId: input.planId,
+      email: input.email,
+      userId: null,
+      attribution: {},
+      termsText: '',
+      termsVersion: '',
+      consentIp: '',
+      consentUserAgent: '',
+      state: 'failed',
+      createdAt: input.now,
+      updatedAt: input.now,
+    });
+  }
+
   async setIntentState(
     db: Executor,
     executionId: string,

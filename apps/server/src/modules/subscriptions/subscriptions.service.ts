@@ -18,6 +18,7 @@ import type { BillingContext } from './context';
 import type { ChargeRow } from '../charges/charges.repository';
 import type { ChargeEffects } from '../charges/charges.service';
 import type { IntentRow, NewSubscription, SubscriptionRow } from './subscriptions.repository';
+import { shopperPaymentProblem } from '../gateway/shopper-payment';
 
 export type RequestMeta = { ip: string; userAgent: string };
 
@@ -175,22 +176,8 @@ export class SubscriptionsService {
   ): 'pending' | 'not-successful' | 'amount' | 'plan' | 'refunded' | 'merchant-initiated' | undefined {
     const terms = planTerms(this.context.config.catalog, intent.planId);
     if (!terms) return 'plan';
-    switch (execution.status) {
-      case 'authorizeSuccessful':
-        break;
-      case 'created':
-      case 'authorizeRequested':
-      case 'confirmRequested':
-      case 'authorizePending':
-        return 'pending';
-      case 'authorizeFailed':
-        return 'not-successful';
-      default: {
-        const exhaustive: never = execution.status;
-        return exhaustive;
-      }
-    }
-    if (execution.merchantInitiated) return 'merchant-initiated';
+    const unpaid = shopperPaymentProblem(execution);
+    if (unpaid) return unpaid;
     if (execution.amount.currency !== 'USD' || execution.amount.value !== terms.firstAmountMinor) return 'amount';
     if (execution.orderReference !== undefined && execution.orderReference !== terms.id) return 'plan';
     if (execution.amountRefunded > 0) return 'refunded';
@@ -540,20 +527,11 @@ export class SubscriptionsService {
    * the payment sweep refunds it and tells the owner by email (issue 23).
    */
   async setAsidePaidTwice(executionId: string, planId: string, ownerEmail: string): Promise<void> {
-    const now = this.context.clock.now();
-    await this.context.repository.upsertIntent(this.context.db, {
+    await this.context.repository.claimUnpurchased(this.context.db, {
       executionId,
       planId,
       email: ownerEmail,
-      userId: null,
-      attribution: {},
-      termsText: '',
-      termsVersion: '',
-      consentIp: '',
-      consentUserAgent: '',
-      state: 'failed',
-      createdAt: now,
-      updatedAt: now,
+      now: this.context.clock.now(),
     });
   }
 

@@ -69,10 +69,12 @@ const checkout = {
 };
 
 let cardOnFile = '9953';
+let pastDueStatus = 'past_due';
 let posted: string[];
 beforeEach(() => {
   mounted.props = undefined;
   cardOnFile = '9953';
+  pastDueStatus = 'past_due';
   posted = [];
   vi.stubGlobal(
     'fetch',
@@ -97,7 +99,7 @@ beforeEach(() => {
       if (url === '/api/account/subscriptions')
         return json(200, {
           subscriptions: [
-            summary(ids.pastDue, { status: 'past_due', card_last4: cardOnFile }),
+            summary(ids.pastDue, { status: pastDueStatus as SubscriptionSummary['status'], card_last4: cardOnFile }),
             summary(ids.canceled, { status: 'canceled', next_charge_at: null, next_charge_amount: null }),
             summary(ids.pack, { plan_id: 'roots_ultimate_pack_4999_otp', renews: false, next_charge_at: null, next_charge_amount: null }),
           ],
@@ -106,6 +108,10 @@ beforeEach(() => {
       if (url === `/api/account/subscriptions/${ids.pastDue}/update-card/complete`) {
         cardOnFile = '4242';
         return json(200, { subscription: subject('4242') });
+      }
+      if (url === `/api/account/subscriptions/${ids.pastDue}/cancel`) {
+        pastDueStatus = 'canceled';
+        return json(200, { message: 'Your subscription has been canceled' });
       }
       throw new Error(`unexpected request ${url}`);
     }),
@@ -150,5 +156,28 @@ describe('Manage subscriptions: a new card for a subscription that renews (issue
     await waitFor(() =>
       expect(within(screen.getAllByTestId('subscription-item')[0]!).getByTestId('subscription-card').textContent).toBe('Card: •••• 4242'),
     );
+  });
+
+  it('closes an open card form when the subscription is canceled: a canceled one takes no card', async () => {
+    const config = readPublicConfig();
+    render(
+      <PublicConfigProvider config={config}>
+        <I18nextProvider i18n={createI18n(config.productName)}>
+          <MemoryRouter initialEntries={['/roots/webapp/manage-subscriptions']}>
+            <ManageSubscriptionsScreen />
+          </MemoryRouter>
+        </I18nextProvider>
+      </PublicConfigProvider>,
+    );
+    const [pastDue] = (await screen.findAllByTestId('subscription-item')) as [HTMLElement];
+    within(pastDue).getByRole('button', { name: 'Update card' }).click();
+    await within(pastDue).findByTestId('roots-checkout');
+    within(pastDue).getByRole('button', { name: 'Cancel subscription' }).click();
+    (await within(pastDue).findByRole('button', { name: 'Yes, cancel' })).click();
+    await waitFor(() =>
+      expect(within(screen.getAllByTestId('subscription-item')[0]!).getByTestId('subscription-status').textContent).toBe('canceled'),
+    );
+    expect(within(screen.getAllByTestId('subscription-item')[0]!).queryByTestId('roots-checkout')).toBeNull();
+    expect(within(screen.getAllByTestId('subscription-item')[0]!).queryByRole('button', { name: 'Update card' })).toBeNull();
   });
 });

@@ -83,6 +83,8 @@ export function ManageSubscriptionsScreen() {
         outcome.refunded !== undefined ? t('webapp.subscriptions.refunded', { amount: formatUsd(outcome.refunded) }) : outcome.message,
       );
       setConfirming(null);
+      // A canceled or refunded subscription takes no new card: its open card form closes.
+      setUpdatingCard(null);
       setItems(await loadSubscriptions());
     } catch (reason) {
       failed(reason);
@@ -132,7 +134,7 @@ export function ManageSubscriptionsScreen() {
                 {updatingCard === item.id ? t('webapp.subscriptions.closeUpdateCard') : t('webapp.subscriptions.updateCard')}
               </button>
             )}
-            {updatingCard === item.id && (
+            {updatingCard === item.id && item.renews && isCancelable(item.status) && (
               <div id={`card-update-${item.id}`}>
                 <CardUpdate subscriptionId={item.id} onSaved={refresh} />
               </div>

@@ -122,18 +122,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The screen as the app mounts it, on its route. */
+function renderScreen() {
+  const config = readPublicConfig();
+  render(
+    <PublicConfigProvider config={config}>
+      <I18nextProvider i18n={createI18n(config.productName)}>
+        <MemoryRouter initialEntries={['/roots/webapp/manage-subscriptions']}>
+          <ManageSubscriptionsScreen />
+        </MemoryRouter>
+      </I18nextProvider>
+    </PublicConfigProvider>,
+  );
+}
+
 describe('Manage subscriptions: a new card for a subscription that renews (issue 23)', () => {
   it('offers "Update card" only where a renewal is still to come, and saves the card through the checkout’s card form', async () => {
-    const config = readPublicConfig();
-    render(
-      <PublicConfigProvider config={config}>
-        <I18nextProvider i18n={createI18n(config.productName)}>
-          <MemoryRouter initialEntries={['/roots/webapp/manage-subscriptions']}>
-            <ManageSubscriptionsScreen />
-          </MemoryRouter>
-        </I18nextProvider>
-      </PublicConfigProvider>,
-    );
+    renderScreen();
     const items = await screen.findAllByTestId('subscription-item');
     expect(items).toHaveLength(3);
     const [pastDue, canceled, pack] = items as [HTMLElement, HTMLElement, HTMLElement];
@@ -159,16 +164,7 @@ describe('Manage subscriptions: a new card for a subscription that renews (issue
   });
 
   it('closes an open card form when the subscription is canceled: a canceled one takes no card', async () => {
-    const config = readPublicConfig();
-    render(
-      <PublicConfigProvider config={config}>
-        <I18nextProvider i18n={createI18n(config.productName)}>
-          <MemoryRouter initialEntries={['/roots/webapp/manage-subscriptions']}>
-            <ManageSubscriptionsScreen />
-          </MemoryRouter>
-        </I18nextProvider>
-      </PublicConfigProvider>,
-    );
+    renderScreen();
     const [pastDue] = (await screen.findAllByTestId('subscription-item')) as [HTMLElement];
     within(pastDue).getByRole('button', { name: 'Update card' }).click();
     await within(pastDue).findByTestId('roots-checkout');

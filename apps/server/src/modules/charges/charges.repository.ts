@@ -40,6 +40,15 @@ export class ChargesRepository {
     });
   }
 
+  /** Charges (refunds excluded) of several subscriptions in one query, newest first. */
+  chargesOfMany(db: Executor, subscriptionIds: readonly string[]): Promise<ChargeRow[]> {
+    if (subscriptionIds.length === 0) return Promise.resolve([]);
+    return db.query.charges.findMany({
+      where: and(inArray(charges.subscriptionId, [...subscriptionIds]), ne(charges.kind, 'refund')),
+      orderBy: [desc(charges.createdAt), desc(charges.period), desc(charges.attempt)],
+    });
+  }
+
   /** Charges (refunds excluded) of a subscription, newest first. */
   chargesOf(db: Executor, subscriptionId: string): Promise<ChargeRow[]> {
     return db.query.charges.findMany({

@@ -104,6 +104,14 @@ export class ChargesService {
   }
 
   /** Charges (refunds excluded) of a subscription, newest first. */
+  /** The charges (refunds excluded) of each subscription, newest first: one query for all. */
+  async chargesByPurchase(subscriptionIds: readonly string[]): Promise<Map<string, ChargeRow[]>> {
+    const byId = new Map<string, ChargeRow[]>(subscriptionIds.map((id) => [id, []]));
+    for (const charge of await this.deps.repository.chargesOfMany(this.deps.db, subscriptionIds))
+      if (charge.subscriptionId) byId.get(charge.subscriptionId)?.push(charge);
+    return byId;
+  }
+
   chargesOf(subscriptionId: string): Promise<ChargeRow[]> {
     return this.deps.repository.chargesOf(this.deps.db, subscriptionId);
   }

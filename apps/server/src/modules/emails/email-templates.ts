@@ -143,7 +143,7 @@ export function refundEmail(input: { productName: string; amountMinor: number; c
     subject: `Your ${input.productName} refund`,
     productName: input.productName,
     blocks: [
-      `We refunded ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''} under our 100% money back guarantee.`,
+      `We refunded ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''}.`,
       'Refunds usually appear on your statement within 5–10 business days.',
     ],
     secrets: [],

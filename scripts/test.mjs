@@ -1,5 +1,5 @@
-// `npm test`: install what the tests need (npm packages; Debian chromium, postgresql, poppler-utils),
-// start a throw-away PostgreSQL cluster, then run lint, format, type-check, build, unit/service tests
+// `npm test`: install what the tests need (npm packages; Debian chromium, postgresql, poppler-utils;
+// promtool), start a throw-away PostgreSQL cluster, then run lint, format, type-check, build, unit/service tests
 // (on PGlite and PostgreSQL), and the browser tests (product journeys, checkout journeys).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { startPostgresCluster } from './lib/postgres-cluster.mjs';
 import { elapsed, npmCommand, run } from './lib/run.mjs';
 import { ensureSystemPackages } from './lib/system-packages.mjs';
 import { checkNode, node24 } from './lib/node-lines.mjs';
+import { ensurePromtool } from './lib/promtool.mjs';
 
 const started = Date.now();
 const results = [];
@@ -33,6 +34,8 @@ try {
   checkNode();
   await ensureDependencies();
   await ensureSystemPackages();
+  // Prometheus's rule checker: the alert rules in ops/prometheus are tested with it (scripts/alerting.test.ts).
+  process.env.PROMTOOL = await ensurePromtool();
   postgres = await startPostgresCluster();
   process.on('exit', () => postgres?.stop());
   mkdirSync('.cache', { recursive: true });

@@ -10,6 +10,7 @@ import {
 import { MAX_SELFIE_BYTES } from '@roots/contracts/face-check';
 import { healthSchema, readinessSchema } from '@roots/contracts';
 import {
+  Counter,
   createRegistry,
   Gauge,
   hasBearer,
@@ -70,6 +71,17 @@ export function buildAnalyzerApp({ engine, capacity, logger, secret, metricsAcce
     help: 'Photos held by the analyzer (running or waiting)',
     registers: [registry],
   });
+  new Gauge({
+    name: 'analyzer_queue_capacity',
+    help: 'Photos the analyzer holds at most (running or waiting) before it answers 503',
+    registers: [registry],
+  }).set(capacity);
+  const rejected = new Counter({
+    name: 'analyzer_rejected_total',
+    help: 'Photos refused with 503 because the analyzer was full or shutting down, by reason',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
   const inferenceSeconds = new Histogram({
     name: 'analyzer_inference_seconds',
     help: 'Time from accepting a photo to its outcome, by call and outcome code',
@@ -104,6 +116,7 @@ export function buildAnalyzerApp({ engine, capacity, logger, secret, metricsAcce
       return reply.status(415).send({ ok: false, code: 'NOT_AN_IMAGE', cause: 'send the photo as application/octet-stream' });
     }
     if (draining || held >= capacity) {
+      rejected.inc({ reason: draining ? 'draining' : 'full' });
       return reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_S))

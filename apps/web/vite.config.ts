@@ -101,12 +101,40 @@ function precompress(): Plugin {
 }
 
 /**
+ * Under `npm run dev` the page gets the same public config the server renders into index.html
+ * (`GET /api/config`: plans' copy, gateway origin, legal links), never a second copy of it. The
+ * server may still be starting when the first page is asked for: it is waited for up to a minute.
+ */
+function serverConfigInDev(): Plugin {
+  return {
+    name: 'roots-server-config',
+    apply: 'serve',
+    async transformIndexHtml(html) {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        try {
+          const response = await fetch(`${SERVER_URL}/api/config`);
+          if (response.ok) {
+            const safe = (await response.text()).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+            return html.replace('<!--roots:head-->', `<script type="application/json" id="roots-config">${safe}</script>`);
+          }
+        } catch {
+          // not listening yet
+        }
+        if (Date.now() > deadline) throw new Error(`the product server at ${SERVER_URL} did not answer /api/config (ROOTS_SERVER_URL)`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    },
+  };
+}
+
+/**
  * The build is slug-independent: assets are referenced relative to a <base href="/{slug}/"> that
  * the server injects into index.html, so one build serves any configured product slug.
  */
 export default defineConfig(({ command }) => ({
   base: command === 'build' ? './' : `/${SLUG}/`,
-  plugins: command === 'build' ? [preactRuntime({ dev: false }), precompress()] : [preactRuntime({ dev: true })],
+  plugins: command === 'build' ? [preactRuntime({ dev: false }), precompress()] : [preactRuntime({ dev: true }), serverConfigInDev()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
@@ -114,6 +142,9 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
   },
   server: {
+    host: '127.0.0.1',
+    port: Number(process.env.WEB_DEV_PORT ?? 5173),
+    strictPort: true,
     proxy: Object.fromEntries(SERVER_PATHS.map((path) => [path, SERVER_URL])),
   },
 }));

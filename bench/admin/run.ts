@@ -17,8 +17,8 @@ import { openDatabase } from '../../apps/server/src/db/database';
 
 const { values } = parseArgs({
   options: {
-    events: { type: 'string', default: '100000' },
-    subscriptions: { type: 'string', default: '10000' },
+    events: { type: 'string', default: '1000000' },
+    subscriptions: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '30' },
     json: { type: 'boolean', default: false },
   },

@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@roots/contracts';
 import { APP_VERSION, DEFAULT_PRODUCT_COPY } from '@roots/contracts/product-defaults';
 
-/** Used only by the Vite dev server when no server injected the config. */
+/** Used only where no server rendered the page: the unit tests in jsdom (the dev server injects the server's own config). */
 const DEV_FALLBACK: PublicConfig = {
   slug: 'roots',
   productName: 'Roots',

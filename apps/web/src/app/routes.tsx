@@ -17,7 +17,15 @@ const landing = async () => {
 };
 const admin = async () => ({ Component: (await import('../features/admin/admin-screen')).AdminScreen });
 const notFound = async () => ({ Component: (await import('../features/not-found/not-found-screen')).NotFoundScreen });
-const paywall = async () => ({ Component: (await import('../features/paywall/paywall-screen')).PaywallScreen });
+/** The paywall, or where the face analysis is not offered the geo-policy screen: its plans include it and are not sold there. */
+const paywall = async () => {
+  const [policy, screen] = await Promise.all([(geoPolicy ??= fetchGeoPolicy()), import('../features/paywall/paywall-screen')]);
+  if (policy && !policy.face_analysis) {
+    const { GeoPolicyScreen } = await import('../features/geo-policy/geo-policy-screen');
+    return { loader: () => policy, Component: GeoPolicyScreen };
+  }
+  return { Component: screen.PaywallScreen };
+};
 const unsubscription = async () => ({ Component: (await import('../features/cancel/cancel-screen')).UnsubscriptionScreen });
 const unsubscribeWithEmail = async () => ({ Component: (await import('../features/cancel/cancel-screen')).UnsubscribeWithEmailScreen });
 const updateCard = async () => ({ Component: (await import('../features/update-card/update-card-screen')).UpdateCardScreen });

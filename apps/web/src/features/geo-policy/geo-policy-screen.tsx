@@ -5,7 +5,9 @@ import { usePublicConfig } from '../../lib/public-config-context';
 
 /**
  * What a visitor sees where the face analysis is not offered (the geo policy, ADR 123): it says so
- * plainly, and offers what remains (horoscope, biorhythm, population insights) or nothing, as configured.
+ * plainly, and offers what remains (population insights for anyone; horoscope and biorhythm in the
+ * account of a customer) or nothing, as configured. It stands in for the landing and for the paywall
+ * (whose plans all include the face analysis), and each of its links leads somewhere that is not it.
  */
 export function GeoPolicyScreen() {
   const policy = useLoaderData<GeoPolicy | null>();
@@ -20,22 +22,23 @@ export function GeoPolicyScreen() {
       </p>
       {fallback === 'insights' ? (
         <>
-          <p>What you can still use:</p>
+          <p>What you can still use, without a photo:</p>
           <ul>
-            <li>your daily horoscope and biorhythm, after you sign in;</li>
-            <li>
-              <Link to={productPath(slug, ROUTE_PATHS.population)}>population insights</Link>.
-            </li>
+            <li>population insights: where people of each group live today, free;</li>
+            <li>your daily horoscope and biorhythm, in your account if you are already a customer.</li>
           </ul>
           <p>
-            <Link className="button" to={productPath(slug, ROUTE_PATHS.signIn)}>
-              Sign in
+            <Link className="button" to={productPath(slug, ROUTE_PATHS.population)}>
+              See population insights
             </Link>
           </p>
         </>
       ) : (
         <p>There is nothing else we can offer in your country for now.</p>
       )}
+      <p>
+        Already a customer? <Link to={productPath(slug, ROUTE_PATHS.signIn)}>Sign in to your account</Link>
+      </p>
     </main>
   );
 }

@@ -55,15 +55,21 @@ export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;
 
 // ----- funnel ----------------------------------------------------------------------------------
 
-/** The funnel's steps in order, each with the funnel event (product-spec §3) that marks it. */
+/**
+ * The funnel's steps in order, each with the funnel event (product-spec §3) that marks it. A step
+ * counts visits, not events (docs/metrics.md): the purchase step is a tracked visit reporting its own
+ * purchase (`POST /subscriptions/{id}`), plan or pack; the server's own purchase records, made for
+ * every buyer whether the visit was tracked or not, are not funnel steps.
+ */
 export const FUNNEL_STEPS = [
   { step: 'landing', event: 'intro' },
   { step: 'consent', event: 'onboarding' },
+  { step: 'camera_tip', event: 'camera tip' },
   { step: 'selfie', event: 'selfie' },
   { step: 'processing', event: 'selfie processing' },
   { step: 'email', event: 'e-mail screen' },
   { step: 'paywall', event: 'subscription offer' },
-  { step: 'purchase', event: 'Purchase' },
+  { step: 'purchase', event: 'subscription-tracking' },
   { step: 'offers', event: 'offers' },
   { step: 'sign_in', event: 'account' },
 ] as const;
@@ -78,10 +84,13 @@ const stepCountsSchema = z.record(z.enum(FUNNEL_STEP_NAMES), z.number().int());
 
 export const funnelReportSchema = z.object({
   steps: z.array(z.enum(FUNNEL_STEP_NAMES)),
-  /** Step totals over the range with conversion from landing and drop-off from the step before (0..1). */
+  /**
+   * Unique visits at each step over the range (a visit counts once per step: reloads and repeats do
+   * not count again), with conversion from landing and drop-off from the step before (0..1).
+   */
   totals: z.array(z.object({ step: z.enum(FUNNEL_STEP_NAMES), count: z.number().int(), conversion: z.number(), drop_off: z.number() })),
   days: z.array(z.object({ day: daySchema, counts: stepCountsSchema })),
-  /** One row per value of each dimension; `variant` is walkthrough or quiz (the landing path). */
+  /** Unique visits per value of each dimension; `variant` is the one the visit started in (walkthrough or quiz). */
   sources: z.array(z.object({ dimension: z.enum(FUNNEL_DIMENSIONS), value: z.string(), counts: stepCountsSchema })),
 });
 export type FunnelReport = z.infer<typeof funnelReportSchema>;
@@ -96,18 +105,32 @@ export type FunnelReport = z.infer<typeof funnelReportSchema>;
 export const CANCEL_CHANNELS = ['email_code', 'one_click_link', 'account', 'by_id', 'operator', 'payment_failed', 'refund'] as const;
 export type CancelChannel = (typeof CANCEL_CHANNELS)[number];
 
+/** Counts and amounts of one UTC day of the range; each field is defined in docs/metrics.md. */
 export const revenueDaySchema = z.object({
   day: daySchema,
+  /** New purchases of a plan whose agreed first period is a trial (shorter than its renewal period). */
   trials_started: z.number().int(),
-  /** New purchases without a trial (introductory periods, one-time purchases). */
+  /** New recurring purchases without a trial (a paid introductory period, e.g. the 3-month plan, included). */
   direct_purchases: z.number().int(),
+  /** New one-time purchases (packs, lifetime, one-month access) made as the main purchase; add-ons apart. */
+  one_time_purchases: z.number().int(),
+  /** Add-on purchases (packs bought after a main purchase). */
+  addon_purchases: z.number().int(),
+  /** A trial's first full-price period paid. */
   trial_conversions: z.number().int(),
+  /** Later periods paid (trial conversions apart). */
   renewals: z.number().int(),
+  /** Renewal attempts declined (each attempt). */
   renewal_failures: z.number().int(),
   /** Renewals paid on a retry after a soft decline (dunning recovered). */
   recovered: z.number().int(),
+  /** Refunds to customers (money-back guarantee, an operator's refund, whole or partial). */
   refunds: z.number().int(),
   refunded_minor: z.number().int(),
+  /** Automatic refunds of payments no purchase claimed (the payment sweep): never part of gross. */
+  auto_refunds: z.number().int(),
+  auto_refunded_minor: z.number().int(),
+  /** Recurring subscriptions that stopped renewing (canceled, declined for good, refunded in full). */
   cancellations: z.number().int(),
   addon_minor: z.number().int(),
   /** Every succeeded charge of the day, add-ons included, before refunds. */
@@ -115,17 +138,63 @@ export const revenueDaySchema = z.object({
 });
 export type RevenueDay = z.infer<typeof revenueDaySchema>;
 
+/** One voluntary/involuntary split of a churn figure. */
+const churnSplitSchema = z.object({ voluntary: z.number().int(), involuntary: z.number().int() });
+
+/** A monthly cohort: subscriptions whose first paid period began in `month`, and the share still paying N periods later. */
+export const cohortSchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  size: z.number().int(),
+  /** `retained[n]`: share (0..1) of the cohort that paid its n-th period after the first; null when none has reached it yet. */
+  retained: z.array(z.number().nullable()),
+});
+export type Cohort = z.infer<typeof cohortSchema>;
+
+/** Periods after the first paid one that the cohort table shows (0 is the first paid period itself). */
+export const COHORT_PERIODS = 6;
+
 export const revenueReportSchema = z.object({
+  /** Every field of `days` and `totals` covers the range; `now` is the moment of the request. */
   days: z.array(revenueDaySchema),
   totals: revenueDaySchema.omit({ day: true }).extend({
-    /** Paid trial conversions over trials that ended in the range (0..1). */
+    /** Trials whose trial period ended in the range (canceled and refunded ones included). */
+    trials_ended: z.number().int(),
+    /** Of those, the ones whose first full-price period was paid. */
+    trials_converted: z.number().int(),
+    /** trials_converted / trials_ended (0..1). */
     trial_to_paid: z.number(),
+    /** Paying subscriptions that ended in the range: voluntary (canceled, refunded) and involuntary (payment failed). */
+    churned_subscribers: churnSplitSchema,
+    /** The MRR those subscriptions brought when they ended. */
+    churned_mrr_minor: churnSplitSchema,
   }),
-  /** Now, not over the range. */
-  active_subscriptions: z.number().int(),
-  /** Monthly recurring revenue now: each live recurring plan's price over its period, per 30 days. */
-  mrr_minor: z.number().int(),
+  now: z.object({
+    /** Paid (not trialing) recurring subscriptions until they expire: canceled ones until their period ends, past-due ones included. */
+    active_paying: z.number().int(),
+    /** Of the active paying, those waiting for a renewal retry after a decline. */
+    past_due: z.number().int(),
+    /** Trials that have neither converted nor expired (canceled ones until their trial ends). */
+    active_trials: z.number().int(),
+    /** One-time purchases (packs, lifetime, one-month access, add-ons included) that still give access. */
+    one_time_with_access: z.number().int(),
+    /** The active paying subscriptions' current-period prices as agreed, each normalised to a month. */
+    mrr_minor: z.number().int(),
+  }),
+  /** New purchases in the range and subscriptions now, per plan, by its name. */
+  plans: z.array(
+    z.object({
+      plan_id: z.string(),
+      plan_name: z.string(),
+      new_purchases: z.number().int(),
+      active_paying: z.number().int(),
+      active_trials: z.number().int(),
+      mrr_minor: z.number().int(),
+    }),
+  ),
+  /** Stops of recurring subscriptions in the range by channel and reason (the churn channels included). */
   cancellations: z.array(z.object({ channel: z.enum(CANCEL_CHANNELS), reason: z.string(), count: z.number().int() })),
+  /** Monthly cohorts whose first paid period began in a month the range touches. */
+  cohorts: z.array(cohortSchema),
 });
 export type RevenueReport = z.infer<typeof revenueReportSchema>;
 

@@ -12,6 +12,23 @@ export const PURCHASE_EVENT_NAMES = [
 ] as const;
 export type PurchaseEventName = (typeof PURCHASE_EVENT_NAMES)[number];
 
+/**
+ * The name of the row `POST /subscriptions/{id}` records: a tracked visit reporting its own purchase
+ * (plan or pack). The funnel's purchase step counts these, one per visit (docs/metrics.md).
+ */
+export const TRACKED_PURCHASE_EVENT = 'subscription-tracking';
+
+/** The funnel's landing variants: the walkthrough (`/{slug}/`) and the quiz (`/{slug}/quiz`). */
+export const FUNNEL_VARIANTS = ['walkthrough', 'quiz'] as const;
+export type FunnelVariant = (typeof FUNNEL_VARIANTS)[number];
+
+/**
+ * The visit an event belongs to (issue 25): an id the page draws once per browser session and the
+ * landing variant the visit started in, both kept for the whole visit (a reload keeps them).
+ */
+export const visitSchema = z.object({ id: z.uuid(), variant: z.enum(FUNNEL_VARIANTS) });
+export type Visit = z.infer<typeof visitSchema>;
+
 const field = z.string().max(2000);
 
 /** Attribution record of product-spec §3; `project` is the product slug. */
@@ -74,6 +91,7 @@ export const eventRequestSchema = z.object({
   country: z.string().max(64).optional(),
   value: z.number().min(0).max(1_000_000).optional(),
   subscription_id: z.uuid().optional(),
+  visit: visitSchema.optional(),
 });
 export type EventRequest = z.infer<typeof eventRequestSchema>;
 

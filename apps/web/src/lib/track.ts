@@ -1,7 +1,10 @@
+import type { FunnelVariant, Visit } from '@roots/contracts/events';
 import { SESSION_KEYS } from './session-keys';
 
 /** Session flag remembering that this visit came with wmq=1 (product-spec §2: wmq=1 enables tracking). */
 const TRACKING_FLAG = '__wmq';
+/** Session value holding the tracked visit: its id and the variant it started in (JSON). */
+const VISIT_KEY = '__visit';
 
 /**
  * Funnel stage events of product-spec §3 the page sends. The purchase events (Purchase,
@@ -11,6 +14,7 @@ const TRACKING_FLAG = '__wmq';
 export type FunnelEvent =
   | 'intro'
   | 'onboarding'
+  | 'camera tip'
   | 'selfie'
   | 'selfie processing'
   | 'e-mail screen'
@@ -31,6 +35,39 @@ let deploymentTracks = false;
  * ('results', 'report ready') are still the same visit.
  */
 let visitTracks = false;
+/**
+ * The tracked visit every event names (issue 25): drawn at the visit's first load, kept through
+ * reloads in session storage and in memory after finalize clears it. The console counts visits by
+ * its id, and credits each to the variant recorded here at the start, whatever URL an event is sent from.
+ */
+let visit: Visit | null = null;
+
+/** The landing variant a load of `location` starts: the quiz under `/{slug}/quiz`, the walkthrough otherwise. */
+export function variantOf(location: Pick<Location, 'pathname'>): FunnelVariant {
+  return /\/quiz\/?$/.test(location.pathname ?? '') ? 'quiz' : 'walkthrough';
+}
+
+function storedVisit(): Visit | null {
+  try {
+    const parsed = JSON.parse(sessionStorage.getItem(VISIT_KEY) ?? 'null') as Partial<Visit> | null;
+    return typeof parsed?.id === 'string' && (parsed.variant === 'quiz' || parsed.variant === 'walkthrough')
+      ? { id: parsed.id, variant: parsed.variant }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** This load's tracked visit: the stored one, or a new one starting in this load's variant. */
+function startVisit(location: Location): Visit {
+  const current = visit ?? storedVisit() ?? { id: crypto.randomUUID(), variant: variantOf(location) };
+  try {
+    sessionStorage.setItem(VISIT_KEY, JSON.stringify(current));
+  } catch {
+    // storage unavailable: the visit lasts as long as this load
+  }
+  return current;
+}
 
 /**
  * Remembers wmq=1 for the visit and keeps a referrer from another host under `_ref`.
@@ -47,6 +84,7 @@ export function initTracking(enabled: boolean, location: Location = window.locat
   } catch {
     // storage unavailable: only a load with wmq=1 in its URL tracks
   }
+  if (deploymentTracks && visitTracks) visit = startVisit(location);
 }
 
 /** Tracking is on when the deployment tracks (TRACKING_ENABLED) and this visit came with wmq=1. */
@@ -63,7 +101,8 @@ export function trackingEnabled(): boolean {
 /** Sends a funnel event when tracking is on; the sender loads only then. */
 export function track(slug: string, event: FunnelEvent, extra?: { subscription_id?: string }): void {
   if (!trackingEnabled()) return;
-  void import('./tracking').then(({ sendEvent }) => sendEvent(slug, event, extra));
+  const extras = { ...extra, ...(visit ? { visit } : {}) };
+  void import('./tracking').then(({ sendEvent }) => sendEvent(slug, event, extras));
 }
 
 /** Product-spec §4: after a purchase, with tracking on, the page gives the tracking call this long before it moves on. */
@@ -78,7 +117,7 @@ export async function trackPurchase(slug: string, subscriptionId: string): Promi
   if (!trackingEnabled()) return;
   try {
     const { sendSubscriptionTracking } = await import('./tracking');
-    sendSubscriptionTracking(slug, subscriptionId);
+    sendSubscriptionTracking(slug, subscriptionId, visit);
   } catch {
     // tracking never blocks a purchase
   }

@@ -1,4 +1,4 @@
-import { compactAttribution, type Attribution } from '@roots/contracts/events';
+import { compactAttribution, type Attribution, type Visit } from '@roots/contracts/events';
 import { loadRemoteAddr, remoteAddr, type RemoteAddr } from './remote-addr';
 import { readSessionValue } from './session-keys';
 
@@ -84,8 +84,8 @@ export async function loadAttribution(slug: string): Promise<Attribution> {
   return currentAttribution(slug);
 }
 
-/** Sends one funnel event to POST /event; never throws, never blocks navigation. */
-export function sendEvent(slug: string, event: string, extra: { subscription_id?: string } = {}): void {
+/** Sends one funnel event to POST /event, with its visit; never throws, never blocks navigation. */
+export function sendEvent(slug: string, event: string, extra: { subscription_id?: string; visit?: Visit } = {}): void {
   void loadAttribution(slug)
     .then((campaign) =>
       fetch('/event', {
@@ -98,14 +98,17 @@ export function sendEvent(slug: string, event: string, extra: { subscription_id?
     .catch(() => undefined);
 }
 
-/** `POST /subscriptions/{id}` with this visit's attribution as a text body; never throws. */
-export function sendSubscriptionTracking(slug: string, subscriptionId: string): void {
+/**
+ * `POST /subscriptions/{id}` with this visit's attribution as a text body (JSON), and the visit beside
+ * it so the console counts the purchase for this visit; never throws.
+ */
+export function sendSubscriptionTracking(slug: string, subscriptionId: string, visit: Visit | null = null): void {
   void loadAttribution(slug)
     .then((attribution) =>
       fetch(`/subscriptions/${encodeURIComponent(subscriptionId)}`, {
         method: 'POST',
         headers: { 'content-type': 'text/plain' },
-        body: JSON.stringify(attribution),
+        body: JSON.stringify(visit ? { ...attribution, visit } : attribution),
         keepalive: true,
       }),
     )

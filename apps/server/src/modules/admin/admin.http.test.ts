@@ -203,21 +203,33 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
 
   it('revenue counts the day’s purchases and refunds and reconciles with the gateway', async () => {
     const revenue = await asOperator<RevenueReport>(`/api/admin/revenue?${range}`);
-    // Three weekly trials and one three-month introductory period: all four start with a trial price.
-    expect(revenue.totals.trials_started).toBe(4);
-    expect(revenue.totals.direct_purchases).toBe(0);
+    // Three weekly trials; the three-month plan's paid introductory period is a direct purchase, not a trial.
+    expect(revenue.totals.trials_started).toBe(3);
+    expect(revenue.totals.direct_purchases).toBe(1);
     expect(revenue.days).toHaveLength(1);
-    expect(revenue.active_subscriptions).toBe(1); // the refunded one, still in its introductory period
+    // Now: the three-month buyer pays (its $48 over 3 months is MRR); two canceled trials run until their
+    // trial ends; the one canceled "now" has ended.
+    expect(revenue.now).toEqual({ active_paying: 1, past_due: 0, active_trials: 2, one_time_with_access: 0, mrr_minor: 1600 });
+    expect(revenue.plans.map((plan) => plan.plan_name)).toEqual(
+      expect.arrayContaining([
+        '3-Month Plan ($48.00 first, then $49.99 every 3 months)',
+        'Weekly Plan ($1.00 trial, then $24.99 every 7 days)',
+      ]),
+    );
     expect(revenue.totals.refunds).toBe(1);
     expect(revenue.totals.refunded_minor).toBe(1000);
+    expect(revenue.totals.auto_refunds).toBe(0);
     expect(revenue.totals.gross_minor).toBe(4800 + 3 * 100);
+    // The trials end on the 13th: none ended in this range.
+    expect(revenue.totals).toMatchObject({ trials_ended: 0, trial_to_paid: 0 });
+    expect(revenue.cohorts).toEqual([{ month: '2026-03', size: 1, retained: [1, null, null, null, null, null] }]);
     const reconciliation = await asOperator<Reconciliation>(`/api/admin/revenue/reconciliation?${range}`);
     expect(reconciliation.checked).toBe(4);
     expect(reconciliation.mismatches).toEqual([]);
   });
 
-  it('counts funnel steps per day and source from the events, purchases once per subscription', async () => {
-    const send = (event: string, country: string, path = '/roots/', subscription_id?: string) =>
+  it('counts unique visits per step, day and source; a reload is the same visit; purchases are the tracked visits’ own', async () => {
+    const send = (event: string, country: string, visit?: { id: string; variant: 'walkthrough' | 'quiz' }, path = '/roots/') =>
       app.inject({
         method: 'POST',
         url: '/event',
@@ -225,28 +237,44 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
         payload: {
           event,
           campaign: { campaign_name: 'spring', media_source: 'fb', event_source_url: `http://x${path}` },
-          ...(subscription_id ? { subscription_id } : {}),
+          ...(visit ? { visit } : {}),
         },
       });
-    for (const [event, count] of [
-      ['intro', 4],
-      ['onboarding', 3],
-      ['selfie', 2],
-    ] as const)
-      for (let index = 0; index < count; index += 1) await send(event, 'US');
-    await send('intro', 'BR', '/roots/quiz');
+    const visits = Array.from({ length: 4 }, () => ({ id: crypto.randomUUID(), variant: 'walkthrough' as const }));
+    for (const visit of visits) await send('intro', 'US', visit);
+    for (const visit of visits.slice(0, 3)) await send('onboarding', 'US', visit);
+    for (const visit of visits.slice(0, 2)) await send('camera tip', 'US', visit);
+    for (const visit of visits.slice(0, 2)) await send('selfie', 'US', visit);
+    // The first visitor reloads the page twice: the same visit, not new visitors.
+    for (const event of ['intro', 'onboarding', 'intro']) await send(event, 'US', visits[0]);
+    // A quiz visit moves on to the paywall's URL: its variant stays the one it started in.
+    const quiz = { id: crypto.randomUUID(), variant: 'quiz' as const };
+    await send('intro', 'BR', quiz, '/roots/quiz');
+    await send('subscription offer', 'BR', quiz, '/roots/paywall');
+    // Its purchase, reported by the tracked page (POST /subscriptions/{id}).
+    const tracked = await app.inject({
+      method: 'POST',
+      url: `/subscriptions/${crypto.randomUUID()}`,
+      headers: { 'content-type': 'text/plain', 'x-test-country': 'BR' },
+      payload: JSON.stringify({ project: 'roots', campaign_name: 'spring', media_source: 'fb', visit: quiz }),
+    });
+    expect(tracked.statusCode).toBe(201);
     const funnel = await asOperator<FunnelReport>(`/api/admin/funnel?${range}`);
     const total = Object.fromEntries(funnel.totals.map((row) => [row.step, row]));
     expect(total.landing?.count).toBe(5);
     expect(total.consent).toMatchObject({ count: 3, conversion: 0.6, drop_off: 0.4 });
-    // The server recorded one Purchase per subscription bought above (four).
-    expect(total.purchase?.count).toBe(4);
-    expect(funnel.days).toEqual([{ day: '2026-03-10', counts: expect.objectContaining({ landing: 5, consent: 3, selfie: 2 }) }]);
+    expect(total.camera_tip?.count).toBe(2);
+    // The four untracked buyers of the tests above are no funnel visits; the tracked one is.
+    expect(total.purchase?.count).toBe(1);
+    expect(funnel.days).toEqual([
+      { day: '2026-03-10', counts: expect.objectContaining({ landing: 5, consent: 3, selfie: 2, purchase: 1 }) },
+    ]);
     expect(funnel.sources).toEqual(
       expect.arrayContaining([
-        { dimension: 'variant', value: 'quiz', counts: expect.objectContaining({ landing: 1 }) },
+        { dimension: 'variant', value: 'quiz', counts: expect.objectContaining({ landing: 1, paywall: 1, purchase: 1 }) },
+        { dimension: 'variant', value: 'walkthrough', counts: expect.objectContaining({ landing: 4, paywall: 0, purchase: 0 }) },
         { dimension: 'country', value: 'US', counts: expect.objectContaining({ landing: 4 }) },
-        { dimension: 'campaign', value: 'spring', counts: expect.objectContaining({ landing: 5 }) },
+        { dimension: 'campaign', value: 'spring', counts: expect.objectContaining({ landing: 5, purchase: 1 }) },
       ]),
     );
   });
@@ -339,10 +367,14 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
       renewals: 0,
       renewal_failures: 0,
       gross_minor: 2 * 2499,
+      // Of the trials whose trial period ended on the 15th (the one bought on the 12th), all paid.
+      trials_ended: 1,
+      trials_converted: 1,
       trial_to_paid: 1,
     });
-    // Two paying weekly subscriptions: 24.99 per 7 days is 107.10 per 30 days each.
-    expect(revenue.mrr_minor).toBe(2 * 10_710);
+    // Two paying weekly subscriptions (24.99 per 7 days over an average month of 365/12 days, 108.59
+    // each) and the three-month buyer in its $48 introductory period (16.00 a month).
+    expect(revenue.now.mrr_minor).toBe(Math.round((2 * 2499 * 365) / 12 / 7 + 4800 / 3));
     const reconciliation = await asOperator<Reconciliation>('/api/admin/revenue/reconciliation?from=2026-03-15&to=2026-03-15');
     expect(reconciliation).toEqual({ checked: 2, truncated: false, mismatches: [] });
   });

@@ -1,4 +1,3 @@
-import { RENEWING_STATUSES } from '@roots/contracts/subscriptions';
 import { randomUUID } from 'node:crypto';
 import type { AdminAction } from '@roots/contracts/admin';
 import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -9,7 +8,6 @@ import {
   authUsers,
   cancellationChannels,
   charges,
-  type ChargeKind,
   emails,
   funnelRollupState,
   operators,
@@ -18,9 +16,6 @@ import {
 } from '../../db/schema';
 import { isSubscriptionCharge } from '../charges/charges.repository';
 import { rowsOf } from '../emails/emails.repository';
-
-/** The purchase event the server records itself, once per subscription (dedupe key `Purchase:{id}`). */
-const PURCHASE_EVENT = 'Purchase';
 
 export type AuditRow = typeof adminAudit.$inferSelect;
 export type AuditInput = {
@@ -44,22 +39,33 @@ export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
+/** How far before a range the funnel looks for a visit's earlier arrival at a step (a visit is a browser session). */
+const VISIT_LOOKBACK = '1 day';
+
 /**
- * Funnel events of [from, to) with their UTC day and attribution values. A purchase counts once
- * per subscription: the server records its own 'Purchase' row under a dedupe key, so the page's
- * report of the same subscription (no key) is left out; every other event counts once per row.
+ * Each visit's first arrival at each step in [from, to), with its UTC day and attribution values
+ * (docs/metrics.md): a visit is the id the page carries with every event (`visit_id`, kept through
+ * reloads); an event without one (an older page) is a visit of its own. An arrival at a step the
+ * visit reached in the day before `from` is not a first one. The variant is the one the visit
+ * started in (`visit_variant`), or for an older page the path the event was sent from.
  */
 function funnelEventRows(range: Instants, events: readonly string[]) {
   return sql`
-    select name,
-           to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-           coalesce(nullif(attribution->>'campaign_name', ''), nullif(attribution->>'campaign_id', ''), '(none)') as campaign,
-           coalesce(nullif(attribution->>'media_source', ''), '(none)') as media_source,
-           coalesce(nullif(country, ''), nullif(attribution->>'country_code', ''), '(unknown)') as country,
-           case when attribution->>'event_source_url' like '%/quiz%' then 'quiz' else 'walkthrough' end as variant
-    from funnel_events
-    where name in ${events} and created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}
-      and not (name = ${PURCHASE_EVENT} and dedupe_key is null and subscription_id is not null)`;
+    select name, day, campaign, media_source, country, variant from (
+      select name, created_at,
+             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+             coalesce(nullif(attribution->>'campaign_name', ''), nullif(attribution->>'campaign_id', ''), '(none)') as campaign,
+             coalesce(nullif(attribution->>'media_source', ''), '(none)') as media_source,
+             coalesce(nullif(country, ''), nullif(attribution->>'country_code', ''), '(unknown)') as country,
+             coalesce(nullif(attribution->>'visit_variant', ''),
+                      case when attribution->>'event_source_url' like '%/quiz%' then 'quiz' else 'walkthrough' end) as variant,
+             row_number() over (partition by coalesce(attribution->>'visit_id', id::text), name order by created_at, id) as arrival
+      from funnel_events
+      where name in ${events}
+        and created_at >= ${range.from.toISOString()}::timestamptz - ${VISIT_LOOKBACK}::interval
+        and created_at < ${range.to.toISOString()}
+    ) as arrivals
+    where arrival = 1 and created_at >= ${range.from.toISOString()}`;
 }
 
 /** Which grouping set a row of the funnel's grouping-sets queries belongs to. */
@@ -293,68 +299,6 @@ export class AdminRepository {
       where day >= ${fromDay}::date and day <= ${toDay}::date
       group by 1, 2, 3`);
     return rowsOf<FunnelCountRow>(result);
-  }
-
-  /** Charges (refunds excluded) per day, kind, plan, period, status and whether they were a retry. */
-  async chargesByDay(db: Executor, range: Instants) {
-    const result = await db.execute(sql`
-      select to_char(date_trunc('day', c.created_at at time zone 'UTC'), 'YYYY-MM-DD') as day, c.kind, s.plan_id, c.period,
-             c.status, (c.attempt > 0) as retry, count(*)::int as count, coalesce(sum(c.amount_minor), 0)::bigint as amount_minor
-      from charges c join subscriptions s on s.id = c.subscription_id
-      where c.kind <> 'refund' and c.created_at >= ${range.from.toISOString()} and c.created_at < ${range.to.toISOString()}
-      group by 1, 2, 3, 4, 5, 6`);
-    return rowsOf<{
-      day: string;
-      kind: Exclude<ChargeKind, 'refund'>;
-      plan_id: string;
-      period: number;
-      status: string;
-      retry: boolean;
-      count: number;
-      amount_minor: string | number;
-    }>(result);
-  }
-
-  /** Refunds the gateway made (the ledger's succeeded refund rows) per day. */
-  async refundsByDay(db: Executor, range: Instants) {
-    const result = await db.execute(sql`
-      select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*)::int as count,
-             coalesce(sum(amount_minor), 0)::bigint as amount_minor
-      from charges
-      where kind = 'refund' and status = 'succeeded'
-        and created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}
-      group by 1`);
-    return rowsOf<{ day: string; count: number; amount_minor: string | number }>(result);
-  }
-
-  async cancellationsByDay(db: Executor, range: Instants) {
-    const result = await db.execute(sql`
-      select to_char(date_trunc('day', s.canceled_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
-             coalesce(cc.channel, 'by_id') as channel, coalesce(cc.reason, 'not given') as reason, count(*)::int as count
-      from subscriptions s left join cancellation_channels cc on cc.subscription_id = s.id
-      where s.canceled_at >= ${range.from.toISOString()} and s.canceled_at < ${range.to.toISOString()}
-      group by 1, 2, 3`);
-    return rowsOf<{ day: string; channel: string; reason: string; count: number }>(result);
-  }
-
-  /**
-   * Live top-level subscriptions per plan, status and agreed renewal terms (price and period as
-   * recorded at purchase; null for purchases made before terms were recorded), now.
-   */
-  async liveByPlan(db: Executor) {
-    const result = await db.execute(sql`
-      select plan_id, status, agreed_terms -> 'renewalAmountMinor' as agreed_renewal_minor,
-             agreed_terms -> 'renewalPeriod' as agreed_renewal_period, count(*)::int as count
-      from subscriptions
-      where status in ${[...RENEWING_STATUSES]} and parent_id is null
-      group by 1, 2, 3, 4`);
-    return rowsOf<{
-      plan_id: string;
-      status: string;
-      agreed_renewal_minor: number | null;
-      agreed_renewal_period: { unit: 'day' | 'month'; count: number } | null;
-      count: number;
-    }>(result);
   }
 
   /** Succeeded charges (refunds excluded: they name the execution they refunded) of the range with their gateway execution (reconciliation). */

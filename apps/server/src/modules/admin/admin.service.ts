@@ -17,7 +17,6 @@ import {
   type FunnelStep,
   type QualityReport,
   type Reconciliation,
-  type RevenueDay,
   type RevenueReport,
 } from '@roots/contracts/admin';
 import { isCancelable, type SubscriptionStatus } from '@roots/contracts/subscriptions';
@@ -26,14 +25,15 @@ import { DAY_MS } from '../../lib/clock';
 import { normalizeEmail } from '../../lib/mask';
 import type { AccountService } from '../account/account.service';
 import type { SessionUser } from '../auth/session';
-import { planTerms, type PeriodLength } from '../billing/plan-terms';
 import type { CancellationService } from '../cancellation/cancellation.service';
 import { REPORT_FEEDBACK_EVENT } from '../reports/reports.repository';
 import type { BillingContext } from '../subscriptions/context';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { withSecretRestored } from '../emails/emails.service';
 import { cancelLinkEmail } from './admin-emails';
-import type { AdminRepository, AuditRow, Instants } from './admin.repository';
+import type { AdminRepository, AuditRow } from './admin.repository';
+import { daysOf, instantsOf } from './date-range';
+import { revenueReport } from './revenue-report';
 import { toChargeRecord, toEmailRecord, toRefundRecord, toReportRecord, toSubscriptionRecord } from './customer-records';
 
 /** Charges one reconciliation run checks against the gateway, one call each. */
@@ -56,22 +56,6 @@ const STEP_EVENTS = FUNNEL_STEPS.map((item) => item.event);
 
 function emptyCounts(): Record<FunnelStep, number> {
   return Object.fromEntries(FUNNEL_STEPS.map((item) => [item.step, 0])) as Record<FunnelStep, number>;
-}
-
-/** Every UTC day of a range, in order. */
-export function daysOf(range: DateRangeQuery): string[] {
-  const days: string[] = [];
-  for (let at = Date.parse(`${range.from}T00:00:00Z`); at <= Date.parse(`${range.to}T00:00:00Z`); at += DAY_MS)
-    days.push(new Date(at).toISOString().slice(0, 10));
-  return days;
-}
-
-export function instantsOf(range: DateRangeQuery): Instants {
-  return { from: new Date(`${range.from}T00:00:00Z`), to: new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS) };
-}
-
-function periodDays(length: PeriodLength): number {
-  return length.unit === 'day' ? length.count : length.count * 30;
 }
 
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
@@ -318,104 +302,9 @@ export class AdminService {
     };
   }
 
-  async revenue(range: DateRangeQuery): Promise<RevenueReport> {
-    const { repository, context } = this.deps;
-    const catalog = context.config.catalog;
-    const instants = instantsOf(range);
-    const [charges, refunds, cancellations, live] = await Promise.all([
-      repository.chargesByDay(this.db, instants),
-      repository.refundsByDay(this.db, instants),
-      repository.cancellationsByDay(this.db, instants),
-      repository.liveByPlan(this.db),
-    ]);
-    const empty = (day: string): RevenueDay => ({
-      day,
-      trials_started: 0,
-      direct_purchases: 0,
-      trial_conversions: 0,
-      renewals: 0,
-      renewal_failures: 0,
-      recovered: 0,
-      refunds: 0,
-      refunded_minor: 0,
-      cancellations: 0,
-      addon_minor: 0,
-      gross_minor: 0,
-    });
-    const days = new Map(daysOf(range).map((day) => [day, empty(day)]));
-    let trialsEnded = 0;
-    for (const row of charges) {
-      const day = days.get(row.day);
-      if (!day) continue;
-      const amount = Number(row.amount_minor);
-      const hasTrial = planTerms(catalog, row.plan_id)?.hasTrial ?? false;
-      const succeeded = row.status === 'succeeded';
-      if (succeeded) day.gross_minor += amount;
-      if (row.kind === 'add-on') {
-        if (succeeded) day.addon_minor += amount;
-      } else if (row.kind === 'first') {
-        if (succeeded && hasTrial) day.trials_started += row.count;
-        else if (succeeded) day.direct_purchases += row.count;
-      } else if (row.kind === 'renewal') {
-        const trialEnd = hasTrial && row.period === 1;
-        if (succeeded) {
-          if (trialEnd) day.trial_conversions += row.count;
-          else day.renewals += row.count;
-          if (row.retry) day.recovered += row.count;
-        } else if (row.status === 'failed') {
-          day.renewal_failures += row.count;
-        }
-        if (trialEnd && !row.retry && row.status !== 'pending') trialsEnded += row.count;
-      }
-    }
-    for (const row of refunds) {
-      const day = days.get(row.day);
-      if (!day) continue;
-      day.refunds += row.count;
-      day.refunded_minor += Number(row.amount_minor);
-    }
-    const byChannel = new Map<string, { channel: CancelChannel; reason: string; count: number }>();
-    for (const row of cancellations) {
-      const day = days.get(row.day);
-      if (day) day.cancellations += row.count;
-      const key = `${row.channel}\u0000${row.reason}`;
-      const entry = byChannel.get(key) ?? { channel: row.channel as CancelChannel, reason: row.reason, count: 0 };
-      entry.count += row.count;
-      byChannel.set(key, entry);
-    }
-    const list = [...days.values()];
-    const sum = (field: Exclude<keyof RevenueDay, 'day'>) => list.reduce((total, day) => total + day[field], 0);
-    const totals = {
-      trials_started: sum('trials_started'),
-      direct_purchases: sum('direct_purchases'),
-      trial_conversions: sum('trial_conversions'),
-      renewals: sum('renewals'),
-      renewal_failures: sum('renewal_failures'),
-      recovered: sum('recovered'),
-      refunds: sum('refunds'),
-      refunded_minor: sum('refunded_minor'),
-      cancellations: sum('cancellations'),
-      addon_minor: sum('addon_minor'),
-      gross_minor: sum('gross_minor'),
-    };
-    let active = 0;
-    let mrr = 0;
-    for (const row of live) {
-      active += row.count;
-      // The renewal price the customers agreed to (issue 23), the catalog's only for older purchases.
-      const catalogTerms = planTerms(catalog, row.plan_id);
-      const renewalMinor = row.agreed_renewal_period ? row.agreed_renewal_minor : (catalogTerms?.renewalAmountMinor ?? null);
-      const renewalPeriod = row.agreed_renewal_period ?? catalogTerms?.renewalPeriod ?? null;
-      if (row.status === 'trialing' || renewalMinor === null || renewalPeriod === null) continue;
-      mrr += (Number(renewalMinor) * 30 * row.count) / periodDays(renewalPeriod);
-    }
-    return {
-      days: list,
-      totals: { ...totals, trial_to_paid: ratio(totals.trial_conversions, trialsEnded) },
-      active_subscriptions: active,
-      mrr_minor: Math.round(mrr),
-      cancellations: [...byChannel.values()].sort((a, b) => b.count - a.count),
-    };
+  /** The revenue view; every figure as docs/metrics.md defines it. */
+  revenue(range: DateRangeQuery): Promise<RevenueReport> {
+    return revenueReport({ db: this.db, catalog: this.deps.context.config.catalog, now: this.now() }, range);
   }
 
   /** Our succeeded charges of the range, each compared with the gateway's execution. */

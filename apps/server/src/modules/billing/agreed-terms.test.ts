@@ -83,9 +83,10 @@ describe('agreed terms survive a catalog change', () => {
     const renewal = before.proxy.charges.find((charge) => charge.idempotencyKey === chargeKeys.renewal(weekly, 1, 0));
     expect(renewal?.amount).toBe(2499);
     expect(await row(weekly)).toMatchObject({ status: 'active', currentPeriod: 1 });
-    // MRR from the agreed price of the paying weekly subscriber ($24.99 a week, normalised to 30 days).
+    // MRR from the agreed prices: the paying weekly subscriber ($24.99 a week over an average month of
+    // 365/12 days) and the three-month buyer still in the $48 introductory period (docs/metrics.md).
     const today = clock.now().toISOString().slice(0, 10);
-    expect((await after.roots.admin.revenue({ from: today, to: today })).mrr_minor).toBe(Math.round((2499 * 30) / 7));
+    expect((await after.roots.admin.revenue({ from: today, to: today })).now.mrr_minor).toBe(Math.round((2499 * 365) / 12 / 7 + 4800 / 3));
 
     // A new buyer is shown and charged the new price.
     const address = await after.listen({ host: '127.0.0.1', port: 0 });

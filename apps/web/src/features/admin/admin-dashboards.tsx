@@ -1,4 +1,11 @@
-import type { DateRangeQuery, FunnelReport, QualityReport, RevenueReport } from '@roots/contracts/admin';
+import {
+  COHORT_PERIODS,
+  type CancelChannel,
+  type DateRangeQuery,
+  type FunnelReport,
+  type QualityReport,
+  type RevenueReport,
+} from '@roots/contracts/admin';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { errorMessage } from '../../lib/api-client';
@@ -9,6 +16,7 @@ import { DataTable } from './data-table';
 const STEP_LABELS: Record<FunnelReport['steps'][number], string> = {
   landing: 'Landing',
   consent: 'Consent',
+  camera_tip: 'Camera tip',
   selfie: 'Selfie',
   processing: 'Processing',
   email: 'Email',
@@ -17,6 +25,26 @@ const STEP_LABELS: Record<FunnelReport['steps'][number], string> = {
   offers: 'Offers',
   sign_in: 'Sign-in',
 };
+
+const CHANNEL_LABELS: Record<CancelChannel, string> = {
+  email_code: 'Email code (customer)',
+  one_click_link: 'One-click link (customer)',
+  account: 'Account (customer)',
+  by_id: 'By id (customer)',
+  operator: 'Operator',
+  payment_failed: 'Payment failed (involuntary)',
+  refund: 'Refunded in full',
+};
+
+/** One figure of a figures list. */
+function Figure({ label, testId, value }: { label: string; testId: string; value: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
 
 /** Loading, error or the view of the data. */
 function Loaded<T>({ resource, children }: { resource: Resource<T>; children: (data: T) => ReactNode }) {
@@ -43,26 +71,28 @@ export function FunnelView({ range }: { range: DateRangeQuery }) {
                 <XAxis dataKey="step" interval={0} angle={-30} textAnchor="end" height={60} />
                 <YAxis allowDecimals={false} />
                 <Tooltip />
-                <Bar dataKey="count" name="Visitors at the step" fill="#3158d3" isAnimationActive={false} />
+                <Bar dataKey="count" name="Visits at the step" fill="#3158d3" isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
-            <figcaption>Visitors reaching each step over the range; the table below has the figures.</figcaption>
+            <figcaption>
+              Unique visits reaching each step in the range (a reload or a repeat is the same visit); the table below has the figures.
+            </figcaption>
           </figure>
           <DataTable
-            caption="Steps"
+            caption={`Steps: unique visits in the range ${range.from} to ${range.to}`}
             testId="funnel-steps"
             csvName={`funnel-steps_${fileSuffix(range)}.csv`}
-            columns={['step', 'count', 'conversion from landing', 'drop-off from previous step']}
+            columns={['step', 'visits', 'conversion from landing', 'drop-off from previous step']}
             rows={report.totals.map((row) => [STEP_LABELS[row.step], row.count, formatShare(row.conversion), formatShare(row.drop_off)])}
           />
           <DataTable
-            caption="By day"
+            caption="Unique visits by day"
             csvName={`funnel-days_${fileSuffix(range)}.csv`}
             columns={['day', ...report.steps.map((step) => STEP_LABELS[step])]}
             rows={report.days.map((day) => [day.day, ...report.steps.map((step) => day.counts[step])])}
           />
           <DataTable
-            caption="By source (campaign, media source, country, landing variant)"
+            caption="Unique visits by source (campaign, media source, country, the variant the visit started in)"
             testId="funnel-sources"
             csvName={`funnel-sources_${fileSuffix(range)}.csv`}
             columns={['dimension', 'value', ...report.steps.map((step) => STEP_LABELS[step])]}
@@ -80,122 +110,172 @@ export function RevenueView({ range }: { range: DateRangeQuery }) {
   const reconciliation = useResource(rangeKey(range), (signal) => getReconciliation(range, signal));
   return (
     <Loaded resource={revenue}>
-      {(report: RevenueReport) => (
-        <section aria-labelledby="revenue-title" data-testid="admin-revenue">
-          <h2 id="revenue-title">Revenue</h2>
-          <dl className="admin-figures" data-testid="revenue-figures">
-            <div>
-              <dt>Active subscriptions</dt>
-              <dd data-testid="figure-active">{report.active_subscriptions}</dd>
-            </div>
-            <div>
-              <dt>MRR</dt>
-              <dd data-testid="figure-mrr">{formatMinor(report.mrr_minor)}</dd>
-            </div>
-            <div>
-              <dt>Trials started</dt>
-              <dd data-testid="figure-trials">{report.totals.trials_started}</dd>
-            </div>
-            <div>
-              <dt>Trial → paid</dt>
-              <dd data-testid="figure-trial-to-paid">{formatShare(report.totals.trial_to_paid)}</dd>
-            </div>
-            <div>
-              <dt>Gross</dt>
-              <dd data-testid="figure-gross">{formatMinor(report.totals.gross_minor)}</dd>
-            </div>
-            <div>
-              <dt>Refunded</dt>
-              <dd data-testid="figure-refunded">{formatMinor(report.totals.refunded_minor)}</dd>
-            </div>
-            <div>
-              <dt>Add-on revenue</dt>
-              <dd data-testid="figure-addons">{formatMinor(report.totals.addon_minor)}</dd>
-            </div>
-            <div>
-              <dt>Renewals (failed, recovered)</dt>
-              <dd data-testid="figure-renewals">
-                {report.totals.renewals} ({report.totals.renewal_failures}, {report.totals.recovered})
-              </dd>
-            </div>
-          </dl>
-          <figure className="admin-chart">
-            <ResponsiveContainer width="100%" height={260}>
-              <LineChart
-                data={report.days.map((day) => ({ day: day.day, gross: day.gross_minor / 100, refunded: day.refunded_minor / 100 }))}
-              >
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="day" />
-                <YAxis />
-                <Tooltip />
-                <Legend />
-                <Line type="monotone" dataKey="gross" name="Gross ($)" stroke="#1b7f3b" dot={false} isAnimationActive={false} />
-                <Line type="monotone" dataKey="refunded" name="Refunded ($)" stroke="#b3261e" dot={false} isAnimationActive={false} />
-              </LineChart>
-            </ResponsiveContainer>
-            <figcaption>Gross charges and refunds per day.</figcaption>
-          </figure>
-          <DataTable
-            caption="Revenue by day"
-            testId="revenue-days"
-            csvName={`revenue-days_${fileSuffix(range)}.csv`}
-            columns={[
-              'day',
-              'trials',
-              'direct purchases',
-              'trial conversions',
-              'renewals',
-              'renewal failures',
-              'recovered',
-              'refunds',
-              'refunded',
-              'cancellations',
-              'add-ons',
-              'gross',
-            ]}
-            rows={report.days.map((day) => [
-              day.day,
-              day.trials_started,
-              day.direct_purchases,
-              day.trial_conversions,
-              day.renewals,
-              day.renewal_failures,
-              day.recovered,
-              day.refunds,
-              formatMinor(day.refunded_minor),
-              day.cancellations,
-              formatMinor(day.addon_minor),
-              formatMinor(day.gross_minor),
-            ])}
-          />
-          <DataTable
-            caption="Cancellations by channel and reason"
-            csvName={`cancellations_${fileSuffix(range)}.csv`}
-            columns={['channel', 'reason', 'count']}
-            rows={report.cancellations.map((row) => [row.channel, row.reason, row.count])}
-          />
-          <h3>Reconciliation with the gateway</h3>
-          <Loaded resource={reconciliation}>
-            {(result) => (
-              <div data-testid="reconciliation">
-                <p role="status">
-                  {result.checked} charges checked against the gateway’s executions
-                  {result.truncated ? ' (the first ones of the range only)' : ''}:{' '}
-                  {result.mismatches.length === 0 ? 'no mismatch.' : `${result.mismatches.length} mismatches.`}
-                </p>
-                {result.mismatches.length > 0 && (
-                  <DataTable
-                    caption="Mismatches"
-                    csvName={`mismatches_${fileSuffix(range)}.csv`}
-                    columns={['charge', 'execution', 'field', 'ours', 'gateway']}
-                    rows={result.mismatches.map((row) => [row.charge_id, row.execution_id, row.field, row.ours, row.gateway])}
-                  />
-                )}
-              </div>
-            )}
-          </Loaded>
-        </section>
-      )}
+      {(report: RevenueReport) => {
+        const totals = report.totals;
+        return (
+          <section aria-labelledby="revenue-title" data-testid="admin-revenue">
+            <h2 id="revenue-title">Revenue</h2>
+            <p className="admin-note">
+              Each figure is defined in the operator guide’s metrics page; “in the range” covers {range.from} to {range.to} (UTC), “now” is
+              the moment of this page.
+            </p>
+            <h3 id="revenue-range-title">In the range</h3>
+            <dl className="admin-figures" data-testid="revenue-figures" aria-labelledby="revenue-range-title">
+              <Figure label="Gross (charges before refunds)" testId="figure-gross" value={formatMinor(totals.gross_minor)} />
+              <Figure label="Add-on revenue" testId="figure-addons" value={formatMinor(totals.addon_minor)} />
+              <Figure label="Refunded to customers" testId="figure-refunded" value={formatMinor(totals.refunded_minor)} />
+              <Figure label="Refunds to customers" testId="figure-refunds" value={String(totals.refunds)} />
+              <Figure
+                label="Automatic refunds (payments no purchase claimed)"
+                testId="figure-auto-refunded"
+                value={`${formatMinor(totals.auto_refunded_minor)} (${totals.auto_refunds})`}
+              />
+              <Figure label="Trials started" testId="figure-trials" value={String(totals.trials_started)} />
+              <Figure label="Direct purchases (no trial)" testId="figure-direct" value={String(totals.direct_purchases)} />
+              <Figure label="One-time purchases" testId="figure-one-time" value={String(totals.one_time_purchases)} />
+              <Figure label="Add-on purchases" testId="figure-addon-purchases" value={String(totals.addon_purchases)} />
+              <Figure
+                label="Trial → paid (trials that ended in the range)"
+                testId="figure-trial-to-paid"
+                value={`${formatShare(totals.trial_to_paid)} (${totals.trials_converted} of ${totals.trials_ended})`}
+              />
+              <Figure
+                label="Renewals (failed, recovered)"
+                testId="figure-renewals"
+                value={`${totals.renewals} (${totals.renewal_failures}, ${totals.recovered})`}
+              />
+              <Figure label="Trial conversions paid" testId="figure-conversions" value={String(totals.trial_conversions)} />
+              <Figure label="Cancellations (all channels)" testId="figure-cancellations" value={String(totals.cancellations)} />
+              <Figure
+                label="Subscriber churn (voluntary, involuntary)"
+                testId="figure-churn"
+                value={`${totals.churned_subscribers.voluntary + totals.churned_subscribers.involuntary} (${totals.churned_subscribers.voluntary}, ${totals.churned_subscribers.involuntary})`}
+              />
+              <Figure
+                label="MRR churn (voluntary, involuntary)"
+                testId="figure-churn-mrr"
+                value={`${formatMinor(totals.churned_mrr_minor.voluntary + totals.churned_mrr_minor.involuntary)} (${formatMinor(totals.churned_mrr_minor.voluntary)}, ${formatMinor(totals.churned_mrr_minor.involuntary)})`}
+              />
+            </dl>
+            <h3 id="revenue-now-title">Now</h3>
+            <dl className="admin-figures" data-testid="revenue-now" aria-labelledby="revenue-now-title">
+              <Figure label="MRR" testId="figure-mrr" value={formatMinor(report.now.mrr_minor)} />
+              <Figure label="Active paying subscriptions" testId="figure-active" value={String(report.now.active_paying)} />
+              <Figure label="Of which in payment retry" testId="figure-past-due" value={String(report.now.past_due)} />
+              <Figure label="Active trials" testId="figure-active-trials" value={String(report.now.active_trials)} />
+              <Figure
+                label="One-time purchases with access"
+                testId="figure-one-time-access"
+                value={String(report.now.one_time_with_access)}
+              />
+            </dl>
+            <DataTable
+              caption="By plan: new purchases in the range; subscriptions and MRR now"
+              testId="revenue-plans"
+              csvName={`revenue-plans_${fileSuffix(range)}.csv`}
+              columns={['plan', 'new purchases', 'active paying', 'active trials', 'MRR']}
+              rows={report.plans.map((row) => [
+                row.plan_name,
+                row.new_purchases,
+                row.active_paying,
+                row.active_trials,
+                formatMinor(row.mrr_minor),
+              ])}
+            />
+            <figure className="admin-chart">
+              <ResponsiveContainer width="100%" height={260}>
+                <LineChart
+                  data={report.days.map((day) => ({ day: day.day, gross: day.gross_minor / 100, refunded: day.refunded_minor / 100 }))}
+                >
+                  <CartesianGrid strokeDasharray="3 3" />
+                  <XAxis dataKey="day" />
+                  <YAxis />
+                  <Tooltip />
+                  <Legend />
+                  <Line type="monotone" dataKey="gross" name="Gross ($)" stroke="#1b7f3b" dot={false} isAnimationActive={false} />
+                  <Line type="monotone" dataKey="refunded" name="Refunded ($)" stroke="#b3261e" dot={false} isAnimationActive={false} />
+                </LineChart>
+              </ResponsiveContainer>
+              <figcaption>Gross charges and refunds per day.</figcaption>
+            </figure>
+            <DataTable
+              caption="Revenue by day"
+              testId="revenue-days"
+              csvName={`revenue-days_${fileSuffix(range)}.csv`}
+              columns={[
+                'day',
+                'trials',
+                'direct purchases',
+                'one-time purchases',
+                'trial conversions',
+                'renewals',
+                'renewal failures',
+                'recovered',
+                'refunds to customers',
+                'refunded to customers',
+                'automatic refunds',
+                'cancellations',
+                'add-ons',
+                'gross',
+              ]}
+              rows={report.days.map((day) => [
+                day.day,
+                day.trials_started,
+                day.direct_purchases,
+                day.one_time_purchases,
+                day.trial_conversions,
+                day.renewals,
+                day.renewal_failures,
+                day.recovered,
+                day.refunds,
+                formatMinor(day.refunded_minor),
+                formatMinor(day.auto_refunded_minor),
+                day.cancellations,
+                formatMinor(day.addon_minor),
+                formatMinor(day.gross_minor),
+              ])}
+            />
+            <DataTable
+              caption="Cancellations in the range by channel and reason"
+              testId="revenue-cancellations"
+              csvName={`cancellations_${fileSuffix(range)}.csv`}
+              columns={['channel', 'reason', 'count']}
+              rows={report.cancellations.map((row) => [CHANNEL_LABELS[row.channel], row.reason, row.count])}
+            />
+            <DataTable
+              caption="Retention by monthly cohort (first paid period): share still paying N periods later"
+              testId="revenue-cohorts"
+              csvName={`cohorts_${fileSuffix(range)}.csv`}
+              columns={['cohort', 'subscribers', ...Array.from({ length: COHORT_PERIODS }, (_, n) => `period +${n}`)]}
+              rows={report.cohorts.map((row) => [
+                row.month,
+                row.size,
+                ...row.retained.map((share) => (share === null ? '—' : formatShare(share))),
+              ])}
+            />
+            <h3>Reconciliation with the gateway</h3>
+            <Loaded resource={reconciliation}>
+              {(result) => (
+                <div data-testid="reconciliation">
+                  <p role="status">
+                    {result.checked} charges checked against the gateway’s executions
+                    {result.truncated ? ' (the first ones of the range only)' : ''}:{' '}
+                    {result.mismatches.length === 0 ? 'no mismatch.' : `${result.mismatches.length} mismatches.`}
+                  </p>
+                  {result.mismatches.length > 0 && (
+                    <DataTable
+                      caption="Mismatches"
+                      csvName={`mismatches_${fileSuffix(range)}.csv`}
+                      columns={['charge', 'execution', 'field', 'ours', 'gateway']}
+                      rows={result.mismatches.map((row) => [row.charge_id, row.execution_id, row.field, row.ours, row.gateway])}
+                    />
+                  )}
+                </div>
+              )}
+            </Loaded>
+          </section>
+        );
+      }}
     </Loaded>
   );
 }

@@ -19,7 +19,7 @@ const STEP_EVENTS: Record<OnboardingStep, FunnelEvent> = {
   walkthrough: 'intro',
   quiz: 'intro',
   consent: 'onboarding',
-  'camera-tip': 'onboarding',
+  'camera-tip': 'camera tip',
   selfie: 'selfie',
   processing: 'selfie processing',
   email: 'e-mail screen',

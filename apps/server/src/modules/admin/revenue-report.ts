@@ -1,0 +1,202 @@
+import type { PlanCatalog } from '@roots/contracts';
+import type { CancelChannel, DateRangeQuery, RevenueDay, RevenueReport } from '@roots/contracts/admin';
+import type { Executor } from '../../db/executor';
+import type { AgreedTerms } from '../../db/schema';
+import { DAY_MS } from '../../lib/clock';
+import { agreedTermsOf } from '../billing/plan-terms';
+import { daysOf, instantsOf } from './date-range';
+import { MetricsRepository } from './metrics.repository';
+import {
+  churn,
+  cohorts,
+  firstPaidPeriod,
+  isTrial,
+  periodMrr,
+  planLabel,
+  trialCohort,
+  type MetricTerms,
+  type PurchaseFacts,
+} from './metrics';
+
+/** How far before the range's first month purchases are read: a trial ending in the range began at most this long before. */
+const LOOKBACK_MS = 62 * DAY_MS;
+
+const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
+
+function emptyDay(day: string): RevenueDay {
+  return {
+    day,
+    trials_started: 0,
+    direct_purchases: 0,
+    one_time_purchases: 0,
+    addon_purchases: 0,
+    trial_conversions: 0,
+    renewals: 0,
+    renewal_failures: 0,
+    recovered: 0,
+    refunds: 0,
+    refunded_minor: 0,
+    auto_refunds: 0,
+    auto_refunded_minor: 0,
+    cancellations: 0,
+    addon_minor: 0,
+    gross_minor: 0,
+  };
+}
+
+type PlanRow = RevenueReport['plans'][number];
+
+/**
+ * The revenue view (docs/metrics.md): what happened in the range (per day and in total), what holds
+ * now, per plan by name, the cancellations by channel and the monthly retention cohorts.
+ */
+export async function revenueReport(
+  deps: { db: Executor; catalog: PlanCatalog; now: Date; repository?: MetricsRepository },
+  range: DateRangeQuery,
+): Promise<RevenueReport> {
+  const repository = deps.repository ?? new MetricsRepository();
+  const { db, now } = deps;
+  const instants = instantsOf(range);
+  const firstMonth = new Date(`${range.from.slice(0, 7)}-01T00:00:00Z`);
+  const [charges, refunds, stops, holding, purchases] = await Promise.all([
+    repository.charges(db, instants),
+    repository.refunds(db, instants),
+    repository.stops(db, instants),
+    repository.holding(db),
+    repository.purchases(db, instants, new Date(firstMonth.getTime() - LOOKBACK_MS)),
+  ]);
+  const termsOf = (planId: string, agreed: AgreedTerms | null): MetricTerms =>
+    agreedTermsOf(deps.catalog, { planId, agreedTerms: agreed }) ?? {
+      // A plan gone from the catalog and bought before terms were recorded: one-time, nothing recurring known.
+      name: planId,
+      firstAmountMinor: 0,
+      renewalAmountMinor: null,
+      firstPeriod: null,
+      renewalPeriod: null,
+      recurring: false,
+    };
+  const plans = new Map<string, PlanRow>();
+  const planRow = (planId: string, terms: MetricTerms): PlanRow => {
+    const label = planLabel(terms);
+    const key = `${planId}\u0000${label}`;
+    const row = plans.get(key) ?? { plan_id: planId, plan_name: label, new_purchases: 0, active_paying: 0, active_trials: 0, mrr_minor: 0 };
+    plans.set(key, row);
+    return row;
+  };
+
+  const days = new Map(daysOf(range).map((day) => [day, emptyDay(day)]));
+  for (const row of charges) {
+    const day = days.get(row.day);
+    if (!day) continue;
+    const amount = Number(row.amount_minor);
+    const terms = termsOf(row.plan_id, row.agreed_terms);
+    const succeeded = row.status === 'succeeded';
+    if (succeeded) day.gross_minor += amount;
+    if (row.kind === 'add-on' || row.addon) {
+      if (succeeded) {
+        day.addon_minor += amount;
+        day.addon_purchases += row.count;
+      }
+    } else if (row.kind === 'first') {
+      if (!succeeded) continue;
+      planRow(row.plan_id, terms).new_purchases += row.count;
+      if (isTrial(terms)) day.trials_started += row.count;
+      else if (terms.recurring) day.direct_purchases += row.count;
+      else day.one_time_purchases += row.count;
+    } else if (row.kind === 'renewal') {
+      if (succeeded) {
+        if (isTrial(terms) && row.period === firstPaidPeriod(terms)) day.trial_conversions += row.count;
+        else day.renewals += row.count;
+        if (row.retry) day.recovered += row.count;
+      } else if (row.status === 'failed') {
+        day.renewal_failures += row.count;
+      }
+    }
+  }
+  for (const row of refunds) {
+    const day = days.get(row.day);
+    if (!day) continue;
+    if (row.automatic) {
+      day.auto_refunds += row.count;
+      day.auto_refunded_minor += Number(row.amount_minor);
+    } else {
+      day.refunds += row.count;
+      day.refunded_minor += Number(row.amount_minor);
+    }
+  }
+  const byChannel = new Map<string, { channel: CancelChannel; reason: string; count: number }>();
+  for (const row of stops) {
+    // A one-time purchase never renewed: its refund is a refund, not a stop.
+    if (!termsOf(row.plan_id, row.agreed_terms).recurring) continue;
+    const day = days.get(row.day);
+    if (day) day.cancellations += row.count;
+    const key = `${row.channel}\u0000${row.reason}`;
+    const entry = byChannel.get(key) ?? { channel: row.channel as CancelChannel, reason: row.reason, count: 0 };
+    entry.count += row.count;
+    byChannel.set(key, entry);
+  }
+
+  const current = { active_paying: 0, past_due: 0, active_trials: 0, one_time_with_access: 0, mrr_minor: 0 };
+  let mrr = 0;
+  for (const row of holding) {
+    const terms = termsOf(row.plan_id, row.agreed_terms);
+    if (!terms.recurring || row.addon) {
+      current.one_time_with_access += row.count;
+      continue;
+    }
+    const plan = planRow(row.plan_id, terms);
+    if (row.current_period < firstPaidPeriod(terms)) {
+      current.active_trials += row.count;
+      plan.active_trials += row.count;
+      continue;
+    }
+    current.active_paying += row.count;
+    plan.active_paying += row.count;
+    if (row.status === 'past_due') current.past_due += row.count;
+    const monthly = periodMrr(terms, row.current_period) * row.count;
+    mrr += monthly;
+    plan.mrr_minor += monthly;
+  }
+  current.mrr_minor = Math.round(mrr);
+  for (const plan of plans.values()) plan.mrr_minor = Math.round(plan.mrr_minor);
+
+  const facts: PurchaseFacts[] = purchases.map((row) => {
+    const paid = typeof row.paid === 'string' ? (JSON.parse(row.paid) as Array<{ period: number; at: string }>) : row.paid;
+    return {
+      id: row.id,
+      planId: row.plan_id,
+      terms: termsOf(row.plan_id, row.agreed_terms),
+      status: row.status,
+      currentPeriod: row.current_period,
+      createdAt: new Date(row.created_at),
+      canceledAt: row.canceled_at === null ? null : new Date(row.canceled_at),
+      endedAt: row.ended_at === null ? null : new Date(row.ended_at),
+      channel: row.channel,
+      paid: paid.map((charge) => ({ period: charge.period, at: new Date(charge.at) })),
+    };
+  });
+  const trials = trialCohort(facts, instants, now);
+  const churned = churn(facts, instants);
+
+  const list = [...days.values()];
+  const sum = (field: Exclude<keyof RevenueDay, 'day'>) => list.reduce((total, day) => total + day[field], 0);
+  const fields = Object.keys(emptyDay('')).filter((key) => key !== 'day') as Array<Exclude<keyof RevenueDay, 'day'>>;
+  const totals = Object.fromEntries(fields.map((field) => [field, sum(field)])) as Omit<RevenueDay, 'day'>;
+  return {
+    days: list,
+    totals: {
+      ...totals,
+      trials_ended: trials.ended,
+      trials_converted: trials.converted,
+      trial_to_paid: ratio(trials.converted, trials.ended),
+      churned_subscribers: churned.subscribers,
+      churned_mrr_minor: churned.mrr,
+    },
+    now: current,
+    plans: [...plans.values()].sort(
+      (a, b) => b.new_purchases + b.active_paying - (a.new_purchases + a.active_paying) || a.plan_name.localeCompare(b.plan_name),
+    ),
+    cancellations: [...byChannel.values()].sort((a, b) => b.count - a.count),
+    cohorts: cohorts(facts, range.from.slice(0, 7), range.to.slice(0, 7), now),
+  };
+}

@@ -74,30 +74,48 @@ export class MetricsRepository {
 
   /**
    * Main purchases made since `since` (trials ending in the range, cohorts of its months), or that
-   * ended or stopped renewing in the range (churn), each with the periods it paid.
+   * ended in the range (churn), grouped so that every figure of `metrics.ts` comes out as from each
+   * purchase alone (bench:admin: 100 000 purchases read one by one took seconds). A group shares the
+   * terms, the day of purchase and whether its time of day is after `now`'s (the periods of the terms
+   * keep the time of day, and the range's bounds are midnights, so each comparison with a bound or
+   * with `now` is the same for every member), the day it ended, its period and churn channel, the
+   * periods it paid, and the months its first two periods were paid in.
    */
-  async purchases(db: Executor, range: Instants, since: Date) {
+  async purchases(db: Executor, range: Instants, since: Date, now: Date) {
     const result = await db.execute(sql`
-      select s.id, s.plan_id, s.agreed_terms, s.status, s.current_period, s.created_at, s.canceled_at, s.ended_at,
-             cc.channel,
-             coalesce((select json_agg(json_build_object('period', c.period, 'at', c.created_at) order by c.period)
-                       from charges c
-                       where c.subscription_id = s.id and c.kind <> 'refund' and c.status = 'succeeded'), '[]'::json) as paid
-      from subscriptions s left join cancellation_channels cc on cc.subscription_id = s.id
-      where s.parent_id is null
-        and ((s.created_at >= ${since.toISOString()} and s.created_at < ${range.to.toISOString()})
-          or (s.ended_at >= ${range.from.toISOString()} and s.ended_at < ${range.to.toISOString()}))`);
+      with picked as (
+        select s.id, s.plan_id, s.agreed_terms, s.current_period, s.created_at, s.ended_at, cc.channel
+        from subscriptions s left join cancellation_channels cc on cc.subscription_id = s.id
+        where s.parent_id is null
+          and ((s.created_at >= ${since.toISOString()} and s.created_at < ${range.to.toISOString()})
+            or (s.ended_at >= ${range.from.toISOString()} and s.ended_at < ${range.to.toISOString()}))
+      ), paid as (
+        select c.subscription_id, array_agg(c.period order by c.period) as periods,
+               to_char(min(c.created_at) filter (where c.period = 0) at time zone 'UTC', 'YYYY-MM') as month0,
+               to_char(min(c.created_at) filter (where c.period = 1) at time zone 'UTC', 'YYYY-MM') as month1
+        from charges c join picked p on p.id = c.subscription_id
+        where c.kind <> 'refund' and c.status = 'succeeded'
+        group by 1
+      )
+      select p.plan_id, p.agreed_terms, p.current_period, p.channel,
+             to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD') as created_day,
+             (p.created_at at time zone 'UTC')::time > (${now.toISOString()}::timestamptz at time zone 'UTC')::time as after_now,
+             to_char(p.ended_at at time zone 'UTC', 'YYYY-MM-DD') as ended_day,
+             coalesce(paid.periods, '{}') as periods, paid.month0, paid.month1, count(*)::int as count
+      from picked p left join paid on paid.subscription_id = p.id
+      group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`);
     return rowsOf<{
-      id: string;
       plan_id: string;
       agreed_terms: AgreedTerms | null;
-      status: string;
       current_period: number;
-      created_at: string | Date;
-      canceled_at: string | Date | null;
-      ended_at: string | Date | null;
       channel: string | null;
-      paid: Array<{ period: number; at: string }> | string;
+      created_day: string;
+      after_now: boolean;
+      ended_day: string | null;
+      periods: number[] | string;
+      month0: string | null;
+      month1: string | null;
+      count: number;
     }>(result);
   }
 }

@@ -66,20 +66,21 @@ export function periodStart(terms: MetricTerms, start: Date, period: number): Da
   return at;
 }
 
-/** One purchase as the range figures read it: its terms, its dates and the periods it paid. */
+/**
+ * Purchases as the range figures read them: their terms, dates and the periods they paid, `count`
+ * alike ones together (the repository groups purchases whose every comparison comes out the same).
+ */
 export type PurchaseFacts = {
-  id: string;
-  planId: string;
   terms: MetricTerms;
-  status: string;
   currentPeriod: number;
   createdAt: Date;
-  canceledAt: Date | null;
   endedAt: Date | null;
   /** Churn channel recorded when it stopped renewing (null: none recorded). */
   channel: string | null;
   /** Succeeded charges (refunds apart): the period each paid and when. */
   paid: Array<{ period: number; at: Date }>;
+  /** How many purchases these facts stand for. */
+  count: number;
 };
 
 export type Span = { from: Date; to: Date };
@@ -97,8 +98,8 @@ export function trialCohort(facts: readonly PurchaseFacts[], span: Span, now: Da
     if (!isTrial(row.terms)) continue;
     const end = periodStart(row.terms, row.createdAt, 1);
     if (!end || !within(end, span) || end > now) continue;
-    ended += 1;
-    if (row.paid.some((charge) => charge.period === 1)) converted += 1;
+    ended += row.count;
+    if (row.paid.some((charge) => charge.period === 1)) converted += row.count;
   }
   return { ended, converted };
 }
@@ -120,8 +121,8 @@ export function churn(facts: readonly PurchaseFacts[], span: Span) {
     if (!row.terms.recurring || !within(row.endedAt, span)) continue;
     if (row.currentPeriod < firstPaidPeriod(row.terms)) continue;
     const kind = isInvoluntary(row.channel) ? 'involuntary' : 'voluntary';
-    subscribers[kind] += 1;
-    mrr[kind] += periodMrr(row.terms, row.currentPeriod);
+    subscribers[kind] += row.count;
+    mrr[kind] += periodMrr(row.terms, row.currentPeriod) * row.count;
   }
   return {
     subscribers,
@@ -146,21 +147,24 @@ export function cohorts(facts: readonly PurchaseFacts[], fromMonth: string, toMo
     if (!payment) continue;
     const month = monthOf(payment.at);
     if (month < fromMonth || month > toMonth) continue;
-    byMonth.set(month, [...(byMonth.get(month) ?? []), { row, first }]);
+    const members = byMonth.get(month) ?? [];
+    members.push({ row, first });
+    byMonth.set(month, members);
   }
+  const total = (members: ReadonlyArray<{ row: PurchaseFacts }>) => members.reduce((sum, { row }) => sum + row.count, 0);
   return [...byMonth.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([month, members]) => ({
       month,
-      size: members.length,
+      size: total(members),
       retained: Array.from({ length: COHORT_PERIODS }, (_, n) => {
         const due = members.filter(({ row, first }) => {
           const start = periodStart(row.terms, row.createdAt, first + n);
           return start !== null && start <= now;
         });
         if (due.length === 0) return null;
-        const paid = due.filter(({ row, first }) => row.paid.some((charge) => charge.period === first + n)).length;
-        return Math.round((paid / due.length) * 10_000) / 10_000;
+        const paid = total(due.filter(({ row, first }) => row.paid.some((charge) => charge.period === first + n)));
+        return Math.round((paid / total(due)) * 10_000) / 10_000;
       }),
     }));
 }

@@ -492,7 +492,7 @@ export class SubscriptionsService {
         row.planId === intent.planId &&
         row.parentId === null &&
         row.initialExecutionId !== intent.executionId &&
-        row.createdAt.getTime() >= intent.createdAt.getTime(),
+        row.createdAt.getTime() > intent.createdAt.getTime(),
     );
     if (!other) return false;
     await repository.setIntentState(db, intent.executionId, 'failed', null, clock.now());

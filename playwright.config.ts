@@ -125,6 +125,10 @@ export default defineConfig({
         SIGN_IN_GUESSES_PER_IP_PER_HOUR: '100000',
         // Journeys that make a renewal due see the billing job run within seconds.
         BILLING_TICK_MS: '2000',
+        // The payment sweep (ADR 127) runs every 2 s and refunds an unclaimed payment 10 s after it was
+        // paid, so a journey sees a late first payment refunded (e2e/payments/three-ds-abandoned.spec.ts).
+        PAYMENT_SWEEP_INTERVAL_MS: '2000',
+        PAYMENT_SWEEP_GRACE_MS: '10000',
         ...(analyzerPorts.length > 0 ? { ANALYSIS_URLS: analyzerPorts.map((port) => `http://127.0.0.1:${port}`).join(',') } : {}),
       },
       reuseExistingServer: false,

@@ -32,7 +32,7 @@ test.describe('a pending payment (issue 14)', () => {
 
     const pending = page.getByTestId('payment-pending');
     await expect(pending.getByRole('heading', { name: 'Payment pending' })).toBeVisible({ timeout: 30_000 });
-    await expect(pending).toContainText(`this page moves on by itself as soon as it is confirmed, and the receipt goes to ${email}`);
+    await expect(pending).toContainText(`we refund it automatically and tell you at ${email}`);
     await expect(pending.getByRole('button', { name: 'Check again now' })).toBeVisible();
     await expect(page).toHaveURL(/\/roots\/subscription$/);
 
@@ -59,7 +59,7 @@ test.describe('a pending payment (issue 14)', () => {
     await expect(pending.getByRole('button', { name: 'Check again now' })).toBeEnabled({ timeout: 30_000 });
     await expect(pending.getByRole('heading', { name: 'Payment pending' })).toBeVisible();
 
-    // The bank refuses; the page's next ask (every 5 s) learns it. The button is not clicked here:
+    // The bank refuses; the page's next ask (every 10 s) learns it. The button is not clicked here:
     // the refusal can arrive first and replace it.
     const bank = await page.context().newPage();
     await bank.goto(challengeUrl);

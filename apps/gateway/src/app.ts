@@ -139,6 +139,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
   const executions = new ExecutionsService(executionsRepository, sessionsRepository, vault, webhooks, pageTokens, {
     publicUrl,
     slowAuthPolls: config.GATEWAY_SLOW_AUTH_POLLS,
+    challengeTtlMs: config.GATEWAY_CHALLENGE_TTL_SECONDS * 1_000,
     otpSecret: config.GATEWAY_JWT_SECRET,
     walletSecret: config.GATEWAY_JWT_SECRET,
   });

@@ -272,6 +272,23 @@ export type FinalizeRequest = z.infer<typeof finalizeRequestSchema>;
 export const subscriptionIdResponseSchema = z.object({ id: z.uuid() });
 export type SubscriptionIdResponse = z.infer<typeof subscriptionIdResponseSchema>;
 
+/**
+ * Where a shopper's payment stands for its purchase (the pending page's "check again", issue 24):
+ * `pending` (the bank has not answered), `paid` (the subscription exists: `id`), `failed` (declined,
+ * nothing charged), `expired` (the bank's check was never finished; nothing charged), `refunded`
+ * (it went through but bought nothing, because the plan was paid another way; it is refunded).
+ */
+export const PAYMENT_STATES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** `POST /subs/payment-status`: the execution a purchase was started with, and the buyer's email it was started for. */
+export const paymentStatusRequestSchema = z.object({ execution_id: z.string().min(1).max(64), email: emailSchema });
+export type PaymentStatusRequest = z.infer<typeof paymentStatusRequestSchema>;
+
+/** Its answer, always 200 for a known purchase: the state, and the subscription id once `paid`. */
+export const paymentStatusResponseSchema = z.object({ status: z.enum(PAYMENT_STATES), id: z.uuid().optional() });
+export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
+
 /** A subscription as the owner may see it (no email, no payment details beyond last 4). */
 export const subscriptionSummarySchema = z.object({
   id: z.uuid(),

@@ -67,6 +67,11 @@ export const gatewayEnvSchema = z.object({
   /** Polls a slow-authorization card stays `authorizeRequested` before success. */
   GATEWAY_SLOW_AUTH_POLLS: z.coerce.number().int().min(0).max(50).default(3),
   /**
+   * How long a 3-D Secure challenge waits for the shopper before the execution fails with
+   * `payment_expired` (a closed challenge window is never answered). Default 10 minutes.
+   */
+  GATEWAY_CHALLENGE_TTL_SECONDS: positiveInt.max(86_400).default(600),
+  /**
    * The merchant's page origins (comma-separated): the only pages that may call the client API,
    * frame the secure fields and hosted pages (CSP frame-ancestors), and receive the pages' window
    * messages. Default: the product's own origin (PUBLIC_URL, else http://HOST:PORT of the server).

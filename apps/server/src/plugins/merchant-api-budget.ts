@@ -21,6 +21,8 @@ export const MERCHANT_API_ROUTES: Readonly<Record<string, MerchantApiShare>> = {
   'POST /subs/create-no-user-applepay': 'purchase',
   'POST /subs/create': 'purchase',
   'POST /subs/create-applepay': 'purchase',
+  // The pending page's "check again" reads the payment back (issue 24).
+  'POST /subs/payment-status': 'purchase',
   'POST /api/cancel': 'purchase',
   'POST /api/cancel-request': 'purchase',
   'POST /api/cancel-subscription/:content': 'purchase',

@@ -41,10 +41,20 @@ const EN_US = {
     paywall: {
       skipTrial: 'Skip the trial: {{name}}, {{price}} today',
       pendingText:
-        'Your bank has not confirmed this payment yet. Nothing more is needed from you: this page moves on by itself as soon as it is confirmed, and the receipt goes to {{email}}. If the bank refuses it, you are not charged.',
+        'Your bank has not confirmed this payment yet. If its check is still open in another window, finish it there and this page moves on by itself. If you closed it, the bank will not finish it: you can pay another way now.',
+      lateConfirmation:
+        'You will not pay twice: if your bank still confirms this payment after you have paid another way, we refund it automatically and tell you at {{email}}.',
       checkNow: 'Check again now',
+      stillPending: 'Checked just now: your bank has still not confirmed this payment.',
+      checkUnavailable: 'We could not check just now. Nothing has changed; try again in a moment.',
+      payAnotherWay: 'Pay another way',
       notPaidTitle: 'The payment did not go through',
       notPaidText: 'Your bank did not confirm the payment, so nothing was charged. You can pay again.',
+      expiredTitle: 'Your bank’s check was not finished',
+      expiredText: 'Your bank’s check was not finished in time, so this payment was cancelled and nothing was charged. You can pay again.',
+      refundedTitle: 'This payment was not needed',
+      refundedText:
+        'You had already paid for this plan another way, so this payment bought nothing. It is refunded automatically, and we tell you at {{email}} once it is done.',
       tryAgain: 'Pay again',
       ownedTitle: 'You already have this plan',
       ownedText: 'It was bought in this browser or with your account, so there is nothing to pay. Open your account to use it.',

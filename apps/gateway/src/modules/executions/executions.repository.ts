@@ -52,6 +52,19 @@ export class ExecutionsRepository {
       .limit(input.limit);
   }
 
+  /** Pending executions whose planned deadline (`plannedOutcome.expiresAt`, ISO UTC) is at or before `now`. */
+  async pendingExpiredBy(now: Date): Promise<Array<{ id: string }>> {
+    return this.db
+      .select({ id: executions.id })
+      .from(executions)
+      .where(
+        and(
+          eq(executions.status, 'authorizePending'),
+          sql`(${executions.plannedOutcome}->>'expiresAt')::timestamptz <= ${now.toISOString()}::timestamptz`,
+        ),
+      );
+  }
+
   /** The execution waiting on a PayPal approval for this order id or billing agreement token. */
   async findByConfirmToken(token: string): Promise<ExecutionRow | undefined> {
     const [row] = await this.db

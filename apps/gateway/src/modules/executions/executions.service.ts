@@ -39,6 +39,8 @@ export const CHALLENGE_ATTEMPTS = 3;
 export type ExecutionsContext = {
   publicUrl: () => string;
   slowAuthPolls: number;
+  /** How long a 3-D Secure challenge waits for the shopper before the execution expires. */
+  challengeTtlMs: number;
   /** Secret for one-time 3-D Secure codes. */
   otpSecret: string;
   /** Secret the Google-type wallet sandbox signs its payment tokens with. */
@@ -123,6 +125,8 @@ export class ExecutionsService {
    */
   async listForMerchant(query: { since?: string | undefined; cursor?: string | undefined; limit: number }): Promise<ExecutionList> {
     const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor);
+    // The listing tells what is over: anything past its deadline is expired first.
+    await this.expireDue();
     const rows = await this.executions.listChanged({
       since: query.since === undefined ? undefined : new Date(query.since),
       after,
@@ -319,12 +323,15 @@ export class ExecutionsService {
       case 'slow':
         if (this.context.slowAuthPolls === 0) return this.settle(row, undefined);
         return this.executions.update(row.id, { pollsRemaining: this.context.slowAuthPolls, plannedOutcome: {} });
-      case 'challenge':
+      case 'challenge': {
+        // A challenge nobody answers (the window was closed) expires, so the payment ends for sure.
+        const expiresAt = new Date(Date.now() + this.context.challengeTtlMs).toISOString();
         return this.move(row, 'pend', {
           challenge: { nonce: randomBytes(12).toString('base64url'), attemptsLeft: CHALLENGE_ATTEMPTS },
-          plannedOutcome: scenario.after ? { declineCode: scenario.after } : {},
+          plannedOutcome: scenario.after ? { declineCode: scenario.after, expiresAt } : { expiresAt },
           finalState: { code: 'authorizePending', errors: [] },
         });
+      }
       default: {
         const exhaustive: never = scenario;
         return exhaustive;
@@ -353,6 +360,17 @@ export class ExecutionsService {
     return this.executions.update(row.id, { ...patch, status: transition(row.status as ExecutionStatus, event) });
   }
 
+  /**
+   * Expires every pending execution past its deadline (an unanswered 3-D Secure challenge, an
+   * unpaid pix): each is settled `payment_expired` under its own lock, with its webhook.
+   */
+  async expireDue(): Promise<number> {
+    const due = await this.executions.pendingExpiredBy(new Date());
+    for (const { id } of due) await this.mutex.run(id, async () => this.expireIfDue(await this.load(id)));
+    return due.length;
+  }
+
+  /** A pending execution past its deadline (pix, or a 3-D Secure challenge) fails as `payment_expired`. */
   private async expireIfDue(row: ExecutionRow): Promise<ExecutionRow> {
     const expiresAt = row.plannedOutcome?.expiresAt;
     if (row.status === 'authorizePending' && expiresAt && Date.parse(expiresAt) <= Date.now()) return this.settle(row, 'payment_expired');
@@ -434,7 +452,8 @@ export class ExecutionsService {
     input: { action: 'submit' | 'fail'; code?: string | undefined },
   ): Promise<{ row: ExecutionRow; wrongCode: boolean }> {
     return this.mutex.run(id, async () => {
-      const row = await this.load(id);
+      // A challenge past its deadline has expired: a late answer no longer pays.
+      const row = await this.expireIfDue(await this.load(id));
       if (row.status !== 'authorizePending' || !row.challenge) return { row, wrongCode: false };
       if (input.action === 'fail') return { row: await this.settle(row, 'authentication_failed'), wrongCode: false };
       if (input.code?.trim() === this.challengeCode(row))

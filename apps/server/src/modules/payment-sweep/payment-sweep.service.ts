@@ -254,13 +254,12 @@ export class PaymentSweep {
       now,
     });
     if (intent.state === 'open') {
-      // Its request wrote the intent after all: it says what the payment was for.
-      if (
-        (await subscriptions.settleIntent(intent)) === 'completed' &&
-        (await repository.move(db, row.executionId, ['waiting'], 'completed', clock.now()))
-      )
+      // Its request wrote the intent after all: it says what the payment was for. A payment that
+      // buys nothing by it (its buyer paid for the plan another way meanwhile) is refunded now.
+      const outcome = await subscriptions.settleIntent(intent);
+      if (outcome === 'completed' && (await repository.move(db, row.executionId, ['waiting'], 'completed', clock.now())))
         result.completed += 1;
-      return undefined;
+      if (outcome !== 'failed') return undefined;
     }
     if (intent.state === 'completed' || (await subscribed())) return undefined;
     const refund = await context.charges.open({

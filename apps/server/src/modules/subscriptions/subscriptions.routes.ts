@@ -7,6 +7,8 @@ import {
   createSignedInApplePayRequestSchema,
   createSignedInRequestSchema,
   finalizeRequestSchema,
+  paymentStatusRequestSchema,
+  paymentStatusResponseSchema,
   initSessionRequestSchema,
   initSessionResponseSchema,
   type InitSessionRequest,
@@ -220,6 +222,21 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     '/subs/create-applepay',
     { schema: { body: createSignedInApplePayRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
     async (request, reply) => signedInPurchase(request, reply, request.body, request.body.execution_id),
+  );
+
+  /**
+   * The pending page's "check again" (issue 24): where the payment of a purchase already asked for
+   * stands, always answered (pending, paid, failed, expired, refunded), never a conflict. Once paid,
+   * the browser that asks with the purchase's email gets its proof, as the create call gives it.
+   */
+  app.post(
+    '/subs/payment-status',
+    { schema: { body: paymentStatusRequestSchema, response: { 200: paymentStatusResponseSchema } } },
+    async (request, reply) => {
+      const answer = await service.paymentStatus(request.body.execution_id, request.body.email);
+      if (answer.id) proof.grant(request, reply, answer.id);
+      return answer;
+    },
   );
 
   app.post(

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, formatMessage } from '@roots/contracts';
+import { API_MESSAGES, MESSAGES, formatMessage } from '@roots/contracts';
 import { compactAttribution, eventValue, type Attribution, type PurchaseEventName } from '@roots/contracts/events';
 import type { Execution } from '@roots/contracts/gateway';
-import { hasAccess, isCancelable, type Consent, type SubscriptionStatus, type SubscriptionSummary } from '@roots/contracts/subscriptions';
+import {
+  hasAccess,
+  isCancelable,
+  type Consent,
+  type PaymentStatusResponse,
+  type SubscriptionStatus,
+  type SubscriptionSummary,
+} from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
 import type { Tx } from '../../db/executor';
 import { holderReferenceFor, maskEmail, normalizeEmail } from '../../lib/mask';
@@ -164,6 +171,7 @@ export class SubscriptionsService {
       this.context.log.warn({ executionId: execution.id, problem, email: maskEmail(email) }, 'payment not accepted for a subscription');
       throw new AppError('PAYMENT_NOT_ACCEPTED', failure);
     }
+    if (await this.setAsideIfPaidAnotherWay(intent)) throw new AppError('ALREADY_OWNED', API_MESSAGES.alreadyOwnedPaidTwice);
     crashPoint(this.context.config, 'create-after-verify');
     const id = await this.completeIntent(intent, execution, meta);
     return this.linkUser(id, input.userId);
@@ -464,8 +472,69 @@ export class SubscriptionsService {
       await repository.setIntentState(db, intent.executionId, 'failed', null, clock.now());
       return 'failed';
     }
+    if (await this.setAsideIfPaidAnotherWay(intent)) return 'failed';
     await this.completeIntent(intent, execution, null);
     return 'completed';
+  }
+
+  /**
+   * A payment that went through after its buyer paid for the same plan another way (the bank's
+   * check was left open, then the customer paid with another card; or the other way round) buys
+   * nothing: its intent is failed, keeping the buyer's email, so no request can complete it, and
+   * the payment sweep refunds it and tells the buyer (ADR 127, issue 24). True when set aside.
+   * Only a purchase made while this one was open counts: a plan bought again long after is a
+   * purchase of its own.
+   */
+  private async setAsideIfPaidAnotherWay(intent: IntentRow): Promise<boolean> {
+    const { repository, db, clock, log } = this.context;
+    const other = (await repository.byEmail(db, intent.email)).find(
+      (row) =>
+        row.planId === intent.planId &&
+        row.parentId === null &&
+        row.initialExecutionId !== intent.executionId &&
+        row.createdAt.getTime() > intent.createdAt.getTime(),
+    );
+    if (!other) return false;
+    await repository.setIntentState(db, intent.executionId, 'failed', null, clock.now());
+    log.warn(
+      { executionId: intent.executionId, subscriptionId: other.id, email: maskEmail(intent.email) },
+      'payment confirmed after its plan was paid another way; set aside for the sweep to refund',
+    );
+    return true;
+  }
+
+  /**
+   * Where the payment of a purchase stands (the pending page's "check again", issue 24): settles an
+   * open intent from the gateway's execution as the purchase request would, and says which way it
+   * went. Only the email the purchase was started for may ask; anything else is an unknown purchase.
+   * @throws AppError NOT_FOUND for an unknown purchase, SERVICE_UNAVAILABLE when the gateway cannot be read.
+   */
+  async paymentStatus(executionId: string, email: string): Promise<PaymentStatusResponse> {
+    const { repository, db, clock } = this.context;
+    const intent = await repository.findIntent(db, executionId);
+    if (!intent || intent.email === '' || intent.email !== normalizeEmail(email))
+      throw new AppError('NOT_FOUND', MESSAGES.noSubscriptionData);
+    try {
+      let state = intent.state;
+      if (state === 'open') {
+        const outcome = await this.settleIntent(intent);
+        if (outcome === 'pending') return { status: 'pending' };
+        state = outcome;
+      }
+      if (state === 'completed') {
+        const id = (await repository.findIntent(db, executionId))?.subscriptionId ?? (await this.byPayment(executionId))?.id;
+        if (id) return { status: 'paid', id };
+      }
+      const execution = await this.context.gateway.getExecution(executionId);
+      if (execution.status === 'authorizeSuccessful') return { status: 'refunded' };
+      return { status: execution.finalState?.errors[0]?.reason.code === 'payment_expired' ? 'expired' : 'failed' };
+    } catch (error) {
+      if (error instanceof GatewayCallError && error.status === 404) {
+        await repository.setIntentState(db, executionId, 'failed', null, clock.now());
+        return { status: 'failed' };
+      }
+      throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.somethingWentWrong, { cause: error });
+    }
   }
 
   /**

@@ -17,7 +17,8 @@ import { createSubscription } from './api/create-subscription';
 import { validateApplePayMerchant } from './api/validate-apple-pay-merchant';
 import { initSession } from './api/init-session';
 import { refreshSessionToken } from '../../lib/refresh-session-token';
-import { usePendingPurchase } from './use-pending-purchase';
+import { paymentStatus } from './api/payment-status';
+import { PendingPayment } from './pending-payment';
 
 export type PurchaseResult = { subscriptionId: string };
 
@@ -94,35 +95,23 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
     }
   };
 
-  const waiting = usePendingPurchase(pending ? () => create(pending) : null, (id) => onPurchased({ subscriptionId: id }));
-
   const walletNames = (wallet: ApplePayDetails | undefined) => {
     if (wallet) setNames({ firstName: wallet.address.first_name, lastName: wallet.address.last_name });
   };
 
   if (pending) {
-    const notPaid = waiting.state.status === 'not-paid';
     return (
-      <section className="checkout-slot payment-pending" role="status" aria-live="polite" data-testid="payment-pending">
-        <h2>{notPaid ? t('screens.paywall.notPaidTitle') : MESSAGES.paymentPending}</h2>
-        <p>{notPaid ? t('screens.paywall.notPaidText') : t('screens.paywall.pendingText', { email })}</p>
-        {notPaid ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setPending(null);
-              setAttempt((value) => value + 1);
-            }}
-          >
-            {t('screens.paywall.tryAgain')}
-          </button>
-        ) : (
-          <button type="button" className="button button--link" onClick={waiting.checkNow} disabled={waiting.checking}>
-            {t('screens.paywall.checkNow')}
-          </button>
-        )}
-      </section>
+      <PendingPayment
+        key={pending.executionId}
+        email={email}
+        calls={{ create: () => create(pending), status: () => paymentStatus({ executionId: pending.executionId, email }) }}
+        onPurchased={(id) => onPurchased({ subscriptionId: id })}
+        onPayAnotherWay={() => {
+          // A new payment session for the same plan; the funnel's state stays in this tab.
+          setPending(null);
+          setAttempt((value) => value + 1);
+        }}
+      />
     );
   }
   if (owned) {

@@ -12,7 +12,6 @@ import {
   type ChargeKind,
   emails,
   funnelRollupState,
-  operators,
   reports,
   subscriptions,
 } from '../../db/schema';
@@ -71,23 +70,6 @@ export type Instants = { from: Date; to: Date };
 
 /** SQL of the operator console: operators, the audit trail, customer records and dashboard aggregates. */
 export class AdminRepository {
-  // ----- operators ------------------------------------------------------------------------------
-
-  async isOperator(db: Executor, email: string): Promise<boolean> {
-    const [row] = await db.select({ email: operators.email }).from(operators).where(eq(operators.email, email)).limit(1);
-    return row !== undefined;
-  }
-
-  /** Adds an operator; false when the email already is one. */
-  async addOperator(db: Executor, input: { email: string; addedBy: string; now: Date }): Promise<boolean> {
-    const inserted = await db
-      .insert(operators)
-      .values({ email: input.email, addedBy: input.addedBy, createdAt: input.now })
-      .onConflictDoNothing()
-      .returning({ email: operators.email });
-    return inserted.length > 0;
-  }
-
   // ----- audit (append-only: insert and read, nothing else) -------------------------------------
 
   async appendAudit(db: Executor, input: AuditInput): Promise<AuditRow> {

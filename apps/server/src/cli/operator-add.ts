@@ -11,7 +11,7 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const roleAt = args.indexOf('--role');
   const role = roleAt >= 0 ? roleArgument(args[roleAt + 1]) : undefined;
-  const email = emailArgument(args.find((_, index) => index !== roleAt && index !== roleAt + 1));
+  const email = emailArgument(args.find((_, index) => roleAt < 0 || (index !== roleAt && index !== roleAt + 1)));
   if (!email || (roleAt >= 0 && !role) || args.length !== (roleAt >= 0 ? 3 : 1)) {
     console.error(`usage: npm run operator:add -- <email> [--role ${OPERATOR_ROLES.join('|')}]`);
     return EX_USAGE;

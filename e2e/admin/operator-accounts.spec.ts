@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { CustomerRecord } from '@roots/contracts/admin';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { freshAuthenticatorCode, signInAsOperator, signInWithEmailCode } from './operator-session';
 import { startProductServer, type ProductServer } from './product-server';
 import { buy, THREE_MONTH, type Buyer } from './scenario';
@@ -93,6 +94,7 @@ test('an operator who gave only the email code is refused until the authenticato
   const screen = page.getByTestId('operator-second-factor');
   await expect(screen.getByRole('heading')).toHaveText('Authenticator code');
   await expect(page.getByTestId('operator-email')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
   for (const path of ['/api/admin/customers?q=someone@example.com', '/api/admin/funnel?from=2026-01-01&to=2026-01-02']) {
     const refused = await page.request.get(path);
     expect(refused.status(), path).toBe(403);

@@ -16,7 +16,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startProductServer(`geo-operator-${Date.now()}@example.com`);
+  server = await startProductServer([{ email: `geo-operator-${Date.now()}@example.com` }]);
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -1,14 +1,14 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Execution } from '@roots/contracts/gateway';
-import type { MailboxMessage } from '@roots/contracts/emails';
 import { DEV_SERVER_SECRETS } from '../../apps/server/src/config/env';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { codeIds, mailbox, newCode, signInAsOperator } from './operator-session';
 import { COUNTRY_HEADER, startProductServer, type ProductServer } from './product-server';
 import { runScenario, type ScenarioFigures } from './scenario';
 
 /**
- * The operator console (issue 13): an operator added by `npm run operator:add` signs in with the
- * email code and sees the funnel and revenue of a scenario driven through the product; refunds a
+ * The operator console (issue 13): an operator added by `npm run operator:add` (the first, so an
+ * owner) signs in with the email code and their authenticator (issue 25) and sees the funnel and revenue of a scenario driven through the product; refunds a
  * charge (gateway, email, audit log); a customer is refused every admin page and endpoint; a
  * visitor from the EU gets the geo-policy screen instead of the face analysis.
  */
@@ -22,35 +22,13 @@ test.setTimeout(180_000);
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await startProductServer(operatorEmail);
+  server = await startProductServer([{ email: operatorEmail }]);
   figures = await runScenario(server.url, tag);
 });
 test.afterAll(async () => {
   for (const buyer of figures?.buyers ?? []) await buyer.context.dispose();
   await server?.stop();
 });
-
-async function mailbox(request: APIRequestContext): Promise<MailboxMessage[]> {
-  return ((await (await request.get('/dev/mailbox.json')).json()) as { messages: MailboxMessage[] }).messages;
-}
-
-/** Ids of the sign-in codes sent to `email` so far (a later code is the one just asked for). */
-async function codeIds(request: APIRequestContext, email: string): Promise<Set<string>> {
-  return new Set((await mailbox(request)).filter((item) => item.to === email && item.kind === 'sign_in_code').map((item) => item.id));
-}
-
-/** The sign-in code sent to `email` that is not among `seen`. */
-async function newCode(request: APIRequestContext, email: string, seen: Set<string>): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const message = (await mailbox(request)).find((item) => item.to === email && item.kind === 'sign_in_code' && !seen.has(item.id));
-      code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
 
 async function newPage(browser: Browser, options: { country?: string; phone?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({
@@ -59,19 +37,6 @@ async function newPage(browser: Browser, options: { country?: string; phone?: bo
     ...(options.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
   });
   return context.newPage();
-}
-
-/** The operator console's own email-code sign-in. */
-async function signInAsOperator(page: Page, email: string): Promise<void> {
-  await page.goto('/roots/admin');
-  const form = page.getByTestId('operator-sign-in');
-  const seen = await codeIds(page.request, email);
-  await form.getByLabel('Email').fill(email);
-  await form.getByRole('button', { name: 'Send code' }).click();
-  await expect(form.getByRole('status')).toHaveText('We sent a code to your email.');
-  await form.getByLabel('Code from the email').fill(await newCode(page.request, email, seen));
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('operator-email')).toHaveText(email);
 }
 
 const rowOf = (page: Page, testId: string, first: string) =>

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { OperatorRole } from '@roots/contracts/admin';
 
 /** The header the admin journeys' server trusts for the visitor's country (COUNTRY_HEADER). */
 export const COUNTRY_HEADER = 'x-e2e-country';
@@ -22,11 +23,11 @@ export type ProductServer = { url: string; gatewayUrl: string; stop(): Promise<v
 
 /**
  * A product server of its own for the operator journeys: a fresh embedded database in which
- * `npm run operator:add -- <operator>` runs first (PGlite has one process at a time, so before the
+ * `npm run operator:add -- <email> [--role <role>]` runs first for each operator (PGlite has one process at a time, so before the
  * server starts), then the built server on it, against the suite's gateway. The country of a
  * request comes from {@link COUNTRY_HEADER}, as behind a CDN.
  */
-export async function startProductServer(operatorEmail: string): Promise<ProductServer> {
+export async function startProductServer(operators: ReadonlyArray<{ email: string; role?: OperatorRole }>): Promise<ProductServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'roots-e2e-admin-'));
   const gatewayUrl = `http://127.0.0.1:${4100 + Number(process.env.E2E_PORT_OFFSET ?? 0)}`;
   const port = await freePort();
@@ -47,8 +48,11 @@ export async function startProductServer(operatorEmail: string): Promise<Product
     SIGN_IN_CODES_PER_EMAIL_PER_HOUR: '100000',
     SIGN_IN_GUESSES_PER_IP_PER_HOUR: '100000',
   };
-  const added = execFileSync('npm', ['run', '--silent', 'operator:add', '--', operatorEmail], { env, encoding: 'utf8' });
-  if (!added.includes('is now an operator')) throw new Error(`operator:add said: ${added}`);
+  for (const operator of operators) {
+    const role = operator.role ? ['--role', operator.role] : [];
+    const added = execFileSync('npm', ['run', '--silent', 'operator:add', '--', operator.email, ...role], { env, encoding: 'utf8' });
+    if (!added.includes('is now an operator')) throw new Error(`operator:add said: ${added}`);
+  }
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;

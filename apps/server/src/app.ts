@@ -246,7 +246,14 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   });
 
   // Operator console and compliance controls (issue 13): app-wide hooks first, then its routes.
-  const admin = await registerOperatorConsole(app, { context, subscriptions, cancellation, account, sessions });
+  const { admin, accounts: operatorAccounts } = await registerOperatorConsole(app, {
+    context,
+    subscriptions,
+    cancellation,
+    account,
+    sessions,
+    limits: signInLimits,
+  });
 
   // The public API: rate-limited per IP (and per email inside the routes that take one).
   await app.register(async (api) => {
@@ -323,6 +330,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
       account,
       proof,
       admin,
+      operatorAccounts,
     },
   });
 }

@@ -8,11 +8,115 @@ import { z } from 'zod';
 /** Base path of every operator endpoint. */
 export const ADMIN_API_PREFIX = '/api/admin';
 
-/** `GET /api/admin/me`: the signed-in operator. */
-export const operatorMeSchema = z.object({ email: z.string(), operator: z.literal(true) });
+// ----- operator accounts (issue 25, ADR 150–151) -------------------------------------------------
+
+/** Operator roles, least to most powerful. */
+export const OPERATOR_ROLES = ['viewer', 'support', 'owner'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** What an operator may do; {@link ROLE_PERMISSIONS} says which role may do what. */
+export const OPERATOR_PERMISSIONS = [
+  /** Funnel, revenue, reconciliation and quality dashboards. */
+  'dashboards.read',
+  /** Look a customer up (their record, consents and the audit entries about them). */
+  'customers.read',
+  /** Refund a charge, cancel a subscription, resend a receipt or cancel link. */
+  'customers.care',
+  /** Erase a customer's data (data rights). */
+  'customers.delete',
+  /** Download a table of the console as CSV. */
+  'data.export',
+  /** Read the whole audit trail. */
+  'audit.read',
+  /** Add, remove and change the role of operators; see and end every operator's sessions. */
+  'operators.manage',
+] as const;
+export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
+
+/** The one table of permissions: each role has those of the role before it and more. */
+export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[]> = {
+  viewer: ['dashboards.read', 'customers.read'],
+  support: ['dashboards.read', 'customers.read', 'customers.care'],
+  owner: ['dashboards.read', 'customers.read', 'customers.care', 'customers.delete', 'data.export', 'audit.read', 'operators.manage'],
+};
+
+export const hasPermission = (role: OperatorRole, permission: OperatorPermission) => ROLE_PERMISSIONS[role].includes(permission);
+
+/**
+ * Why an operator endpoint answered 403 (the `error` of the answer; `code` is FORBIDDEN):
+ * not an operator, no second factor enrolled yet, the second factor not passed in this session,
+ * or the role does not allow it.
+ */
+export const OPERATOR_REFUSALS = {
+  notOperator: 'Operators only',
+  enrollmentRequired: 'operator-second-factor-enrollment-required',
+  secondFactorRequired: 'operator-second-factor-required',
+  roleForbidden: 'operator-role-forbidden',
+} as const;
+
+/** `GET /api/admin/me`: the signed-in operator, their role and where they are with the second factor. */
+export const operatorMeSchema = z.object({
+  email: z.string(),
+  operator: z.literal(true),
+  role: z.enum(OPERATOR_ROLES),
+  permissions: z.array(z.enum(OPERATOR_PERMISSIONS)),
+  /** 'enroll': no authenticator yet; 'verify': enrolled, not passed in this session; 'passed'. */
+  second_factor: z.enum(['enroll', 'verify', 'passed']),
+});
 export type OperatorMe = z.infer<typeof operatorMeSchema>;
 
-/** What an operator can do; each one writes an audit record. */
+/** `POST /api/admin/second-factor/enroll`: a new authenticator secret (replaces one not confirmed yet). */
+export const totpEnrollmentSchema = z.object({
+  /** Base32, for typing into an authenticator app. */
+  secret: z.string(),
+  /** `otpauth://totp/...`, what the QR code holds. */
+  uri: z.string(),
+  /** The QR code as an SVG document. */
+  qr_svg: z.string(),
+});
+export type TotpEnrollment = z.infer<typeof totpEnrollmentSchema>;
+
+/** `POST /api/admin/second-factor/verify`: a six-digit authenticator code (confirms enrollment on first use). */
+export const totpVerifyRequestSchema = z.object({ code: z.string().regex(/^\d{6}$/, 'must be six digits') });
+export type TotpVerifyRequest = z.infer<typeof totpVerifyRequestSchema>;
+
+export const operatorSessionSchema = z.object({
+  id: z.string(),
+  operator_email: z.string(),
+  created_at: z.iso.datetime(),
+  last_seen_at: z.iso.datetime().nullable(),
+  expires_at: z.iso.datetime(),
+  ip_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  second_factor_passed: z.boolean(),
+  current: z.boolean(),
+});
+export type OperatorSession = z.infer<typeof operatorSessionSchema>;
+/** `GET /api/admin/sessions`: one's own sessions; an owner's `?all=true`: every operator's. */
+export const operatorSessionsQuerySchema = z.object({ all: z.enum(['true', 'false']).optional() });
+export const operatorSessionListSchema = z.object({ sessions: z.array(operatorSessionSchema) });
+export type OperatorSessionList = z.infer<typeof operatorSessionListSchema>;
+export const revokeSessionRequestSchema = z.object({ id: z.string().min(1).max(200) });
+
+export const operatorSchema = z.object({
+  email: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  added_by: z.string(),
+  created_at: z.iso.datetime(),
+  second_factor_enrolled: z.boolean(),
+});
+export type Operator = z.infer<typeof operatorSchema>;
+export const operatorListSchema = z.object({ operators: z.array(operatorSchema) });
+export type OperatorList = z.infer<typeof operatorListSchema>;
+export const operatorRoleRequestSchema = z.object({ email: z.email().max(320), role: z.enum(OPERATOR_ROLES) });
+export type OperatorRoleRequest = z.infer<typeof operatorRoleRequestSchema>;
+export const operatorRemoveRequestSchema = z.object({ email: z.email().max(320) });
+
+/** `POST /api/admin/exports`: recorded before the console downloads a table as CSV. */
+export const exportRequestSchema = z.object({ name: z.string().trim().min(1).max(200), rows: z.number().int().min(0) });
+export type ExportRequest = z.infer<typeof exportRequestSchema>;
+
+/** What an operator (or the operator commands) can do; each one writes an audit record. */
 export const ADMIN_ACTIONS = [
   'customer.lookup',
   'customer.refund',
@@ -22,6 +126,13 @@ export const ADMIN_ACTIONS = [
   'customer.resend_cancel_link',
   'customer.delete_data',
   'customer.consents_viewed',
+  'operator.add',
+  'operator.remove',
+  'operator.role_change',
+  'operator.second_factor_enrolled',
+  'operator.sign_in',
+  'operator.session_revoked',
+  'operator.export',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -35,11 +146,26 @@ export const auditEntrySchema = z.object({
   detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+/** A page of the audit trail, newest first; `next_cursor` asks for the page after it (null: the last). */
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema), next_cursor: z.string().nullable() });
 export type AuditList = z.infer<typeof auditListSchema>;
 
 /** A calendar day in UTC, `YYYY-MM-DD`. */
 const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
+
+/** Audit entries on one page, at most. */
+export const AUDIT_PAGE_MAX = 200;
+
+/** `GET /api/admin/audit`: a page, filtered by who did it, what, and UTC days (both included). */
+export const auditQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+  operator: z.string().trim().max(320).optional(),
+  action: z.enum(ADMIN_ACTIONS).optional(),
+  from: daySchema.optional(),
+  to: daySchema.optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 /** Longest range a dashboard query covers. */
 export const MAX_RANGE_DAYS = 366;

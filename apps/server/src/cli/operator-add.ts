@@ -1,48 +1,30 @@
-import { existsSync } from 'node:fs';
-import { userInfo } from 'node:os';
-import { z } from 'zod';
-import { ConfigError, loadConfig } from '../config/env';
-import { openDatabase } from '../db/database';
-import { normalizeEmail } from '../lib/mask';
-import { AdminRepository } from '../modules/admin/admin.repository';
+import { OPERATOR_ROLES } from '@roots/contracts/admin';
+import { emailArgument, EX_USAGE, roleArgument, runOperatorCommand } from './operator-command';
 
 /**
- * `npm run operator:add -- <email>`: makes `email` an operator of this installation's database
- * (DATABASE_URL, else the PGlite database in DATA_DIR; `.env` is read as by the server). The
- * operator then signs in with the ordinary email code and opens `/{slug}/admin`.
- * With PGlite, run it while the server is stopped: an embedded database has one process at a time.
+ * `npm run operator:add -- <email> [--role owner|support|viewer]`: makes `email` an operator. Without
+ * `--role` the first operator of an installation is its owner and every later one support. The
+ * operator then signs in with the ordinary email code, sets up an authenticator app and opens
+ * `/{slug}/admin`.
  */
 async function main(): Promise<number> {
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const parsed = z.email().max(320).safeParse(process.argv[2]);
-  if (!parsed.success) {
-    console.error('usage: npm run operator:add -- <email>');
-    return 64; // EX_USAGE
+  const args = process.argv.slice(2);
+  const roleAt = args.indexOf('--role');
+  const role = roleAt >= 0 ? roleArgument(args[roleAt + 1]) : undefined;
+  const email = emailArgument(args.find((_, index) => roleAt < 0 || (index !== roleAt && index !== roleAt + 1)));
+  if (!email || (roleAt >= 0 && !role) || args.length !== (roleAt >= 0 ? 3 : 1)) {
+    console.error(`usage: npm run operator:add -- <email> [--role ${OPERATOR_ROLES.join('|')}]`);
+    return EX_USAGE;
   }
-  const email = normalizeEmail(parsed.data);
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`operator:add: ${error.message}`);
-      return 78; // EX_CONFIG
-    }
-    throw error;
-  }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    await database.migrate();
-    const added = await new AdminRepository().addOperator(database.db, {
-      email,
-      addedBy: `command:${userInfo().username}`,
-      now: new Date(),
-    });
-    console.info(added ? `operator:add: ${email} is now an operator` : `operator:add: ${email} already is an operator`);
+  return runOperatorCommand('operator:add', async (accounts, actor) => {
+    const result = await accounts.add(actor, email, role);
+    console.info(
+      result.added
+        ? `operator:add: ${email} is now an operator (${result.role})`
+        : `operator:add: ${email} already is an operator (${result.role}); use operator:role to change the role`,
+    );
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 process.exitCode = await main();

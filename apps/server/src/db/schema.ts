@@ -1,6 +1,8 @@
+import type { OperatorRole } from '@roots/contracts/admin';
 import type { AccessKind, SubscriptionStatus } from '@roots/contracts/subscriptions';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -477,6 +479,28 @@ export const operators = pgTable('operators', {
   email: text('email').primaryKey(),
   addedBy: text('added_by').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** viewer, support or owner (ADR 150); operators added before roles existed are owners. */
+  role: text('role').$type<OperatorRole>().notNull().default('support'),
+  /** The authenticator (TOTP) secret, sealed (ADR 151): never readable at rest. Null: none yet. */
+  totpSealed: text('totp_sealed'),
+  /** When the operator confirmed the secret with a first code; null while it is not confirmed. */
+  totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+});
+
+/**
+ * Operator sessions that passed the second factor (ADR 151): one row per better-auth session, gone
+ * with the session. The console refuses an operator session without a row, idle past
+ * OPERATOR_IDLE_MS or older than OPERATOR_SESSION_MAX_MS.
+ */
+export const operatorSessionFactors = pgTable('operator_session_factors', {
+  sessionId: text('session_id')
+    .primaryKey()
+    .references(() => authSessions.id, { onDelete: 'cascade' }),
+  operatorEmail: text('operator_email').notNull(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
 });
 
 /**

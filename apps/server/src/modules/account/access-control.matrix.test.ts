@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RootsApp } from '../../app';
 import type { Database } from '../../db/database';
 import { adminAudit, authUsers, profiles, reports, subscriptions } from '../../db/schema';
-import { ADMIN_ENDPOINTS } from '../admin/admin.routes';
+import { OPERATOR_REFUSALS, OPERATOR_ROLES, ROLE_PERMISSIONS, type OperatorRole } from '@roots/contracts/admin';
+import { ADMIN_ENDPOINT_ACCESS, ADMIN_ENDPOINTS } from '../admin/admin.routes';
 import { buildTestApp, openTestDatabase, testDatabases } from '../../test/helpers';
+import { signInAsOperator } from '../../test/operator';
 import { signInWithEmailCode } from '../../test/sign-in';
 import { seedReport, seedSubscription } from './account.fixtures';
 
@@ -417,26 +419,27 @@ describe.each(testDatabases())('access-control matrix on $name', ({ url }) => {
 });
 
 /**
- * The operator console (issue 13): every `/api/admin/*` endpoint answers 401 to a visitor and 403 to
- * a signed-in customer, and changes nothing; an operator (added as `operator:add` does) gets through.
+ * The operator console (issue 13, issue 25): every `/api/admin/*` endpoint answers 401 to a visitor
+ * and 403 to a signed-in customer, and changes nothing; each operator role gets through exactly the
+ * endpoints the role table (ROLE_PERMISSIONS) allows, and 403 'operator-role-forbidden' elsewhere.
  */
 describe.each(testDatabases())('operator endpoints in the access-control matrix on $name', ({ url }) => {
   let database: Database;
   let app: RootsApp;
   const tag = url ? 'pg' : 'pglite';
   const customerEmail = `customer.admin-matrix.${tag}@example.com`;
-  const operatorEmail = `operator.admin-matrix.${tag}@example.com`;
   let customerCookie: string;
-  let operatorCookie: string;
-  let subscriptionId: string;
+  const operatorCookies = {} as Record<OperatorRole, string>;
+  const subscriptionOf = {} as Record<OperatorRole, string>;
 
   beforeAll(async () => {
     database = await openTestDatabase(url);
     app = await buildTestApp({ database });
-    await app.roots.admin.addOperator(operatorEmail, 'matrix test');
     customerCookie = await signInWithEmailCode(app, customerEmail);
-    operatorCookie = await signInWithEmailCode(app, operatorEmail);
-    subscriptionId = await seedSubscription(database, customerEmail);
+    for (const role of OPERATOR_ROLES) {
+      operatorCookies[role] = (await signInAsOperator(app, `${role}.admin-matrix.${tag}@example.com`, role)).cookie;
+      subscriptionOf[role] = await seedSubscription(database, customerEmail);
+    }
   });
   afterAll(async () => {
     await app?.close();
@@ -444,77 +447,146 @@ describe.each(testDatabases())('operator endpoints in the access-control matrix 
   });
 
   const range = 'from=2026-01-01&to=2026-01-31';
-  /** Each endpoint of ADMIN_ENDPOINTS with a request an operator may send, and the operator's expected status. */
-  const calls = (): Array<{ endpoint: (typeof ADMIN_ENDPOINTS)[number]; url: string; payload?: object; operatorStatus: number }> => [
-    { endpoint: 'GET /api/admin/me', url: '/api/admin/me', operatorStatus: 200 },
-    { endpoint: 'GET /api/admin/audit', url: '/api/admin/audit', operatorStatus: 200 },
-    { endpoint: 'GET /api/admin/funnel', url: `/api/admin/funnel?${range}`, operatorStatus: 200 },
-    { endpoint: 'GET /api/admin/revenue', url: `/api/admin/revenue?${range}`, operatorStatus: 200 },
-    { endpoint: 'GET /api/admin/revenue/reconciliation', url: `/api/admin/revenue/reconciliation?${range}`, operatorStatus: 200 },
-    { endpoint: 'GET /api/admin/quality', url: `/api/admin/quality?${range}`, operatorStatus: 200 },
-    { endpoint: 'GET /api/admin/customers', url: `/api/admin/customers?q=${encodeURIComponent(customerEmail)}`, operatorStatus: 200 },
+  /**
+   * Each endpoint of ADMIN_ENDPOINTS with a request an operator may send (on the role's own
+   * subscription), and the status an operator the role table allows gets.
+   */
+  const calls = (
+    role: OperatorRole,
+  ): Array<{ endpoint: (typeof ADMIN_ENDPOINTS)[number]; url: string; payload?: object; allowedStatus: number }> => [
+    { endpoint: 'GET /api/admin/me', url: '/api/admin/me', allowedStatus: 200 },
+    // Already enrolled: a second authenticator is refused.
+    { endpoint: 'POST /api/admin/second-factor/enroll', url: '/api/admin/second-factor/enroll', allowedStatus: 409 },
+    // A wrong code.
+    {
+      endpoint: 'POST /api/admin/second-factor/verify',
+      url: '/api/admin/second-factor/verify',
+      payload: { code: '000000' },
+      allowedStatus: 403,
+    },
+    { endpoint: 'GET /api/admin/sessions', url: '/api/admin/sessions', allowedStatus: 200 },
+    { endpoint: 'POST /api/admin/sessions/revoke', url: '/api/admin/sessions/revoke', payload: { id: randomUUID() }, allowedStatus: 404 },
+    { endpoint: 'GET /api/admin/operators', url: '/api/admin/operators', allowedStatus: 200 },
+    {
+      endpoint: 'POST /api/admin/operators/role',
+      url: '/api/admin/operators/role',
+      payload: { email: `nobody.admin-matrix.${tag}@example.com`, role: 'viewer' },
+      allowedStatus: 404,
+    },
+    {
+      endpoint: 'POST /api/admin/operators/remove',
+      url: '/api/admin/operators/remove',
+      payload: { email: `nobody.admin-matrix.${tag}@example.com` },
+      allowedStatus: 404,
+    },
+    { endpoint: 'POST /api/admin/exports', url: '/api/admin/exports', payload: { name: 'funnel.csv', rows: 3 }, allowedStatus: 200 },
+    { endpoint: 'GET /api/admin/audit', url: '/api/admin/audit', allowedStatus: 200 },
+    { endpoint: 'GET /api/admin/funnel', url: `/api/admin/funnel?${range}`, allowedStatus: 200 },
+    { endpoint: 'GET /api/admin/revenue', url: `/api/admin/revenue?${range}`, allowedStatus: 200 },
+    { endpoint: 'GET /api/admin/revenue/reconciliation', url: `/api/admin/revenue/reconciliation?${range}`, allowedStatus: 200 },
+    { endpoint: 'GET /api/admin/quality', url: `/api/admin/quality?${range}`, allowedStatus: 200 },
+    { endpoint: 'GET /api/admin/customers', url: `/api/admin/customers?q=${encodeURIComponent(customerEmail)}`, allowedStatus: 200 },
     {
       endpoint: 'POST /api/admin/customers/refund',
       url: '/api/admin/customers/refund',
       payload: { charge_id: randomUUID(), reason: 'matrix' },
-      operatorStatus: 404,
+      allowedStatus: 404,
     },
     {
       endpoint: 'POST /api/admin/customers/cancel',
       url: '/api/admin/customers/cancel',
-      payload: { subscription_id: subscriptionId, when: 'period_end', reason: 'matrix' },
-      operatorStatus: 200,
+      payload: { subscription_id: subscriptionOf[role], when: 'period_end', reason: 'matrix' },
+      allowedStatus: 200,
     },
     {
       endpoint: 'POST /api/admin/customers/resend',
       url: '/api/admin/customers/resend',
-      payload: { subscription_id: subscriptionId, what: 'cancel_link' },
-      operatorStatus: 200,
+      payload: { subscription_id: subscriptionOf[role], what: 'cancel_link' },
+      allowedStatus: 200,
     },
     {
       endpoint: 'POST /api/admin/customers/delete',
       url: '/api/admin/customers/delete',
       payload: { email: `nobody.admin-matrix.${tag}@example.com` },
-      operatorStatus: 200,
+      allowedStatus: 200,
     },
   ];
 
   it('covers every operator endpoint', () => {
-    expect(calls().map((call) => call.endpoint)).toEqual([...ADMIN_ENDPOINTS]);
+    expect(calls('owner').map((call) => call.endpoint)).toEqual([...ADMIN_ENDPOINTS]);
   });
 
-  it.each(ADMIN_ENDPOINTS.map((endpoint) => ({ endpoint })))(
-    '$endpoint: a visitor gets 401, a customer 403, an operator through',
-    async ({ endpoint }) => {
-      const call = calls().find((candidate) => candidate.endpoint === endpoint)!;
-      const method = endpoint.split(' ')[0] as 'GET' | 'POST';
-      const send = (cookie: string | undefined) =>
-        app.inject({
-          method,
-          url: call.url,
-          // State changes with a cookie name our origin, as a browser on our pages does (ADR 111).
-          headers: cookie ? { cookie, ...(method === 'POST' ? { origin: 'http://127.0.0.1:3000' } : {}) } : {},
-          ...(call.payload ? { payload: call.payload } : {}),
-        });
-      const auditBefore = (await database.db.select().from(adminAudit)).length;
-      const statusNow = async () => (await database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)))[0]?.status;
-      const statusBefore = await statusNow();
+  const send = (call: ReturnType<typeof calls>[number], cookie: string | undefined) => {
+    const method = call.endpoint.split(' ')[0] as 'GET' | 'POST';
+    return app.inject({
+      method,
+      url: call.url,
+      // State changes with a cookie name our origin, as a browser on our pages does (ADR 111).
+      headers: cookie ? { cookie, ...(method === 'POST' ? { origin: 'http://127.0.0.1:3000' } : {}) } : {},
+      ...(call.payload ? { payload: call.payload } : {}),
+    });
+  };
+  const auditCount = async () => (await database.db.select().from(adminAudit)).length;
 
-      const visitor = await send(undefined);
-      expect(visitor.statusCode, visitor.body).toBe(401);
-      expect(visitor.json()).toMatchObject({ error: 'user-token-expired', code: 'UNAUTHORIZED' });
-      const customer = await send(customerCookie);
-      expect(customer.statusCode, customer.body).toBe(403);
-      expect(customer.json()).toMatchObject({ code: 'FORBIDDEN' });
-      expect(customer.body).not.toContain(customerEmail);
-      // Neither left a trace nor changed the customer's subscription.
-      expect((await database.db.select().from(adminAudit)).length).toBe(auditBefore);
-      expect(await statusNow()).toBe(statusBefore);
+  it.each(ADMIN_ENDPOINTS.map((endpoint) => ({ endpoint })))('$endpoint: a visitor gets 401, a customer 403', async ({ endpoint }) => {
+    const call = calls('owner').find((candidate) => candidate.endpoint === endpoint)!;
+    const auditBefore = await auditCount();
+    const statusNow = async () =>
+      (await database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionOf.owner)))[0]?.status;
+    const statusBefore = await statusNow();
 
-      const operator = await send(operatorCookie);
-      expect(operator.statusCode, operator.body).toBe(call.operatorStatus);
+    const visitor = await send(call, undefined);
+    expect(visitor.statusCode, visitor.body).toBe(401);
+    expect(visitor.json()).toMatchObject({ error: 'user-token-expired', code: 'UNAUTHORIZED' });
+    const customer = await send(call, customerCookie);
+    expect(customer.statusCode, customer.body).toBe(403);
+    expect(customer.json()).toMatchObject({ code: 'FORBIDDEN', error: OPERATOR_REFUSALS.notOperator });
+    expect(customer.body).not.toContain(customerEmail);
+    // Neither left a trace nor changed the customer's subscription.
+    expect(await auditCount()).toBe(auditBefore);
+    expect(await statusNow()).toBe(statusBefore);
+  });
+
+  it.each(OPERATOR_ROLES.flatMap((role) => ADMIN_ENDPOINTS.map((endpoint) => ({ role, endpoint }))))(
+    '$role × $endpoint: through when the role table allows it, else 403 operator-role-forbidden',
+    async ({ role, endpoint }) => {
+      const call = calls(role).find((candidate) => candidate.endpoint === endpoint)!;
+      const access = ADMIN_ENDPOINT_ACCESS[endpoint];
+      const allowed = access === 'second-factor' || access === 'operator' || ROLE_PERMISSIONS[role].includes(access);
+      const auditBefore = await auditCount();
+      const answer = await send(call, operatorCookies[role]);
+      if (allowed) {
+        expect(answer.statusCode, answer.body).toBe(call.allowedStatus);
+        if (answer.statusCode === 403) expect(answer.json<{ error: string }>().error).not.toBe(OPERATOR_REFUSALS.roleForbidden);
+      } else {
+        expect(answer.statusCode, answer.body).toBe(403);
+        expect(answer.json()).toMatchObject({ code: 'FORBIDDEN', error: OPERATOR_REFUSALS.roleForbidden });
+        expect(await auditCount()).toBe(auditBefore);
+      }
     },
   );
+
+  it('the role table: viewers read, support also cares for customers, owners also manage, export and audit', () => {
+    const endpointsOf = (role: OperatorRole) =>
+      ADMIN_ENDPOINTS.filter((endpoint) => {
+        const access = ADMIN_ENDPOINT_ACCESS[endpoint];
+        return access !== 'second-factor' && access !== 'operator' && ROLE_PERMISSIONS[role].includes(access);
+      });
+    expect(endpointsOf('viewer')).toEqual([
+      'GET /api/admin/funnel',
+      'GET /api/admin/revenue',
+      'GET /api/admin/revenue/reconciliation',
+      'GET /api/admin/quality',
+      'GET /api/admin/customers',
+    ]);
+    expect(endpointsOf('support')).toEqual([
+      ...endpointsOf('viewer'),
+      'POST /api/admin/customers/refund',
+      'POST /api/admin/customers/cancel',
+      'POST /api/admin/customers/resend',
+    ]);
+    expect(endpointsOf('owner')).toHaveLength(ADMIN_ENDPOINTS.length - 5);
+  });
 
   it('a forged cookie is a visitor on the operator endpoints too', async () => {
     const forged = await app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie: 'better-auth.session_token=forged.value' } });

@@ -3,17 +3,7 @@ import type { AdminAction } from '@roots/contracts/admin';
 import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import {
-  adminAudit,
-  authUsers,
-  cancellationChannels,
-  charges,
-  emails,
-  funnelRollupState,
-  operators,
-  reports,
-  subscriptions,
-} from '../../db/schema';
+import { adminAudit, authUsers, cancellationChannels, charges, emails, funnelRollupState, reports, subscriptions } from '../../db/schema';
 import { isSubscriptionCharge } from '../charges/charges.repository';
 import { rowsOf } from '../emails/emails.repository';
 
@@ -77,23 +67,6 @@ export type Instants = { from: Date; to: Date };
 
 /** SQL of the operator console: operators, the audit trail, customer records and dashboard aggregates. */
 export class AdminRepository {
-  // ----- operators ------------------------------------------------------------------------------
-
-  async isOperator(db: Executor, email: string): Promise<boolean> {
-    const [row] = await db.select({ email: operators.email }).from(operators).where(eq(operators.email, email)).limit(1);
-    return row !== undefined;
-  }
-
-  /** Adds an operator; false when the email already is one. */
-  async addOperator(db: Executor, input: { email: string; addedBy: string; now: Date }): Promise<boolean> {
-    const inserted = await db
-      .insert(operators)
-      .values({ email: input.email, addedBy: input.addedBy, createdAt: input.now })
-      .onConflictDoNothing()
-      .returning({ email: operators.email });
-    return inserted.length > 0;
-  }
-
   // ----- audit (append-only: insert and read, nothing else) -------------------------------------
 
   async appendAudit(db: Executor, input: AuditInput): Promise<AuditRow> {

@@ -6,6 +6,16 @@ import {
   adminRefundResponseSchema,
   adminResendRequestSchema,
   auditListSchema,
+  auditQuerySchema,
+  exportRequestSchema,
+  operatorListSchema,
+  operatorRemoveRequestSchema,
+  operatorRoleRequestSchema,
+  operatorSessionListSchema,
+  operatorSessionsQuerySchema,
+  revokeSessionRequestSchema,
+  totpEnrollmentSchema,
+  totpVerifyRequestSchema,
   customerLookupQuerySchema,
   customerRecordSchema,
   dataExportSchema,
@@ -22,82 +32,155 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
 import { AppError } from '../../errors';
+import type { SignInLimits } from '../../lib/sign-in-limits';
 import type { SessionReader } from '../auth/session';
 import type { AdminService } from './admin.service';
 import type { DataExportService } from './data-export';
 import { FACE_ANALYSIS_ROUTES, policyOfRequest } from './geo-policy';
-import { requireOperator } from './operator-guard';
+import type { OperatorAccounts } from './operator-accounts';
+import { guardOperatorEndpoints, operatorOf, type EndpointAccess } from './operator-guard';
 
-type AdminRoutesOptions = { admin: AdminService; sessions: SessionReader };
+type AdminRoutesOptions = { admin: AdminService; accounts: OperatorAccounts; sessions: SessionReader; limits: SignInLimits };
 
-/** `/api/admin/*`: every route refuses visitors (401) and customers (403) before anything else. */
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { admin, sessions }) => {
-  const operator = (request: Parameters<typeof requireOperator>[0]) => requireOperator(request, sessions, admin);
+/**
+ * Every operator endpoint as `METHOD url` with what it asks of the caller: the one table the gate
+ * reads (ADR 150). The access-control tests walk it for every role.
+ */
+export const ADMIN_ENDPOINT_ACCESS = {
+  'GET /api/admin/me': 'second-factor',
+  'POST /api/admin/second-factor/enroll': 'second-factor',
+  'POST /api/admin/second-factor/verify': 'second-factor',
+  'GET /api/admin/sessions': 'operator',
+  'POST /api/admin/sessions/revoke': 'operator',
+  'GET /api/admin/operators': 'operators.manage',
+  'POST /api/admin/operators/role': 'operators.manage',
+  'POST /api/admin/operators/remove': 'operators.manage',
+  'POST /api/admin/exports': 'data.export',
+  'GET /api/admin/audit': 'audit.read',
+  'GET /api/admin/funnel': 'dashboards.read',
+  'GET /api/admin/revenue': 'dashboards.read',
+  'GET /api/admin/revenue/reconciliation': 'dashboards.read',
+  'GET /api/admin/quality': 'dashboards.read',
+  'GET /api/admin/customers': 'customers.read',
+  'POST /api/admin/customers/refund': 'customers.care',
+  'POST /api/admin/customers/cancel': 'customers.care',
+  'POST /api/admin/customers/resend': 'customers.care',
+  'POST /api/admin/customers/delete': 'customers.delete',
+} as const satisfies Record<string, EndpointAccess>;
 
-  app.get('/api/admin/me', { schema: { response: { 200: operatorMeSchema } } }, async (request) => ({
-    email: (await operator(request)).email,
-    operator: true as const,
-  }));
+/** Every operator endpoint as `METHOD url`. */
+export const ADMIN_ENDPOINTS = Object.keys(ADMIN_ENDPOINT_ACCESS) as Array<keyof typeof ADMIN_ENDPOINT_ACCESS>;
 
-  app.get('/api/admin/audit', { schema: { response: { 200: auditListSchema } } }, async (request) => {
-    await operator(request);
-    return { entries: await admin.auditLog() };
-  });
+/** `/api/admin/*`: every route is gated by {@link guardOperatorEndpoints} before anything else. */
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { admin, accounts, sessions, limits }) => {
+  guardOperatorEndpoints(app, { sessions, accounts, access: ADMIN_ENDPOINT_ACCESS });
+  const ok = { ok: true as const };
+
+  app.get('/api/admin/me', { schema: { response: { 200: operatorMeSchema } } }, async (request) => accounts.me(operatorOf(request)));
+
+  app.post('/api/admin/second-factor/enroll', { schema: { response: { 200: totpEnrollmentSchema } } }, async (request) =>
+    accounts.enroll(operatorOf(request)),
+  );
+
+  app.post(
+    '/api/admin/second-factor/verify',
+    { schema: { body: totpVerifyRequestSchema, response: { 200: adminActionDoneSchema } } },
+    async (request) => {
+      await limits.guess(request.ip);
+      await accounts.verify(operatorOf(request), request.body.code, { ip: request.ip });
+      return ok;
+    },
+  );
 
   app.get(
-    '/api/admin/funnel',
-    { schema: { querystring: dateRangeQuerySchema, response: { 200: funnelReportSchema } } },
+    '/api/admin/sessions',
+    { schema: { querystring: operatorSessionsQuerySchema, response: { 200: operatorSessionListSchema } } },
+    async (request) => ({ sessions: await accounts.sessions(operatorOf(request), request.query.all === 'true') }),
+  );
+
+  app.post(
+    '/api/admin/sessions/revoke',
+    { schema: { body: revokeSessionRequestSchema, response: { 200: adminActionDoneSchema } } },
     async (request) => {
-      await operator(request);
-      return admin.funnel(request.query);
+      await accounts.revokeSession(operatorOf(request), request.body.id);
+      return ok;
     },
+  );
+
+  app.get('/api/admin/operators', { schema: { response: { 200: operatorListSchema } } }, async () => ({
+    operators: await accounts.list(),
+  }));
+
+  app.post(
+    '/api/admin/operators/role',
+    { schema: { body: operatorRoleRequestSchema, response: { 200: adminActionDoneSchema } } },
+    async (request) => {
+      if (request.body.role !== 'owner') await accounts.assertNotLastOwner(request.body.email);
+      if ((await accounts.changeRole(operatorOf(request), request.body.email, request.body.role)) === undefined)
+        throw new AppError('NOT_FOUND', 'No operator with this email');
+      return ok;
+    },
+  );
+
+  app.post(
+    '/api/admin/operators/remove',
+    { schema: { body: operatorRemoveRequestSchema, response: { 200: adminActionDoneSchema } } },
+    async (request) => {
+      await accounts.assertNotLastOwner(request.body.email);
+      if (!(await accounts.remove(operatorOf(request), request.body.email))) throw new AppError('NOT_FOUND', 'No operator with this email');
+      return ok;
+    },
+  );
+
+  app.post('/api/admin/exports', { schema: { body: exportRequestSchema, response: { 200: adminActionDoneSchema } } }, async (request) => {
+    await accounts.recordExport(operatorOf(request), request.body.name, request.body.rows);
+    return ok;
+  });
+
+  app.get('/api/admin/audit', { schema: { querystring: auditQuerySchema, response: { 200: auditListSchema } } }, async (request) =>
+    accounts.auditPage(request.query),
+  );
+
+  app.get('/api/admin/funnel', { schema: { querystring: dateRangeQuerySchema, response: { 200: funnelReportSchema } } }, async (request) =>
+    admin.funnel(request.query),
   );
 
   app.get(
     '/api/admin/revenue',
     { schema: { querystring: dateRangeQuerySchema, response: { 200: revenueReportSchema } } },
-    async (request) => {
-      await operator(request);
-      return admin.revenue(request.query);
-    },
+    async (request) => admin.revenue(request.query),
   );
 
   app.get(
     '/api/admin/revenue/reconciliation',
     { schema: { querystring: dateRangeQuerySchema, response: { 200: reconciliationSchema } } },
-    async (request) => {
-      await operator(request);
-      return admin.reconcile(request.query);
-    },
+    async (request) => admin.reconcile(request.query),
   );
 
   app.get(
     '/api/admin/quality',
     { schema: { querystring: dateRangeQuerySchema, response: { 200: qualityReportSchema } } },
-    async (request) => {
-      await operator(request);
-      return admin.quality(request.query);
-    },
+    async (request) => admin.quality(request.query),
   );
 
   app.get(
     '/api/admin/customers',
     { schema: { querystring: customerLookupQuerySchema, response: { 200: customerRecordSchema } } },
-    async (request) => admin.lookup(await operator(request), request.query.q),
+    async (request) => admin.lookup(operatorOf(request), request.query.q),
   );
 
   app.post(
     '/api/admin/customers/refund',
     { schema: { body: adminRefundRequestSchema, response: { 200: adminRefundResponseSchema } } },
-    async (request) => admin.refund(await operator(request), request.body),
+    async (request) => admin.refund(operatorOf(request), request.body),
   );
 
   app.post(
     '/api/admin/customers/cancel',
     { schema: { body: adminCancelRequestSchema, response: { 200: adminActionDoneSchema } } },
     async (request) => {
-      await admin.cancel(await operator(request), request.body);
-      return { ok: true as const };
+      await admin.cancel(operatorOf(request), request.body);
+      return ok;
     },
   );
 
@@ -105,8 +188,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     '/api/admin/customers/resend',
     { schema: { body: adminResendRequestSchema, response: { 200: adminActionDoneSchema } } },
     async (request) => {
-      await admin.resend(await operator(request), request.body);
-      return { ok: true as const };
+      await admin.resend(operatorOf(request), request.body);
+      return ok;
     },
   );
 
@@ -114,26 +197,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     '/api/admin/customers/delete',
     { schema: { body: adminDeleteCustomerRequestSchema, response: { 200: adminActionDoneSchema } } },
     async (request) => {
-      await admin.deleteCustomer(await operator(request), request.body.email);
-      return { ok: true as const };
+      await admin.deleteCustomer(operatorOf(request), request.body.email);
+      return ok;
     },
   );
 };
-
-/** Every operator endpoint as `METHOD url` (the access-control test walks them all). */
-export const ADMIN_ENDPOINTS = [
-  'GET /api/admin/me',
-  'GET /api/admin/audit',
-  'GET /api/admin/funnel',
-  'GET /api/admin/revenue',
-  'GET /api/admin/revenue/reconciliation',
-  'GET /api/admin/quality',
-  'GET /api/admin/customers',
-  'POST /api/admin/customers/refund',
-  'POST /api/admin/customers/cancel',
-  'POST /api/admin/customers/resend',
-  'POST /api/admin/customers/delete',
-] as const;
 
 type CustomerRoutesOptions = { config: Config; sessions: SessionReader; exporter: DataExportService };
 

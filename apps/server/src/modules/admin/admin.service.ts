@@ -24,7 +24,6 @@ import { AppError } from '../../errors';
 import { DAY_MS } from '../../lib/clock';
 import { normalizeEmail } from '../../lib/mask';
 import type { AccountService } from '../account/account.service';
-import type { SessionUser } from '../auth/session';
 import type { CancellationService } from '../cancellation/cancellation.service';
 import { REPORT_FEEDBACK_EVENT } from '../reports/reports.repository';
 import type { BillingContext } from '../subscriptions/context';
@@ -87,22 +86,6 @@ export class AdminService {
     return this.deps.context.clock.now();
   }
 
-  /**
-   * The caller as an operator.
-   * @throws AppError FORBIDDEN when the signed-in user is not an operator (a customer).
-   */
-  async requireOperator(user: SessionUser): Promise<{ email: string }> {
-    const email = normalizeEmail(user.email);
-    if (!user.emailVerified || !(await this.deps.repository.isOperator(this.db, email)))
-      throw new AppError('FORBIDDEN', API_MESSAGES.operatorsOnly);
-    return { email };
-  }
-
-  /** Adds an operator (the `operator:add` command); false when already one. */
-  addOperator(email: string, addedBy: string): Promise<boolean> {
-    return this.deps.repository.addOperator(this.db, { email: normalizeEmail(email), addedBy, now: this.now() });
-  }
-
   async audit(
     operator: { email: string },
     action: AdminAction,
@@ -118,10 +101,6 @@ export class AdminService {
       now: this.now(),
     });
     return toAuditEntry(row);
-  }
-
-  async auditLog(): Promise<AuditEntry[]> {
-    return (await this.deps.repository.audit(this.db, { limit: AUDIT_PAGE })).map(toAuditEntry);
   }
 
   // ----- customer care --------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AccountRepository } from '../account/account.repository';
 import type { AccountService } from '../account/account.service';
+import type { SignInLimits } from '../../lib/sign-in-limits';
 import type { SessionReader } from '../auth/session';
 import type { CancellationService } from '../cancellation/cancellation.service';
 import type { BillingContext } from '../subscriptions/context';
@@ -9,6 +10,7 @@ import { AdminRepository } from './admin.repository';
 import { adminRoutes, complianceRoutes, enforceGeoPolicy } from './admin.routes';
 import { AdminService } from './admin.service';
 import { recordCancellationChannels } from './cancellation-channels';
+import { OperatorAccounts } from './operator-accounts';
 import { DataExportService } from './data-export';
 
 export type OperatorConsoleDependencies = {
@@ -17,6 +19,7 @@ export type OperatorConsoleDependencies = {
   cancellation: CancellationService;
   account: AccountService;
   sessions: SessionReader;
+  limits: SignInLimits;
 };
 
 /**
@@ -24,7 +27,10 @@ export type OperatorConsoleDependencies = {
  * the cancellation-channel recorder as app-wide hooks (so call this before the public routes), the
  * `/api/admin/*` routes, `/api/geo-policy` and the customer's data download.
  */
-export async function registerOperatorConsole(app: FastifyInstance, deps: OperatorConsoleDependencies): Promise<AdminService> {
+export async function registerOperatorConsole(
+  app: FastifyInstance,
+  deps: OperatorConsoleDependencies,
+): Promise<{ admin: AdminService; accounts: OperatorAccounts }> {
   const repository = new AdminRepository();
   const { context } = deps;
   const admin = new AdminService({
@@ -37,7 +43,13 @@ export async function registerOperatorConsole(app: FastifyInstance, deps: Operat
   enforceGeoPolicy(app, context.config);
   recordCancellationChannels(app, { db: context.db, repository, clock: context.clock, appSecret: context.config.APP_SECRET });
   const exporter = new DataExportService({ db: context.db, accounts: new AccountRepository(), repository, clock: context.clock });
-  await app.register(adminRoutes, { admin, sessions: deps.sessions });
+  const accounts = new OperatorAccounts({
+    db: context.db,
+    clock: context.clock,
+    sealSecret: context.config.APP_SECRET,
+    issuer: context.config.PRODUCT_NAME,
+  });
+  await app.register(adminRoutes, { admin, accounts, sessions: deps.sessions, limits: deps.limits });
   await app.register(complianceRoutes, { config: context.config, sessions: deps.sessions, exporter });
-  return admin;
+  return { admin, accounts };
 }

@@ -10,6 +10,8 @@ export type SessionUser = {
   emailVerified: boolean;
   name: string;
   sessionExpiresAt: Date;
+  /** The better-auth session's id (absent on a user the server makes up, e.g. for a data deletion). */
+  sessionId?: string;
 };
 
 /** Fastify's headers as a Fetch `Headers` (what better-auth reads cookies from). */
@@ -51,6 +53,7 @@ export class SessionReader implements SignInCodeSender {
       emailVerified: found.user.emailVerified,
       name: found.user.name,
       sessionExpiresAt: new Date(found.session.expiresAt),
+      sessionId: found.session.id,
     };
   }
 

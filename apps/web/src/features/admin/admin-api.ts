@@ -2,6 +2,11 @@ import {
   adminActionDoneSchema,
   adminRefundResponseSchema,
   auditListSchema,
+  operatorListSchema,
+  operatorSessionListSchema,
+  totpEnrollmentSchema,
+  type AuditQuery,
+  type OperatorRole,
   customerRecordSchema,
   funnelReportSchema,
   operatorMeSchema,
@@ -18,7 +23,23 @@ import { getJson, postParsed } from '../../lib/api-client';
 const rangeQuery = (range: DateRangeQuery) => `from=${range.from}&to=${range.to}`;
 
 export const getOperator = (signal?: AbortSignal) => getJson('/api/admin/me', operatorMeSchema, signal);
-export const getAudit = (signal?: AbortSignal) => getJson('/api/admin/audit', auditListSchema, signal);
+/** A page of the audit trail (newest first) with the filters set. */
+export const getAudit = (query: Partial<AuditQuery>, signal?: AbortSignal) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
+  return getJson(`/api/admin/audit?${params.toString()}`, auditListSchema, signal);
+};
+export const enrollAuthenticator = () => postParsed('/api/admin/second-factor/enroll', {}, totpEnrollmentSchema);
+export const verifyAuthenticatorCode = (code: string) => postParsed('/api/admin/second-factor/verify', { code }, adminActionDoneSchema);
+export const getSessions = (all: boolean, signal?: AbortSignal) =>
+  getJson(`/api/admin/sessions${all ? '?all=true' : ''}`, operatorSessionListSchema, signal);
+export const revokeSession = (id: string) => postParsed('/api/admin/sessions/revoke', { id }, adminActionDoneSchema);
+export const getOperators = (signal?: AbortSignal) => getJson('/api/admin/operators', operatorListSchema, signal);
+export const setOperatorRole = (email: string, role: OperatorRole) =>
+  postParsed('/api/admin/operators/role', { email, role }, adminActionDoneSchema);
+export const removeOperator = (email: string) => postParsed('/api/admin/operators/remove', { email }, adminActionDoneSchema);
+/** Records a CSV export in the audit trail; the download starts only once it is recorded. */
+export const recordExport = (name: string, rows: number) => postParsed('/api/admin/exports', { name, rows }, adminActionDoneSchema);
 export const getFunnel = (range: DateRangeQuery, signal?: AbortSignal) =>
   getJson(`/api/admin/funnel?${rangeQuery(range)}`, funnelReportSchema, signal);
 export const getRevenue = (range: DateRangeQuery, signal?: AbortSignal) =>

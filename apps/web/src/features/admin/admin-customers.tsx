@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { cancelSubscription, deleteCustomerData, formatMinor, lookUpCustomer, refundCharge, resendEmail } from './admin-api';
 import { DataTable } from './data-table';
+import { useCan } from './operator-context';
 
 /** The audit trail: who did what, when, on which customer. */
 export function AuditTable({ entries, caption = 'Audit log' }: { entries: AuditEntry[]; caption?: string }) {
@@ -74,6 +75,9 @@ export function CustomersView() {
   const [record, setRecord] = useState<CustomerRecord | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [cancelReason, setCancelReason] = useState('');
+  // What the role may not do is not offered (the server refuses it anyway).
+  const canCare = useCan('customers.care');
+  const canDelete = useCan('customers.delete');
 
   const load = async (q: string) => {
     try {
@@ -142,53 +146,63 @@ export function CustomersView() {
                 </p>
                 <blockquote>{subscription.consent.terms_text}</blockquote>
               </details>
-              <label>
-                Reason for cancelling
-                <input value={cancelReason} onChange={(event) => setCancelReason(event.target.value)} maxLength={200} />
-              </label>
-              <div className="admin-actions">
-                <button
-                  type="button"
-                  className="admin-button"
-                  onClick={() =>
-                    void act(
-                      () =>
-                        cancelSubscription({ subscription_id: subscription.id, when: 'period_end', reason: cancelReason || 'operator' }),
-                      'Canceled at period end.',
-                    )
-                  }
-                >
-                  Cancel at period end
-                </button>
-                <button
-                  type="button"
-                  className="admin-button"
-                  onClick={() =>
-                    void act(
-                      () => cancelSubscription({ subscription_id: subscription.id, when: 'now', reason: cancelReason || 'operator' }),
-                      'Canceled now.',
-                    )
-                  }
-                >
-                  Cancel now
-                </button>
-                <button
-                  type="button"
-                  className="admin-button admin-button--quiet"
-                  onClick={() => void act(() => resendEmail({ subscription_id: subscription.id, what: 'receipt' }), 'Receipt sent again.')}
-                >
-                  Resend receipt
-                </button>
-                <button
-                  type="button"
-                  className="admin-button admin-button--quiet"
-                  onClick={() =>
-                    void act(() => resendEmail({ subscription_id: subscription.id, what: 'cancel_link' }), 'Cancel link sent.')
-                  }
-                >
-                  Resend cancel link
-                </button>
-              </div>
+              {canCare && (
+                <>
+                  <label>
+                    Reason for cancelling
+                    <input value={cancelReason} onChange={(event) => setCancelReason(event.target.value)} maxLength={200} />
+                  </label>
+                  <div className="admin-actions">
+                    <button
+                      type="button"
+                      className="admin-button"
+                      onClick={() =>
+                        void act(
+                          () =>
+                            cancelSubscription({
+                              subscription_id: subscription.id,
+                              when: 'period_end',
+                              reason: cancelReason || 'operator',
+                            }),
+                          'Canceled at period end.',
+                        )
+                      }
+                    >
+                      Cancel at period end
+                    </button>
+                    <button
+                      type="button"
+                      className="admin-button"
+                      onClick={() =>
+                        void act(
+                          () => cancelSubscription({ subscription_id: subscription.id, when: 'now', reason: cancelReason || 'operator' }),
+                          'Canceled now.',
+                        )
+                      }
+                    >
+                      Cancel now
+                    </button>
+                    <button
+                      type="button"
+                      className="admin-button admin-button--quiet"
+                      onClick={() =>
+                        void act(() => resendEmail({ subscription_id: subscription.id, what: 'receipt' }), 'Receipt sent again.')
+                      }
+                    >
+                      Resend receipt
+                    </button>
+                    <button
+                      type="button"
+                      className="admin-button admin-button--quiet"
+                      onClick={() =>
+                        void act(() => resendEmail({ subscription_id: subscription.id, what: 'cancel_link' }), 'Cancel link sent.')
+                      }
+                    >
+                      Resend cancel link
+                    </button>
+                  </div>
+                </>
+              )}
             </article>
           ))}
           <h3>Charges</h3>
@@ -199,7 +213,7 @@ export function CustomersView() {
                 {charge.refunded_minor > 0 ? ` · refunded ${formatMinor(charge.refunded_minor)}` : ''}
                 {charge.decline_code ? ` · declined ${charge.decline_code}` : ''}
               </p>
-              {charge.status === 'succeeded' && charge.refunded_minor === 0 && (
+              {canCare && charge.status === 'succeeded' && charge.refunded_minor === 0 && (
                 <RefundForm charge={charge} onDone={(text) => void afterRefund(text)} />
               )}
             </article>
@@ -226,7 +240,7 @@ export function CustomersView() {
             ])}
           />
           <AuditTable entries={record.audit} caption="Audit of this customer" />
-          {record.emails_found[0] && (
+          {canDelete && record.emails_found[0] && (
             <button
               type="button"
               className="admin-button admin-button--danger"

@@ -1,14 +1,16 @@
-import type { DateRangeQuery } from '@roots/contracts/admin';
+import type { DateRangeQuery, OperatorPermission } from '@roots/contracts/admin';
 import { useState, type FormEvent } from 'react';
 import { sendEmailCode, signInWithEmailCode, signOut } from '../../lib/auth-session';
 import { errorMessage, RequestError } from '../../lib/api-client';
 import { useResource } from '../../lib/use-resource';
-import { getAudit, getOperator } from './admin-api';
-import { AuditTable, CustomersView } from './admin-customers';
+import { getOperator } from './admin-api';
+import { CustomersView } from './admin-customers';
 import { FunnelView, QualityView, RevenueView } from './admin-dashboards';
+import { AuditView, OperatorsView, SecondFactorScreen, SessionsView } from './admin-operators';
+import { OperatorContext } from './operator-context';
 import './admin.css';
 
-const TABS = ['funnel', 'revenue', 'quality', 'customers', 'audit'] as const;
+const TABS = ['funnel', 'revenue', 'quality', 'customers', 'audit', 'sessions', 'operators'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_LABELS: Record<Tab, string> = {
   funnel: 'Funnel',
@@ -16,6 +18,18 @@ const TAB_LABELS: Record<Tab, string> = {
   quality: 'Quality',
   customers: 'Customers',
   audit: 'Audit log',
+  sessions: 'Sessions',
+  operators: 'Operators',
+};
+/** The permission a tab needs (null: every operator); a tab the role lacks is not shown. */
+const TAB_PERMISSION: Record<Tab, OperatorPermission | null> = {
+  funnel: 'dashboards.read',
+  revenue: 'dashboards.read',
+  quality: 'dashboards.read',
+  customers: 'customers.read',
+  audit: 'audit.read',
+  sessions: null,
+  operators: 'operators.manage',
 };
 
 const DAY_MS = 86_400_000;
@@ -82,18 +96,6 @@ function OperatorSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   );
 }
 
-function AuditView() {
-  const audit = useResource('audit', (signal) => getAudit(signal));
-  if (audit.status === 'loading') return <p role="status">Loading…</p>;
-  if (audit.status === 'error') return <p role="alert">{errorMessage(audit.error)}</p>;
-  return (
-    <section aria-labelledby="audit-title" data-testid="admin-audit">
-      <h2 id="audit-title">Audit log</h2>
-      <AuditTable entries={audit.data.entries} />
-    </section>
-  );
-}
-
 /** `/{slug}/admin`: the operator console. Customers see that it is for operators; visitors the sign-in. */
 export function AdminScreen() {
   const [attempt, setAttempt] = useState(0);
@@ -115,12 +117,20 @@ export function AdminScreen() {
       ) : (
         <p role="alert">{errorMessage(operator.error)}</p>
       );
+  } else if (operator.data.second_factor !== 'passed') {
+    body = <SecondFactorScreen operator={operator.data} onPassed={() => setAttempt((value) => value + 1)} />;
   } else {
+    const me = operator.data;
+    const tabs = TABS.filter((name) => {
+      const needed = TAB_PERMISSION[name];
+      return needed === null || me.permissions.includes(needed);
+    });
+    const shown = tabs.includes(tab) ? tab : (tabs[0] ?? 'sessions');
     body = (
-      <>
+      <OperatorContext.Provider value={me}>
         <div className="admin-toolbar">
           <p>
-            Signed in as <strong data-testid="operator-email">{operator.data.email}</strong>{' '}
+            Signed in as <strong data-testid="operator-email">{me.email}</strong> (<span data-testid="operator-role">{me.role}</span>){' '}
             <button
               type="button"
               className="admin-button admin-button--quiet"
@@ -152,18 +162,20 @@ export function AdminScreen() {
           </fieldset>
         </div>
         <nav aria-label="Console sections" className="admin-tabs">
-          {TABS.map((name) => (
-            <button key={name} type="button" className="admin-tab" aria-pressed={tab === name} onClick={() => setTab(name)}>
+          {tabs.map((name) => (
+            <button key={name} type="button" className="admin-tab" aria-pressed={shown === name} onClick={() => setTab(name)}>
               {TAB_LABELS[name]}
             </button>
           ))}
         </nav>
-        {tab === 'funnel' && <FunnelView range={range} />}
-        {tab === 'revenue' && <RevenueView range={range} />}
-        {tab === 'quality' && <QualityView range={range} />}
-        {tab === 'customers' && <CustomersView />}
-        {tab === 'audit' && <AuditView />}
-      </>
+        {shown === 'funnel' && <FunnelView range={range} />}
+        {shown === 'revenue' && <RevenueView range={range} />}
+        {shown === 'quality' && <QualityView range={range} />}
+        {shown === 'customers' && <CustomersView />}
+        {shown === 'audit' && <AuditView />}
+        {shown === 'sessions' && <SessionsView />}
+        {shown === 'operators' && <OperatorsView self={me.email} />}
+      </OperatorContext.Provider>
     );
   }
   return (

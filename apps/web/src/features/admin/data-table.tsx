@@ -1,4 +1,8 @@
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api-client';
+import { recordExport } from './admin-api';
 import { downloadCsv, toCsv, type CsvCell } from './csv';
+import { useCan } from './operator-context';
 
 type DataTableProps = {
   caption: string;
@@ -11,6 +15,18 @@ type DataTableProps = {
 
 /** A captioned table that scrolls sideways on a phone, with a CSV export of exactly what it shows. */
 export function DataTable({ caption, columns, rows, csvName, testId }: DataTableProps) {
+  // Exports are the owner's (data.export) and each one is audited before the file is made.
+  const canExport = useCan('data.export');
+  const [exportError, setExportError] = useState<string | null>(null);
+  const exportCsv = async (name: string) => {
+    setExportError(null);
+    try {
+      await recordExport(name, rows.length);
+      downloadCsv(name, toCsv(columns, rows));
+    } catch (reason) {
+      setExportError(errorMessage(reason));
+    }
+  };
   return (
     <div className="admin-table">
       <div className="admin-table__scroll" role="region" aria-label={caption} tabIndex={0}>
@@ -41,11 +57,12 @@ export function DataTable({ caption, columns, rows, csvName, testId }: DataTable
           </tbody>
         </table>
       </div>
-      {csvName && (
-        <button type="button" className="admin-button admin-button--quiet" onClick={() => downloadCsv(csvName, toCsv(columns, rows))}>
+      {csvName && canExport && (
+        <button type="button" className="admin-button admin-button--quiet" onClick={() => void exportCsv(csvName)}>
           Export {caption} as CSV
         </button>
       )}
+      {exportError && <p role="alert">{exportError}</p>}
     </div>
   );
 }

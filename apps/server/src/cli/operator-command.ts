@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { OPERATOR_ROLES, type OperatorRole } from '@roots/contracts/admin';
+import { z } from 'zod';
+import { ConfigError, loadConfig } from '../config/env';
+import { openDatabase } from '../db/database';
+import { systemClock } from '../lib/clock';
+import { normalizeEmail } from '../lib/mask';
+import { OperatorAccounts, type Actor } from '../modules/admin/operator-accounts';
+
+export const EX_USAGE = 64;
+const EX_CONFIG = 78;
+
+/** An email argument, normalized; undefined when it is not an email. */
+export function emailArgument(value: string | undefined): string | undefined {
+  const parsed = z.email().max(320).safeParse(value);
+  return parsed.success ? normalizeEmail(parsed.data) : undefined;
+}
+
+/** A role argument; undefined when it is not one of the roles. */
+export function roleArgument(value: string | undefined): OperatorRole | undefined {
+  return OPERATOR_ROLES.find((role) => role === value);
+}
+
+/**
+ * Runs an `operator:*` command against this installation's database (DATABASE_URL, else the
+ * PGlite database in DATA_DIR; `.env` is read as by the server), migrated first. The audit trail
+ * names the command's OS user as `command:<user>`. With PGlite, run it while the server is stopped:
+ * an embedded database has one process at a time.
+ */
+export async function runOperatorCommand(
+  name: string,
+  work: (accounts: OperatorAccounts, actor: Actor) => Promise<number>,
+): Promise<number> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`${name}: ${error.message}`);
+      return EX_CONFIG;
+    }
+    throw error;
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await database.migrate();
+    const accounts = new OperatorAccounts({
+      db: database.db,
+      clock: systemClock,
+      sealSecret: config.APP_SECRET,
+      issuer: config.PRODUCT_NAME,
+    });
+    return await work(accounts, { email: `command:${userInfo().username}` });
+  } finally {
+    await database.close();
+  }
+}

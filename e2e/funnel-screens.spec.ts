@@ -69,9 +69,9 @@ test.describe('funnel screens', () => {
     await expect(disclosure).toContainText('Then $49.99 every 3 months');
     await expect(disclosure).toContainText('Cancel anytime');
     await expect(page.getByTestId('roots-pay')).toHaveText('Pay $48 and start plan');
-    // The 3-month plan's own discount; no trial (it has none) and no weekly renewal (issue 14).
-    for (const claim of ['Get 78% Discount Today', '100% money back guarantee', '1.2 Million'])
-      await expect(page.getByText(claim).first()).toBeVisible();
+    // No trial (it has none), no weekly renewal (issue 14) and no discount: it has no reference price (issue 24).
+    for (const claim of ['100% money back guarantee', '1.2 Million']) await expect(page.getByText(claim).first()).toBeVisible();
+    await expect(page.getByTestId('paywall-screen')).not.toContainText(/discount/i);
     await expect(page.getByTestId('paywall-screen')).not.toContainText('trial');
     await expect(page.getByTestId('paywall-screen')).not.toContainText('every week');
     await expect(page.getByTestId('renewal-claim')).toHaveText('Your plan renews automatically every 3 months until cancelled.');

@@ -40,6 +40,7 @@ const EN_US = {
     footer: { cookies: 'Cookie policy', privacy: 'Privacy policy', terms: 'Terms of use' },
     paywall: {
       skipTrial: 'Skip the trial: {{name}}, {{price}} today',
+      switchPlan: 'Switch to {{name}}: {{price}} today',
       pendingText:
         'Your bank has not confirmed this payment yet. Nothing more is needed from you: this page moves on by itself as soon as it is confirmed, and the receipt goes to {{email}}. If the bank refuses it, you are not charged.',
       checkNow: 'Check again now',

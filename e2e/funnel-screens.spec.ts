@@ -60,6 +60,11 @@ test.describe('funnel screens', () => {
     await expect(overlay.getByRole('heading')).toHaveText("Can't find a plan for the parameter 'ult_pack'");
     await expect(overlay).toContainText('ult_pack=roots_no_such_pack');
     await expectNoSeriousA11yViolations(page);
+    // Two bad parameters: both are named (issue 24: only the first was).
+    await page.goto('/roots/subscription?plan=roots_no_such_plan&skip_trial_plan=roots_gone');
+    await expect(overlay).toContainText("Can't find a plan for the parameter 'plan'");
+    await expect(overlay).toContainText("Can't find a plan for the parameter 'skip_trial_plan'");
+    await expect(overlay).toContainText('skip_trial_plan=roots_gone');
   });
 
   test('the paywall states the first charge, the renewal and how to cancel, from the plan data', async ({ page }) => {
@@ -84,6 +89,12 @@ test.describe('funnel screens', () => {
     await page.getByTestId('roots-pay').click();
     await expect(page.getByTestId('roots-screen')).toContainText('Your card was declined.', { timeout: 30_000 });
     await expect(page).toHaveURL(/\/roots\/subscription$/);
+    // Typing a new card clears the decline: it no longer speaks of the card on screen (issue 24).
+    const number = page.frameLocator('iframe[data-roots-field="card-number"]').locator('input');
+    await number.clear();
+    await number.pressSequentially('4242');
+    await expect(page.getByTestId('roots-screen')).toBeHidden();
+    await expect(page.getByText('Your card was declined.')).toHaveCount(0);
   });
 
   test('a 3-D Secure card: the challenge in a popup, then the subscription and on to the offers', async ({ page }) => {

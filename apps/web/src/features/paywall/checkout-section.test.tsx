@@ -72,7 +72,7 @@ beforeEach(() => {
     vi.fn(async (url: string, init?: RequestInit) => {
       if (init?.body) posted.push({ url, body: JSON.parse(String(init.body)) });
       if (url === '/init/session') return json(200, { sessionId: 'ses_1', bearerToken: 'bt', executionId: 'exe_1' });
-      if (url === '/api/account/me') return json(401, { error: 'Unauthorized', code: 'UNAUTHORIZED' });
+      if (url === '/api/account/session') return json(200, { me: null });
       return json(200, { id: SUBSCRIPTION_ID });
     }),
   );

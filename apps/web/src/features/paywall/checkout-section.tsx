@@ -70,8 +70,8 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
 
   /** The create call of this purchase (product-spec §7): who is buying and with what decide which. */
   const create = async ({ executionId, wallet }: Paid) => {
-    const [{ currentAttribution }, { fetchMe }] = await Promise.all([loadTracking(), loadAuthSession()]);
-    const me = await fetchMe().catch(() => null);
+    const [{ currentAttribution }, { fetchSessionState }] = await Promise.all([loadTracking(), loadAuthSession()]);
+    const me = await fetchSessionState().catch(() => null);
     return createSubscription({
       planId: plan.id,
       email,

@@ -10,6 +10,9 @@ export const WEBAPP_EN_US = {
     deleteConfirm: 'Delete your account, reports and profile? Purchases stay on record; cancel subscriptions first.',
     deleteYes: 'Delete everything',
     deleteNo: 'Keep my data',
+    deletedTitle: 'Your data is deleted',
+    deletedText:
+      'Your account, reports and profile are deleted and you are signed out. Purchase records are kept, unlinked from you, as financial records.',
     carouselLabel: 'Sections of your {{product}}',
     carouselTip: MESSAGES.carouselTip,
     previousSection: 'Previous section',
@@ -201,6 +204,7 @@ export const WEBAPP_EN_US = {
     confirm: 'Yes, cancel',
     keep: 'Keep it',
     accessUntil: 'Access until {{date}}',
+    canceledUntil: 'Your subscription is canceled and will not be charged again. You keep access until {{date}}.',
     guarantee: 'Money-back guarantee: you can get your {{amount}} back until {{date}}.',
     cancelAndRefund: 'Cancel and refund {{amount}}',
     refund: 'Refund {{amount}}',

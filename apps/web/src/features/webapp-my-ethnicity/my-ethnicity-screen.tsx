@@ -1,4 +1,4 @@
-import { RELIABILITY_EXPLAINED, resemblanceConclusion, shownGroups } from '@roots/contracts/heritage-wording';
+import { heritageColour, RELIABILITY_EXPLAINED, resemblanceConclusion, shownGroups } from '@roots/contracts/heritage-wording';
 import { isFinalReportStatus, REPORT_POLL_INTERVAL_MS, type Report, type ReportResult } from '@roots/contracts/reports';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,13 +68,14 @@ function ReportSections({
         <h2 id="detail-title">{t('webapp.myEthnicity.detail.title')}</h2>
         <p className="hint">{RELIABILITY_EXPLAINED}</p>
         <ul className="detalisation" data-testid="detalisation">
-          {groups.map((group) => (
+          {groups.map((group, index) => (
             <li key={group.id} className="detalisation__row">
               <span className="detalisation__label">{group.label}</span>
               <span>{t('webapp.myEthnicity.detail.share', { share: group.share })}</span>
               <span className="hint">{group.uncertainty}</span>
               <span className="detalisation__bar" aria-hidden="true">
-                <span style={{ width: `${group.share}%` }} />
+                {/* The ring's colour for this group, as the PDF's bars (one palette, ADR 148). */}
+                <span style={{ width: `${group.share}%`, background: heritageColour(index) }} />
               </span>
             </li>
           ))}

@@ -60,6 +60,11 @@ test.describe('funnel screens', () => {
     await expect(overlay.getByRole('heading')).toHaveText("Can't find a plan for the parameter 'ult_pack'");
     await expect(overlay).toContainText('ult_pack=roots_no_such_pack');
     await expectNoSeriousA11yViolations(page);
+    // Two bad parameters: both are named (issue 24: only the first was).
+    await page.goto('/roots/subscription?plan=roots_no_such_plan&skip_trial_plan=roots_gone');
+    await expect(overlay).toContainText("Can't find a plan for the parameter 'plan'");
+    await expect(overlay).toContainText("Can't find a plan for the parameter 'skip_trial_plan'");
+    await expect(overlay).toContainText('skip_trial_plan=roots_gone');
   });
 
   test('the paywall states the first charge, the renewal and how to cancel, from the plan data', async ({ page }) => {
@@ -69,9 +74,9 @@ test.describe('funnel screens', () => {
     await expect(disclosure).toContainText('Then $49.99 every 3 months');
     await expect(disclosure).toContainText('Cancel anytime');
     await expect(page.getByTestId('roots-pay')).toHaveText('Pay $48 and start plan');
-    // The 3-month plan's own discount; no trial (it has none) and no weekly renewal (issue 14).
-    for (const claim of ['Get 78% Discount Today', '100% money back guarantee', '1.2 Million'])
-      await expect(page.getByText(claim).first()).toBeVisible();
+    // No trial (it has none), no weekly renewal (issue 14) and no discount: it has no reference price (issue 24).
+    for (const claim of ['100% money back guarantee', '1.2 Million']) await expect(page.getByText(claim).first()).toBeVisible();
+    await expect(page.getByTestId('paywall-screen')).not.toContainText(/discount/i);
     await expect(page.getByTestId('paywall-screen')).not.toContainText('trial');
     await expect(page.getByTestId('paywall-screen')).not.toContainText('every week');
     await expect(page.getByTestId('renewal-claim')).toHaveText('Your plan renews automatically every 3 months until cancelled.');
@@ -84,6 +89,12 @@ test.describe('funnel screens', () => {
     await page.getByTestId('roots-pay').click();
     await expect(page.getByTestId('roots-screen')).toContainText('Your card was declined.', { timeout: 30_000 });
     await expect(page).toHaveURL(/\/roots\/subscription$/);
+    // Typing a new card clears the decline: it no longer speaks of the card on screen (issue 24).
+    const number = page.frameLocator('iframe[data-roots-field="card-number"]').locator('input');
+    await number.clear();
+    await number.pressSequentially('4242');
+    await expect(page.getByTestId('roots-screen')).toBeHidden();
+    await expect(page.getByText('Your card was declined.')).toHaveCount(0);
   });
 
   test('a 3-D Secure card: the challenge in a popup, then the subscription and on to the offers', async ({ page }) => {

@@ -54,7 +54,10 @@ test.describe('profile and manage subscriptions', () => {
     await item.getByRole('button', { name: 'Cancel subscription' }).click();
     await expectNoSeriousA11yViolations(page);
     await item.getByRole('button', { name: 'Yes, cancel' }).click();
-    await expect(page.getByRole('status')).toHaveText('Your subscription has been canceled');
+    // It says until when access lasts (issue 24).
+    await expect(page.getByRole('status')).toHaveText(
+      /^Your subscription is canceled and will not be charged again\. You keep access until \w+ \d+, \d{4}\.$/,
+    );
     await expect(item.getByTestId('subscription-status')).toHaveText('canceled');
     await expect(item.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 

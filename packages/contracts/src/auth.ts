@@ -46,6 +46,13 @@ export const meResponseSchema = z.object({
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
+/**
+ * `GET /api/account/session`: who is signed in, for pages a visitor sees too (ADR 149). A visitor
+ * gets 200 `{ me: null }`, not the 401 of `/api/account/me`, so a visitor's page logs no failed request.
+ */
+export const sessionStateResponseSchema = z.object({ me: meResponseSchema.nullable() });
+export type SessionStateResponse = z.infer<typeof sessionStateResponseSchema>;
+
 /** Identity errors the client acts on by signing out (product-spec §4). */
 export const SIGN_OUT_ERROR_CODES = ['user-disabled', 'user-token-expired'] as const;
 export type SignOutErrorCode = (typeof SIGN_OUT_ERROR_CODES)[number];

@@ -44,7 +44,8 @@ describe('claims against the plan on screen', () => {
       const claims = planClaims(copy, p, context);
       const shown = [claims.discountHeadline, claims.trialClaim, claims.guaranteeClaim, claims.guaranteeText, claims.renewalClaim];
       for (const sentence of shown) if (sentence) expect(claimContradictions(sentence, p, context), `${p.id}: ${sentence}`).toEqual([]);
-      expect(claims.discountHeadline).toContain(`${p.discount_percent}%`);
+      // No plan of the default catalog has a reference price its discount is computed from (ADR 148).
+      expect(claims.discountHeadline, p.id).toBeNull();
       expect(claims.trialClaim === null).toBe(!(p.trial_sum !== undefined && p.trial_length === '3d'));
       expect(claims.renewalClaim === null).toBe(p.length === 'lifetime');
     }
@@ -64,6 +65,28 @@ describe('claims against the plan on screen', () => {
     const claims = planClaims(DEFAULT_PRODUCT_COPY, plan('3d1_7d2499'), { guaranteeDays: 0 });
     expect(claims.guaranteeClaim).toBeNull();
     expect(claims.guaranteeText).toBeNull();
+  });
+});
+
+describe('a discount is said only beside its struck reference price (ADR 148)', () => {
+  it('says no discount for a plan without a reference price, whatever the copy says', () => {
+    // The issue: 'Get 78% Discount Today' beside '$48 then $49.99', with nothing it is 78% off.
+    const threeMonth = plan('3m4800_3m4999');
+    expect(threeMonth.prev_price).toBeUndefined();
+    expect(
+      planClaims({ ...DEFAULT_PRODUCT_COPY, discountClaim: 'Get 78% Discount Today' }, threeMonth, context).discountHeadline,
+    ).toBeNull();
+  });
+
+  it('says no discount where the reference price does not give the stated saving ($9.99 → $1 is 90%, not 85%)', () => {
+    expect(planClaims(DEFAULT_PRODUCT_COPY, plan('3d1_7d2499'), context).discountHeadline).toBeNull();
+  });
+
+  it('says the discount together with the struck price it is computed from, both from the plan', () => {
+    const [weekly] = buildPlanCatalog('roots', { roots_3d1_7d2499: { prev_price: 6.67 } }).plans;
+    const claims = planClaims(DEFAULT_PRODUCT_COPY, weekly!, context);
+    expect(claims.discountHeadline).toBe('Get 85% Discount Today');
+    expect(claims.struckPrice).toEqual({ previous: 6.67, current: 1, percentOff: 85 });
   });
 });
 

@@ -155,7 +155,8 @@ export function derivedClaim(key: PlanCopyKey, plan: Plan, context: ClaimContext
   const guarantee = context.guaranteeDays > 0;
   switch (key) {
     case 'discountClaim':
-      return plan.discount_percent > 0 ? `Get ${plan.discount_percent}% Discount Today` : null;
+      // A discount is said only beside the reference price it is computed from, struck through (ADR 148).
+      return struckPrice(plan) ? `Get ${plan.discount_percent}% Discount Today` : null;
     case 'trialClaim':
       return trialDays === null ? null : `${trialDays}-day trial`;
     case 'guaranteeClaim':

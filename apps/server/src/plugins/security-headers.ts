@@ -50,8 +50,11 @@ export function resourceContentSecurityPolicy(frameAncestors: string): string {
   return `default-src 'none'; frame-ancestors ${frameAncestors}`;
 }
 
-/** Powerful features: the camera for the selfie on our own pages only, the rest off. */
-export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), usb=(), serial=(), hid=(), bluetooth=()';
+/**
+ * Powerful features: the camera for the selfie on our own pages only, the rest off. Only features
+ * Chromium knows: an unknown one (it was 'bluetooth') is a console warning on every page (issue 24).
+ */
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), usb=(), serial=(), hid=()';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 

@@ -7,6 +7,7 @@ import {
   REDIRECT_WAIT_FLAG_MS,
   REFRESH_BACKOFF_INITIAL_MS,
   REFRESH_BACKOFF_MAX_MS,
+  sessionStateResponseSchema,
   signInOptionsSchema,
   TOKEN_EXPIRY_SKEW_MS,
   TOKEN_REFRESH_MARGIN_MS,
@@ -44,6 +45,19 @@ export const fetchSignInOptions = () => identityRequest((signal) => getJson('/ap
 export async function fetchMe(): Promise<MeResponse | null> {
   try {
     return await identityRequest((signal) => getJson('/api/account/me', meResponseSchema, signal));
+  } catch (error) {
+    if (error instanceof RequestError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/**
+ * The same as {@link fetchMe} for pages a visitor sees too (paywall, sign-in): a visitor is a 200
+ * `{ me: null }` there, so a visitor's page logs no 401 (ADR 149). A disabled user is still a 401: null.
+ */
+export async function fetchSessionState(): Promise<MeResponse | null> {
+  try {
+    return (await identityRequest((signal) => getJson('/api/account/session', sessionStateResponseSchema, signal))).me;
   } catch (error) {
     if (error instanceof RequestError && error.status === 401) return null;
     throw error;

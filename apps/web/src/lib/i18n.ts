@@ -40,6 +40,7 @@ const EN_US = {
     footer: { cookies: 'Cookie policy', privacy: 'Privacy policy', terms: 'Terms of use' },
     paywall: {
       skipTrial: 'Skip the trial: {{name}}, {{price}} today',
+      switchPlan: 'Switch to {{name}}: {{price}} today',
       pendingText:
         'Your bank has not confirmed this payment yet. If its check is still open in another window, finish it there and this page moves on by itself. If you closed it, the bank will not finish it: you can pay another way now.',
       lateConfirmation:

@@ -287,7 +287,12 @@ export class Dropin {
       shown: false,
     };
     radio.addEventListener('change', () => radio.checked && this.activate(item));
-    spec.element.onValidityChange(() => item === this.active && this.updatePayButton());
+    spec.element.onValidityChange(() => {
+      if (item !== this.active) return;
+      // A card being typed anew: the previous decline no longer speaks of it (issue 24).
+      this.clearFailure();
+      this.updatePayButton();
+    });
     this.items.push(item);
   }
 
@@ -304,6 +309,7 @@ export class Dropin {
       this.events.emit('visibility', { id: previous.id, visible: false });
     }
     this.active = item;
+    this.clearFailure();
     item.radio.checked = true;
     item.wrapper.classList.add('roots-item--active');
     item.body.hidden = false;
@@ -438,6 +444,15 @@ export class Dropin {
       return url.toString();
     };
     return { success: at('success'), cancel: at('cancel'), error: at('error'), pending: at('pending') };
+  }
+
+  /** Hides a failure screen (the form stays): the shopper has changed what a retry would pay with. */
+  private clearFailure(): void {
+    const screen = this.screen;
+    if (screen?.dataset.state !== 'failure') return;
+    screen.replaceChildren();
+    screen.hidden = true;
+    delete screen.dataset.state;
   }
 
   /** Loading → success / 'Payment pending' / failure screens; failure can go back to the form. */

@@ -47,6 +47,14 @@ describe.each(testDatabases())('signed-in area and its access control on $name',
     expect((await call('GET', '/api/account/me', nobody)).json()).toMatchObject({ has_purchase: false, access: [] });
   });
 
+  it('answers who is signed in on pages a visitor sees too: a visitor is 200 { me: null }, never a 401 (ADR 149)', async () => {
+    const visitor = await call('GET', '/api/account/session');
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ me: null });
+    const signedIn = await call('GET', '/api/account/session', aliceCookie);
+    expect(signedIn.json()).toEqual({ me: (await call('GET', '/api/account/me', aliceCookie)).json() });
+  });
+
   it("never shows or changes another user's data", async () => {
     await call('PUT', '/api/account/profile', aliceCookie, profileBody);
     // Bob's view of every read endpoint holds nothing of Alice's.

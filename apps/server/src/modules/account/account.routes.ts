@@ -8,7 +8,7 @@ import {
   profileResponseSchema,
   profileSchema,
 } from '@roots/contracts/account';
-import { meResponseSchema, signInOptionsSchema, type AuthProvider } from '@roots/contracts/auth';
+import { meResponseSchema, sessionStateResponseSchema, signInOptionsSchema, type AuthProvider } from '@roots/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SignInLimits } from '../../lib/sign-in-limits';
@@ -18,8 +18,8 @@ import type { AccountService } from './account.service';
 type AccountRoutesOptions = { service: AccountService; sessions: SessionReader; providers: AuthProvider[]; limits: SignInLimits };
 
 /**
- * `/api/account/*`: every route but sign-in-options and access-recovery needs a session, and reads
- * only the caller's own data.
+ * `/api/account/*`: every route but sign-in-options, access-recovery and session needs a session,
+ * and reads only the caller's own data.
  */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { service, sessions, providers, limits }) => {
   app.get('/api/account/sign-in-options', { schema: { response: { 200: signInOptionsSchema } } }, async () => ({
@@ -40,6 +40,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.get('/api/account/me', { schema: { response: { 200: meResponseSchema } } }, async (request) =>
     service.me(await sessions.require(request)),
   );
+
+  // The same answer for pages a visitor sees too: no session is `{ me: null }`, not a 401 (ADR 149).
+  app.get('/api/account/session', { schema: { response: { 200: sessionStateResponseSchema } } }, async (request) => {
+    const user = await sessions.current(request);
+    return { me: user ? await service.me(user) : null };
+  });
 
   app.get('/api/account/profile', { schema: { response: { 200: profileResponseSchema } } }, async (request) =>
     service.profile(await sessions.require(request)),

@@ -1,12 +1,12 @@
+import { heritageColour, RELIABILITY_EXPLAINED, resemblanceConclusion, shownGroups } from '@roots/contracts/heritage-wording';
 import { FACE_REGION_TEMPLATE, type FaceRegionId, type Report, type ReportResult } from '@roots/contracts/reports';
 import PDFDocument from 'pdfkit';
 
 const PAGE_MARGIN = 50;
 const INK = '#1f2430';
 const MUTED = '#6b7280';
-const ACCENT = '#7c3aed';
-/** One colour per heritage group slice, in share order. */
-const SLICE_COLOURS = ['#7c3aed', '#2563eb', '#0d9488', '#d97706', '#db2777', '#65a30d', '#64748b'];
+/** The attribution tint of regions that support the estimate (the web report's first group colour). */
+const ACCENT = heritageColour(0);
 
 /** Characters the standard PDF fonts (WinAnsi) can show beyond Latin-1. */
 const WIN_ANSI_EXTRAS = new Set('‘’“”–—…•€™‰‹›ŠšŽžŒœŸƒ');
@@ -73,28 +73,20 @@ function note(doc: Doc, text: string): void {
   doc.fillColor(MUTED).font('Helvetica-Oblique').fontSize(8.5).text(pdfSafeText(text));
 }
 
-function conclusion(result: ReportResult): string {
-  const { heritage } = result;
-  const top = heritage.groups.find((group) => group.id === heritage.top);
-  if (heritage.display === 'fine' && top) return `Your photo most resembles the ${top.label} group (${top.share}%).`;
-  const coarse = heritage.coarse.groups.find((group) => group.id === heritage.coarse.top);
-  if (heritage.display === 'coarse' && coarse) return `Your photo most resembles the broader ${coarse.label} group (${coarse.share}%).`;
-  return 'The estimate is uncertain: no single group stands out clearly for this photo.';
-}
-
 function heritagePage(doc: Doc, report: Report & { result: ReportResult }, productName: string): void {
   const { result } = report;
   heading(doc, `Your ${productName} report`, 24);
   note(doc, `Report ${report.report_id} - created ${report.created_at.slice(0, 10)} - model ${result.modelVersion}`);
   doc.moveDown();
   heading(doc, 'Ethnicity Conclusion', 15);
-  body(doc, conclusion(result));
+  // The web report's words, groups and palette (packages/contracts heritage-wording, ADR 148).
+  body(doc, resemblanceConclusion(result.heritage));
   body(doc, `Confidence: ${result.heritage.confidenceLevel}.`);
   doc.moveDown();
   heading(doc, 'Your Ethnicity', 15);
 
   // Donut diagram of the shares, drawn as vector slices.
-  const groups = result.heritage.groups.filter((group) => group.share > 0);
+  const groups = shownGroups(result.heritage);
   const centreX = PAGE_MARGIN + 110;
   const centreY = doc.y + 110;
   const outer = 100;
@@ -102,7 +94,7 @@ function heritagePage(doc: Doc, report: Report & { result: ReportResult }, produ
   let angle = -Math.PI / 2;
   groups.forEach((group, index) => {
     const sweep = (group.share / 100) * 2 * Math.PI;
-    doc.path(donutSlice(centreX, centreY, outer, inner, angle, angle + sweep)).fill(SLICE_COLOURS[index % SLICE_COLOURS.length]!);
+    doc.path(donutSlice(centreX, centreY, outer, inner, angle, angle + sweep)).fill(heritageColour(index));
     angle += sweep;
   });
   doc
@@ -113,7 +105,7 @@ function heritagePage(doc: Doc, report: Report & { result: ReportResult }, produ
   // Legend beside the diagram.
   let legendY = centreY - outer + 10;
   groups.forEach((group, index) => {
-    doc.rect(centreX + outer + 40, legendY, 10, 10).fill(SLICE_COLOURS[index % SLICE_COLOURS.length]!);
+    doc.rect(centreX + outer + 40, legendY, 10, 10).fill(heritageColour(index));
     doc
       .fillColor(INK)
       .font('Helvetica')
@@ -125,17 +117,21 @@ function heritagePage(doc: Doc, report: Report & { result: ReportResult }, produ
   doc.y = centreY + outer + 25;
 
   heading(doc, 'Detalisation', 15);
-  const barLeft = PAGE_MARGIN + 150;
-  const barWidth = 250;
-  for (const group of result.heritage.groups) {
+  note(doc, RELIABILITY_EXPLAINED);
+  doc.moveDown(0.5);
+  const barLeft = PAGE_MARGIN + 130;
+  const barWidth = 150;
+  groups.forEach((group, index) => {
     const y = doc.y;
-    doc.fillColor(INK).font('Helvetica').fontSize(10).text(pdfSafeText(group.label), PAGE_MARGIN, y, { width: 145, lineBreak: false });
+    doc.fillColor(INK).font('Helvetica').fontSize(10).text(pdfSafeText(group.label), PAGE_MARGIN, y, { width: 125, lineBreak: false });
     doc.rect(barLeft, y + 1, barWidth, 8).fill('#e5e7eb');
-    if (group.share > 0) doc.rect(barLeft, y + 1, (barWidth * group.share) / 100, 8).fill(ACCENT);
-    doc.fillColor(INK).text(`${group.share}%`, barLeft + barWidth + 10, y, { lineBreak: false });
+    doc.rect(barLeft, y + 1, (barWidth * group.share) / 100, 8).fill(heritageColour(index));
+    doc
+      .fillColor(INK)
+      .text(pdfSafeText(`${group.share}% visual resemblance, ${group.uncertainty}`), barLeft + barWidth + 10, y, { lineBreak: false });
     doc.x = PAGE_MARGIN;
     doc.y = y + 16;
-  }
+  });
   doc.moveDown();
   note(doc, result.heritage.disclaimer);
 }

@@ -26,10 +26,9 @@ describe('marketing claims checked against the plans at start-up', () => {
     expect(copyWarnings(config).map((warning) => warning.key)).toEqual(['guaranteeText']);
   });
 
-  it("shows the landing the default plan's own discount", () => {
-    const config = loadConfig({ PLAN_OVERRIDES: JSON.stringify({ roots_3d1_7d2499: { discount_percent: 60 } }) });
+  it('gives the page the configured copy; each claim is checked in the page against the plan shown with it (ADR 148)', () => {
+    const config = loadConfig({ PRODUCT_COPY: JSON.stringify({ discountClaim: 'Get 60% Discount Today' }) });
     expect(buildPublicConfig(config).copy.discountClaim).toBe('Get 60% Discount Today');
-    expect(buildPublicConfig(loadConfig({})).copy.discountClaim).toBe('Get 85% Discount Today');
   });
 });
 

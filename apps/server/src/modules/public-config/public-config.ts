@@ -1,5 +1,5 @@
 import { APP_VERSION, type PublicConfig } from '@roots/contracts';
-import { contradictedClaims, planClaim, type ClaimWarning } from '@roots/contracts/plan-claims';
+import { contradictedClaims, type ClaimWarning } from '@roots/contracts/plan-claims';
 import type { Config } from '../../config/env';
 
 /** The plan a visitor sees first: the landing's claims are checked against it. */
@@ -8,13 +8,12 @@ function defaultPlan(config: Config) {
 }
 
 export function buildPublicConfig(config: Config): PublicConfig {
-  const context = { guaranteeDays: config.MONEY_BACK_GUARANTEE_DAYS };
   return {
     slug: config.PRODUCT_SLUG,
     productName: config.PRODUCT_NAME,
     version: APP_VERSION,
-    // The landing shows the discount headline before any plan is chosen: the default plan's own.
-    copy: { ...config.copy, discountClaim: planClaim('discountClaim', config.copy, defaultPlan(config), context) ?? '' },
+    // Every plan claim is checked against the plan it is shown with, in the page (ADR 100, ADR 148).
+    copy: config.copy,
     gatewayOrigin: new URL(config.GATEWAY_URL).origin,
     trackingEnabled: config.TRACKING_ENABLED,
     guaranteeDays: config.MONEY_BACK_GUARANTEE_DAYS,

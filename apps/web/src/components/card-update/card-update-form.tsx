@@ -4,6 +4,7 @@ import { RootsCheckout } from '@roots/checkout/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
+import { CHECKOUT_FAILURE_WORDS } from '../../lib/checkout-words';
 import { refreshSessionToken } from '../../lib/refresh-session-token';
 import { useResource } from '../../lib/use-resource';
 import './card-update.css';
@@ -130,7 +131,7 @@ export function CardUpdateForm({ api, resourceKey }: { api: CardUpdateApi; resou
           session={checkout}
           getBearerToken={() => refreshSessionToken(checkout)}
           // Renewals charge it without the customer: the verified card is always stored.
-          dropin={{ card: { alwaysStoreInstrument: true } }}
+          dropin={{ card: { alwaysStoreInstrument: true }, translations: CHECKOUT_FAILURE_WORDS }}
           onSuccess={({ execution }) => void complete(execution.id)}
         />
       </div>

@@ -65,6 +65,15 @@ describe('the offers page with sure_popup', () => {
     expect(router.state.location.search).toBe('?plan=roots_3d1_7d2499&vSubscriptionId=sub_main');
   });
 
+  it('does not claim the prices are shown only once: a reload shows the page again (issue 24)', async () => {
+    stubServer();
+    await openOffers('sure_popup=true');
+    skip();
+    const dialog = screen.getByRole('alertdialog', { name: 'Are you sure?' });
+    expect(dialog.textContent).not.toMatch(/only (be )?(shown|offered|available) once|never (see|shown) again|last time/i);
+    expect(dialog.textContent).toContain('charged once, in one click, to the card you just used');
+  });
+
   it('asks "Are you sure?" first; staying closes the question and stays on the page', async () => {
     stubServer();
     const router = await openOffers('sure_popup=true');

@@ -4,7 +4,10 @@ import { usePublicConfig } from '../../lib/public-config-context';
 
 type Slide = { title: string; text: string };
 
-/** Three slides (product-spec §1), then the consent step. */
+/**
+ * Three slides (product-spec §1), then the consent step. No discount is said here: no price is on
+ * this screen to strike through, and a discount is shown only beside its reference price (ADR 148).
+ */
 export function WalkthroughStep({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const { copy } = usePublicConfig();
@@ -23,7 +26,6 @@ export function WalkthroughStep({ onDone }: { onDone: () => void }) {
       <p>{slide.text}</p>
       {index === 0 && (
         <>
-          <p className="landing__discount">{copy.discountClaim}</p>
           <ul className="landing__claims">
             <li>{copy.privacyClaim}</li>
             <li>{copy.biometricClaim}</li>

@@ -1,6 +1,7 @@
 import { buildPlanCatalog } from '@roots/contracts/plans';
 import { buildDisclosure } from '@roots/contracts/disclosure';
 import type { RootsCheckoutProps } from '@roots/checkout/react';
+import { CHECKOUT_FAILURE_WORDS } from '../../lib/checkout-words';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -71,7 +72,7 @@ beforeEach(() => {
     vi.fn(async (url: string, init?: RequestInit) => {
       if (init?.body) posted.push({ url, body: JSON.parse(String(init.body)) });
       if (url === '/init/session') return json(200, { sessionId: 'ses_1', bearerToken: 'bt', executionId: 'exe_1' });
-      if (url === '/api/account/me') return json(401, { error: 'Unauthorized', code: 'UNAUTHORIZED' });
+      if (url === '/api/account/session') return json(200, { me: null });
       return json(200, { id: SUBSCRIPTION_ID });
     }),
   );
@@ -87,6 +88,8 @@ describe('the paywall checkout and the quiz state (product-spec §3)', () => {
     await screen.findByTestId('roots-checkout');
     expect(mounted.props?.dropin).toMatchObject({ paymentMethods: ['card', 'applePay'], card: { alwaysStoreInstrument: true } });
     expect(mounted.props?.dropin?.applePay).toMatchObject({ storeInstrument: true, validateMerchant: expect.any(Function) });
+    // The SDK's integrator wording ('…after 3DS challenge.') reaches the customer in plain words (issue 24).
+    expect(mounted.props?.dropin?.translations).toBe(CHECKOUT_FAILURE_WORDS);
     act(() => mounted.props?.onActivate?.({ id: 'applePay', code: 'applePay' }));
     expect(useQuizStore.getState().selectedPaymentMethod).toBe('apple');
     act(() => mounted.props?.onActivate?.({ id: 'card', code: 'card' }));

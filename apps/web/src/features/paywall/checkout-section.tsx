@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage, RequestError } from '../../lib/api-client';
+import { CHECKOUT_FAILURE_WORDS } from '../../lib/checkout-words';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { readSessionValue } from '../../lib/session-keys';
 import { useQuizStore } from '../../lib/onboarding-store';
@@ -70,8 +71,8 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
 
   /** The create call of this purchase (product-spec §7): who is buying and with what decide which. */
   const create = async ({ executionId, wallet }: Paid) => {
-    const [{ currentAttribution }, { fetchMe }] = await Promise.all([loadTracking(), loadAuthSession()]);
-    const me = await fetchMe().catch(() => null);
+    const [{ currentAttribution }, { fetchSessionState }] = await Promise.all([loadTracking(), loadAuthSession()]);
+    const me = await fetchSessionState().catch(() => null);
     return createSubscription({
       planId: plan.id,
       email,
@@ -149,6 +150,7 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
         preselect: 'card',
         card: { alwaysStoreInstrument: true },
         applePay: { storeInstrument: true, validateMerchant: validateApplePayMerchant },
+        translations: CHECKOUT_FAILURE_WORDS,
       }}
       onActivate={({ code }) => selectPaymentMethod(code === 'applePay' ? 'apple' : 'card')}
       onSuccess={({ execution, wallet }) => {

@@ -1,5 +1,5 @@
 import type { Plan, PlanCatalog } from '@roots/contracts';
-import { sellablePlans } from '@roots/contracts/plan-claims';
+import { planTrialDays, sellablePlans } from '@roots/contracts/plan-claims';
 
 /** product-spec §2: the payment pages read these query parameters, each holding a plan id. */
 export const PLAN_QUERY_PARAMS = [
@@ -40,4 +40,18 @@ export function resolvePaywallPlans(search: URLSearchParams, catalog: PlanCatalo
   }
   const plan = byParam.plan ?? byId.get(catalog.defaultPlanId) ?? catalog.plans[0]!;
   return { plan, byParam, unknown };
+}
+
+/** The link to `skip_trial_plan`, and whether it truly skips a trial (the plan it opens starts without one). */
+export type SkipTrialLink = { plan: Plan; skipsTrial: boolean };
+
+/**
+ * product-spec §2 `skip_trial_plan`, beside a plan with a trial or an introductory price. Its words
+ * name the plan it opens, from that plan's data; "Skip the trial" only when the plan on screen has a
+ * trial and the linked one has none (a link to another trial plan must not call itself skipping one).
+ */
+export function skipTrialLink(plan: Plan, byParam: PaywallPlans['byParam']): SkipTrialLink | null {
+  const target = byParam.skip_trial_plan;
+  if (!target || target.id === plan.id || plan.trial_sum === undefined) return null;
+  return { plan: target, skipsTrial: planTrialDays(plan) !== null && planTrialDays(target) === null };
 }

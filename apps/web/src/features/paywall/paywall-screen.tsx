@@ -13,7 +13,7 @@ import { writeSessionValue } from '../../lib/session-keys';
 import { createReport } from '../../lib/create-report';
 import type { PurchaseResult } from './checkout-section';
 import { usePublicConfig } from '../../lib/public-config-context';
-import { resolvePaywallPlans } from './paywall-plans';
+import { resolvePaywallPlans, skipTrialLink } from './paywall-plans';
 import { SelfieNotice } from './selfie-notice';
 import './paywall.css';
 
@@ -100,9 +100,9 @@ export function PaywallScreen() {
   const disclosure = buildDisclosure(plan);
   // skip_trial_plan (product-spec §2): the plan offered to a visitor who would rather not start
   // with a trial; choosing it makes it the plan on screen, so every claim follows it.
-  const skipTrialPlan = plan.trial_sum !== undefined && byParam.skip_trial_plan?.id !== plan.id ? byParam.skip_trial_plan : undefined;
+  const skipTrial = skipTrialLink(plan, byParam);
   const skipTrialSearch = new URLSearchParams(search);
-  if (skipTrialPlan) skipTrialSearch.set('plan', skipTrialPlan.id);
+  if (skipTrial) skipTrialSearch.set('plan', skipTrial.plan.id);
   // Every sentence about trial, discount, renewal and guarantee is true of this plan: a configured
   // claim that is not gives way to the one derived from the plan (ADR 100).
   const claims = planClaims(copy, plan, { guaranteeDays });
@@ -110,13 +110,14 @@ export function PaywallScreen() {
     <>
       <main className="screen paywall" data-testid="paywall-screen" data-plan-id={plan.id}>
         <h1 className="screen__title">{t('screens.titles.subscription')}</h1>
-        {claims.discountHeadline && (
-          <p className="paywall__discount" data-testid="discount-headline">
-            {claims.discountHeadline}
-          </p>
-        )}
         <section className="plan-card" aria-labelledby="plan-name">
           <h2 id="plan-name">{plan.name}</h2>
+          {/* A discount only beside the struck reference price it is computed from (ADR 148). */}
+          {claims.discountHeadline && claims.struckPrice && (
+            <p className="paywall__discount" data-testid="discount-headline">
+              {claims.discountHeadline}
+            </p>
+          )}
           <p className="plan-card__price" data-testid="plan-price">
             {/* A struck price and its saving only where the saving on screen is the real one. */}
             {claims.struckPrice && (
@@ -129,11 +130,11 @@ export function PaywallScreen() {
           </p>
           <p>{plan.name_full}</p>
         </section>
-        {skipTrialPlan && (
+        {skipTrial && (
           <Link className="button button--link" to={`?${skipTrialSearch.toString()}`} data-testid="skip-trial">
-            {t('screens.paywall.skipTrial', {
-              name: skipTrialPlan.name_full,
-              price: formatUsd(skipTrialPlan.trial_sum ?? skipTrialPlan.sum),
+            {t(skipTrial.skipsTrial ? 'screens.paywall.skipTrial' : 'screens.paywall.switchPlan', {
+              name: skipTrial.plan.name_full,
+              price: formatUsd(skipTrial.plan.trial_sum ?? skipTrial.plan.sum),
             })}
           </Link>
         )}

@@ -8,7 +8,7 @@ import { CodeForm } from '../../components/ui/code-field';
 import { EmailForm } from '../../components/ui/email-form';
 import {
   clearRedirectFlagLater,
-  fetchMe,
+  fetchSessionState,
   fetchSignInOptions,
   sendEmailCode,
   signInWithEmailCode,
@@ -86,7 +86,7 @@ function useSignInStart(afterSignIn: (me: MeResponse) => Promise<void>, setStep:
       console.error('sign-in redirect', identityErrorCode({ status: 400, code: redirectError }) ?? redirectError, redirectError);
   }, []);
 
-  const startUp = useResource('start-up', () => Promise.all([fetchMe(), fetchSignInOptions()]));
+  const startUp = useResource('start-up', () => Promise.all([fetchSessionState(), fetchSignInOptions()]));
   const providers: AuthProvider[] = startUp.status === 'ready' ? startUp.data[1].providers : [];
   const signedIn = startUp.status === 'ready' ? startUp.data[0] : null;
   const startUpError = startUp.status === 'error' ? startUp.error : null;
@@ -157,15 +157,24 @@ function NotExistModal({ onNotNow }: { onNotNow: () => void }) {
   const { slug, productName } = usePublicConfig();
   const navigate = useNavigate();
   return (
-    <div className="modal" role="dialog" aria-modal="true" aria-labelledby="not-exist-title" aria-describedby="not-exist-description">
-      <h2 id="not-exist-title">{MESSAGES.accountNotExistTitle}</h2>
-      <p id="not-exist-description">{MESSAGES.accountNotExistDescription}</p>
-      <button type="button" className="button" onClick={() => void signOut().then(() => navigate(productPath(slug, '')))}>
-        {MESSAGES.joinProductNow.replace('{product}', productName)}
-      </button>
-      <button type="button" className="button button--secondary" onClick={() => void signOut().then(onNotNow)}>
-        {MESSAGES.notNow}
-      </button>
+    // A modal over the page (issue 24: it was drawn inline, with an unstyled button): a dimmed
+    // backdrop, a card, the primary action first.
+    <div className="modal-backdrop" data-testid="not-exist-modal">
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="not-exist-title" aria-describedby="not-exist-description">
+        <h2 id="not-exist-title">{MESSAGES.accountNotExistTitle}</h2>
+        <p id="not-exist-description">{MESSAGES.accountNotExistDescription}</p>
+        <button
+          type="button"
+          className="button button--primary"
+          autoFocus
+          onClick={() => void signOut().then(() => navigate(productPath(slug, '')))}
+        >
+          {MESSAGES.joinProductNow.replace('{product}', productName)}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => void signOut().then(onNotNow)}>
+          {MESSAGES.notNow}
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ProfileResponse } from '@roots/contracts/account';
+import { topEstimateSentence } from '@roots/contracts/heritage-wording';
 import type { ReportSummary } from '@roots/contracts/reports';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,9 +52,7 @@ export function MyEthnicitySection({ reports, owed, slug }: { reports: readonly 
       {takeSelfie}
       <p>{t('webapp.home.myEthnicity.latest', { date })}</p>
       {latest.top_estimate ? (
-        <p className="home-section__lead">
-          {t('webapp.reports.top', { group: latest.top_estimate.label, share: latest.top_estimate.share })}
-        </p>
+        <p className="home-section__lead">{topEstimateSentence(latest.top_estimate)}</p>
       ) : (
         <p>{t('webapp.home.myEthnicity.notReady', { status: t(`webapp.reports.statuses.${latest.status}`) })}</p>
       )}

@@ -49,6 +49,18 @@ describe('the home’s My Ethnicity section (ADR 145)', () => {
     );
   });
 
+  it('names the top estimate with the report’s own visual-resemblance wording (issue 24, ADR 148)', () => {
+    const completed: ReportSummary = {
+      ...failed,
+      status: 'completed',
+      error: null,
+      top_estimate: { label: 'Black', share: 98, display: 'fine' },
+    };
+    renderSection([completed], false);
+    expect(screen.getByText(/most resembles/).textContent).toBe('Your face most resembles the Black group (98% visual resemblance).');
+    expect(document.body.textContent).not.toContain('Top estimate');
+  });
+
   it('offers no selfie when no report is owed', () => {
     renderSection([], false);
     expect(screen.getByText(/^No report yet\./)).toBeTruthy();

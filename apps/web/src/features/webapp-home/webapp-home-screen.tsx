@@ -66,6 +66,7 @@ export function WebappHomeScreen() {
   const me = useSignedIn();
   const home = useResource(me ? me.user.uid : null, (signal) => getHomeData(signal));
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleted, setDeleted] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const deleteMyData = async () => {
@@ -75,8 +76,21 @@ export function WebappHomeScreen() {
       setError(errorMessage(reason));
       return;
     }
-    await navigate(productPath(slug, ''));
+    setDeleted(true);
   };
+
+  // After 'Delete everything' the page says it was done (issue 24: it went to the start silently).
+  if (deleted) {
+    return (
+      <main className="screen webapp-home" data-testid="account-deleted">
+        <h1 className="screen__title">{t('webapp.home.deletedTitle')}</h1>
+        <p role="status">{t('webapp.home.deletedText')}</p>
+        <Link className="button button--primary" to={productPath(slug, '')}>
+          {t('screens.notFound.backHome')}
+        </Link>
+      </main>
+    );
+  }
 
   return (
     <main className="screen webapp-home" data-testid="webapp-home-screen">
@@ -112,7 +126,7 @@ export function WebappHomeScreen() {
           ) : (
             <div role="group" aria-label={t('webapp.home.deleteConfirm')}>
               <p>{t('webapp.home.deleteConfirm')}</p>
-              <button type="button" className="button" onClick={() => void deleteMyData()}>
+              <button type="button" className="button button--primary" onClick={() => void deleteMyData()}>
                 {t('webapp.home.deleteYes')}
               </button>
               <button type="button" className="button button--secondary" onClick={() => setConfirmDelete(false)}>

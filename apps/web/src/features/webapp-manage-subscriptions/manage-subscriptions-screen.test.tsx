@@ -174,6 +174,10 @@ describe('Manage subscriptions: a new card for a subscription that renews (issue
       expect(within(screen.getAllByTestId('subscription-item')[0]!).getByTestId('subscription-status').textContent).toBe('canceled'),
     );
     expect(within(screen.getAllByTestId('subscription-item')[0]!).queryByTestId('roots-checkout')).toBeNull();
+    // The page says until when access lasts (issue 24).
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(
+      'Your subscription is canceled and will not be charged again. You keep access until March 5, 2026.',
+    );
     expect(within(screen.getAllByTestId('subscription-item')[0]!).queryByRole('button', { name: 'Update card' })).toBeNull();
   });
 });

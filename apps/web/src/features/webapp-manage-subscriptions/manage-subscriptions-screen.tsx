@@ -79,13 +79,20 @@ export function ManageSubscriptionsScreen() {
   const cancel = async (id: string, refund: boolean) => {
     try {
       const outcome = await cancelSubscription(id, refund);
-      setMessage(
-        outcome.refunded !== undefined ? t('webapp.subscriptions.refunded', { amount: formatUsd(outcome.refunded) }) : outcome.message,
-      );
       setConfirming(null);
       // A canceled or refunded subscription takes no new card: its open card form closes.
       setUpdatingCard(null);
-      setItems(await loadSubscriptions());
+      const updated = await loadSubscriptions();
+      setItems(updated);
+      // A cancel says until when access lasts (issue 24); a refund says what was refunded.
+      const until = updated.find((item) => item.id === id)?.current_period_end;
+      setMessage(
+        outcome.refunded !== undefined
+          ? t('webapp.subscriptions.refunded', { amount: formatUsd(outcome.refunded) })
+          : until
+            ? t('webapp.subscriptions.canceledUntil', { date: longDate(until) })
+            : outcome.message,
+      );
     } catch (reason) {
       failed(reason);
     }

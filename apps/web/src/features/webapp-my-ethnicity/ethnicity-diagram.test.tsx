@@ -1,3 +1,4 @@
+import { HERITAGE_PALETTE } from '@roots/contracts/heritage-wording';
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,10 +7,10 @@ import { ringSegments, rotationTowards } from './diagram-geometry';
 import { EthnicityDiagram, type DiagramGroup } from './ethnicity-diagram';
 
 const GROUPS: DiagramGroup[] = [
-  { id: 'east_asian', label: 'East Asian', share: 50, uncertainty: 'reliability 72%' },
-  { id: 'southeast_asian', label: 'Southeast Asian', share: 25, uncertainty: 'reliability 41%' },
-  { id: 'indian', label: 'Indian', share: 25, uncertainty: 'reliability 30%' },
-  { id: 'white', label: 'White', share: 0, uncertainty: 'reliability 10%' },
+  { id: 'east_asian', label: 'East Asian', share: 50, uncertainty: 'high reliability' },
+  { id: 'southeast_asian', label: 'Southeast Asian', share: 25, uncertainty: 'medium reliability' },
+  { id: 'indian', label: 'Indian', share: 25, uncertainty: 'low reliability' },
+  { id: 'white', label: 'White', share: 0, uncertainty: 'low reliability' },
 ];
 
 function renderDiagram(groups = GROUPS) {
@@ -46,14 +47,18 @@ describe('EthnicityDiagram', () => {
     const { container } = renderDiagram();
     const options = screen.getAllByRole('radio');
     expect(options.map((option) => option.getAttribute('aria-label'))).toEqual([
-      'East Asian: 50% visual resemblance, reliability 72%',
-      'Southeast Asian: 25% visual resemblance, reliability 41%',
-      'Indian: 25% visual resemblance, reliability 30%',
+      'East Asian: 50% visual resemblance, high reliability',
+      'Southeast Asian: 25% visual resemblance, medium reliability',
+      'Indian: 25% visual resemblance, low reliability',
     ]);
     expect(screen.getByRole('radio', { checked: true })).toHaveProperty('textContent', expect.stringContaining('East Asian'));
     expect(screen.getByRole('radiogroup')).toBeDefined();
     expect(rotationOf(container)).toBe(-90);
     expect(container.querySelectorAll('[data-testid="ethnicity-segment"]')).toHaveLength(3);
+    // The one palette of every report view, by rank (the PDF draws the same; ADR 148).
+    expect([...container.querySelectorAll('[data-testid="ethnicity-segment"]')].map((segment) => segment.getAttribute('fill'))).toEqual(
+      HERITAGE_PALETTE.slice(0, 3),
+    );
   });
 
   it('selects a tapped segment and turns the ring to it', () => {

@@ -1,12 +1,10 @@
+import { heritageColour, type ShownGroup } from '@roots/contracts/heritage-wording';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ringSegmentPath, ringSegments, rotationTowards } from './diagram-geometry';
 
 /** One group on the ring: its share and the uncertainty wording screen readers hear with it. */
-export type DiagramGroup = { id: string; label: string; share: number; uncertainty: string };
-
-/** Ring colours in order of share; each keeps 3:1 contrast against the page for the swatches. */
-const RING_COLOURS = ['#a8492a', '#1f5f8b', '#5b7f2a', '#7a4a9a', '#b7791f', '#2f7d7a', '#8a3b5a'];
+export type DiagramGroup = ShownGroup;
 
 const CENTER = 100;
 const OUTER_RADIUS = 92;
@@ -62,7 +60,7 @@ export function EthnicityDiagram({ groups }: { groups: readonly DiagramGroup[] }
               <path
                 key={segment.id}
                 d={ringSegmentPath(CENTER, CENTER, INNER_RADIUS, OUTER_RADIUS, segment.startDeg, segment.endDeg)}
-                fill={RING_COLOURS[index % RING_COLOURS.length]}
+                fill={heritageColour(index)}
                 className={segment.id === selectedId ? 'is-selected' : undefined}
                 data-testid="ethnicity-segment"
                 data-group={segment.id}
@@ -111,11 +109,7 @@ export function EthnicityDiagram({ groups }: { groups: readonly DiagramGroup[] }
               })}
               onClick={() => select(group.id)}
             >
-              <span
-                className="ethnicity-diagram__swatch"
-                style={{ background: RING_COLOURS[index % RING_COLOURS.length] }}
-                aria-hidden="true"
-              />
+              <span className="ethnicity-diagram__swatch" style={{ background: heritageColour(index) }} aria-hidden="true" />
               <span>{group.label}</span>
               <span className="ethnicity-diagram__option-share">{group.share}%</span>
             </button>

@@ -1,3 +1,4 @@
+import { heritageColour, RELIABILITY_EXPLAINED, resemblanceConclusion, shownGroups } from '@roots/contracts/heritage-wording';
 import { isFinalReportStatus, REPORT_POLL_INTERVAL_MS, type Report, type ReportResult } from '@roots/contracts/reports';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,6 @@ import { CulturalInsights } from './cultural-insights';
 import { EthnicityDiagram } from './ethnicity-diagram';
 import { FacialTraits } from './facial-traits';
 import { FeedbackQuestion, FeedbackView, type FeedbackTarget } from './feedback';
-import { conclusionOf, diagramGroupsOf } from './heritage-view';
 import { HoroscopeView } from './horoscope-view';
 import { useResource } from '../../lib/use-resource';
 import { getReport } from '../../lib/webapp-api';
@@ -44,13 +44,14 @@ function ReportSections({
 }) {
   const { t } = useTranslation();
   const { heritage } = result;
-  const groups = diagramGroupsOf(heritage, t);
+  // One wording and one rule for reliability with the home card and the PDF (ADR 148).
+  const groups = shownGroups(heritage);
   return (
     <>
       <section aria-labelledby="conclusion-title" className="report-section">
         <h2 id="conclusion-title">{t('webapp.myEthnicity.conclusion.title')}</h2>
         <p className="report-section__lead" data-testid="ethnicity-conclusion">
-          {conclusionOf(heritage, t)}
+          {resemblanceConclusion(heritage)}
         </p>
         <p>
           {t('webapp.myEthnicity.conclusion.confidence', { level: t(`webapp.myEthnicity.conclusion.levels.${heritage.confidenceLevel}`) })}
@@ -65,15 +66,16 @@ function ReportSections({
 
       <section aria-labelledby="detail-title" className="report-section">
         <h2 id="detail-title">{t('webapp.myEthnicity.detail.title')}</h2>
-        <p className="hint">{t('webapp.myEthnicity.detail.intro')}</p>
+        <p className="hint">{RELIABILITY_EXPLAINED}</p>
         <ul className="detalisation" data-testid="detalisation">
-          {groups.map((group) => (
+          {groups.map((group, index) => (
             <li key={group.id} className="detalisation__row">
               <span className="detalisation__label">{group.label}</span>
               <span>{t('webapp.myEthnicity.detail.share', { share: group.share })}</span>
               <span className="hint">{group.uncertainty}</span>
               <span className="detalisation__bar" aria-hidden="true">
-                <span style={{ width: `${group.share}%` }} />
+                {/* The ring's colour for this group, as the PDF's bars (one palette, ADR 148). */}
+                <span style={{ width: `${group.share}%`, background: heritageColour(index) }} />
               </span>
             </li>
           ))}

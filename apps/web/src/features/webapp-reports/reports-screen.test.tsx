@@ -59,7 +59,7 @@ describe('ReportList', () => {
     expect(rows).toHaveLength(2);
     const [completed, failed] = rows as [HTMLElement, HTMLElement];
     expect(completed.textContent).toContain('Extended report · Status: completed');
-    expect(completed.textContent).toContain('Top estimate: East Asian (48%)');
+    expect(completed.textContent).toContain('Your face most resembles the East Asian group (48% visual resemblance).');
     const date = new Date(REPORTS[0]!.created_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
     expect(completed.textContent).toContain(`Created ${date}`);
     expect(
@@ -70,7 +70,7 @@ describe('ReportList', () => {
     expect(within(completed).getByRole('button', { name: `Download PDF of ${date}` })).toBeDefined();
 
     expect(failed.textContent).toContain('Population report · Status: failed');
-    expect(failed.textContent).not.toContain('Top estimate');
+    expect(failed.textContent).not.toContain('resembles');
     expect(within(failed).queryByRole('button')).toBeNull();
     expect(within(failed).getByRole('link').getAttribute('href')).toBe(`/roots/webapp/myethnicity/${REPORTS[1]!.report_id}`);
   });

@@ -1,3 +1,4 @@
+import { topEstimateSentence } from '@roots/contracts/heritage-wording';
 import type { ReportSummary } from '@roots/contracts/reports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +41,7 @@ function ReportRow({ report, slug }: { report: ReportSummary; slug: string }) {
         {t(`webapp.reports.kinds.${report.kind}`)} ·{' '}
         {t('webapp.reports.statusLabel', { status: t(`webapp.reports.statuses.${report.status}`) })}
       </p>
-      {report.top_estimate && <p>{t('webapp.reports.top', { group: report.top_estimate.label, share: report.top_estimate.share })}</p>}
+      {report.top_estimate && <p>{topEstimateSentence(report.top_estimate)}</p>}
       <div className="report-row__actions">
         <Link to={productPath(slug, ROUTE_PATHS.myEthnicity.replace(':reportId', report.report_id))}>
           {t('webapp.reports.open', { date })}

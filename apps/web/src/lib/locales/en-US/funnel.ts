@@ -7,7 +7,8 @@ export const FUNNEL_SCREENS_EN_US = {
     bought: 'Added to your account.',
     continue: 'Continue to my account',
     sureTitle: 'Are you sure?',
-    sureText: 'These prices are only shown once, right after your purchase.',
+    // Not 'only shown once': a reload shows the page again (issue 24). Only what is true of it.
+    sureText: 'These packs are charged once, in one click, to the card you just used. You can add them now, before you go to your account.',
     sureStay: 'Stay and see the offers',
     sureLeave: 'Skip the offers',
     lastChance: 'A last, lower price',

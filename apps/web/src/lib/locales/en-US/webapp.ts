@@ -10,6 +10,9 @@ export const WEBAPP_EN_US = {
     deleteConfirm: 'Delete your account, reports and profile? Purchases stay on record; cancel subscriptions first.',
     deleteYes: 'Delete everything',
     deleteNo: 'Keep my data',
+    deletedTitle: 'Your data is deleted',
+    deletedText:
+      'Your account, reports and profile are deleted and you are signed out. Purchase records are kept, unlinked from you, as financial records.',
     carouselLabel: 'Sections of your {{product}}',
     carouselTip: MESSAGES.carouselTip,
     previousSection: 'Previous section',
@@ -89,9 +92,6 @@ export const WEBAPP_EN_US = {
       'This is an estimate of how much your face visually resembles photos of population groups, with its uncertainty. It is not a statement of your race, ethnicity or ancestry.',
     conclusion: {
       title: 'Ethnicity Conclusion',
-      fine: 'Your face most resembles the {{group}} group ({{share}}% visual resemblance).',
-      coarse: 'Your face most resembles the broader {{group}} group ({{share}}% visual resemblance).',
-      uncertain: 'The estimate is uncertain: no single group stands out clearly in your photo.',
       confidence: 'Confidence of this estimate: {{level}}.',
       levels: { high: 'high', medium: 'medium', low: 'low' },
       model: 'Model {{version}}',
@@ -103,14 +103,8 @@ export const WEBAPP_EN_US = {
       segment: '{{group}}: {{share}}% visual resemblance, {{uncertainty}}',
       selected: 'Selected: {{group}}, {{share}}%',
     },
-    uncertainty: {
-      reliability: 'reliability {{percent}}%',
-      level: '{{level}} confidence',
-    },
     detail: {
       title: 'Detalisation',
-      intro:
-        'Each share is a visual resemblance estimate, not a measure of ancestry. Reliability says how often the model was right on test faces when it gave a group this much weight.',
       share: '{{share}}% visual resemblance',
       broader: 'Broader groups',
     },
@@ -192,7 +186,6 @@ export const WEBAPP_EN_US = {
     statusLabel: 'Status: {{status}}',
     statuses: { completed: 'completed', failed: 'failed', pending: 'pending', processing: 'processing', expired: 'expired' },
     kinds: { extended: 'Extended report', population: 'Population report' },
-    top: 'Top estimate: {{group}} ({{share}}%)',
     open: 'Open report of {{date}}',
     pdf: 'Download PDF of {{date}}',
     pdfFailed: 'The PDF could not be downloaded. Please try again.',
@@ -211,6 +204,7 @@ export const WEBAPP_EN_US = {
     confirm: 'Yes, cancel',
     keep: 'Keep it',
     accessUntil: 'Access until {{date}}',
+    canceledUntil: 'Your subscription is canceled and will not be charged again. You keep access until {{date}}.',
     guarantee: 'Money-back guarantee: you can get your {{amount}} back until {{date}}.',
     cancelAndRefund: 'Cancel and refund {{amount}}',
     refund: 'Refund {{amount}}',

@@ -78,7 +78,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
    * session's holder is the signed-in user's verified email, never an email a request names (ADR
    * 085); visitors get a fresh anonymous holder. The session is read once.
    */
-  const openCheckout = async (request: FastifyRequest, input: InitSessionRequest | undefined) => {
+  const openCheckout = async (request: FastifyRequest, input: (InitSessionRequest & { email?: string | undefined }) | undefined) => {
     const planId = input?.plan_id ?? service.defaultPlanId;
     assertPlanOffered(request, planId);
     const user = await sessions.current(request).catch(() => null);
@@ -87,6 +87,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
       planId: input?.plan_id,
       holderEmail: user?.emailVerified ? user.email : undefined,
       paymentMethods: input?.payment_methods,
+      shopperEmail: input?.email,
     });
   };
 

@@ -27,12 +27,15 @@ import type { AdminService } from './admin.service';
 import type { DataExportService } from './data-export';
 import { FACE_ANALYSIS_ROUTES, policyOfRequest } from './geo-policy';
 import { requireOperator } from './operator-guard';
+import { QUEUE_ENDPOINTS, queuesRoutes } from './queues.routes';
+import type { BillingContext } from '../subscriptions/context';
 
-type AdminRoutesOptions = { admin: AdminService; sessions: SessionReader };
+type AdminRoutesOptions = { admin: AdminService; sessions: SessionReader; context: BillingContext };
 
 /** `/api/admin/*`: every route refuses visitors (401) and customers (403) before anything else. */
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { admin, sessions }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { admin, sessions, context }) => {
   const operator = (request: Parameters<typeof requireOperator>[0]) => requireOperator(request, sessions, admin);
+  await app.register(queuesRoutes, { context, operator });
 
   app.get('/api/admin/me', { schema: { response: { 200: operatorMeSchema } } }, async (request) => ({
     email: (await operator(request)).email,
@@ -133,6 +136,7 @@ export const ADMIN_ENDPOINTS = [
   'POST /api/admin/customers/cancel',
   'POST /api/admin/customers/resend',
   'POST /api/admin/customers/delete',
+  ...QUEUE_ENDPOINTS,
 ] as const;
 
 type CustomerRoutesOptions = { config: Config; sessions: SessionReader; exporter: DataExportService };

@@ -37,7 +37,7 @@ export async function registerOperatorConsole(app: FastifyInstance, deps: Operat
   enforceGeoPolicy(app, context.config);
   recordCancellationChannels(app, { db: context.db, repository, clock: context.clock, appSecret: context.config.APP_SECRET });
   const exporter = new DataExportService({ db: context.db, accounts: new AccountRepository(), repository, clock: context.clock });
-  await app.register(adminRoutes, { admin, sessions: deps.sessions });
+  await app.register(adminRoutes, { admin, sessions: deps.sessions, context });
   await app.register(complianceRoutes, { config: context.config, sessions: deps.sessions, exporter });
   return admin;
 }

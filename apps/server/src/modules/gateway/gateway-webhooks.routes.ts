@@ -42,7 +42,8 @@ export const gatewayWebhookRoutes: FastifyPluginAsync<GatewayWebhookOptions> = a
     const { execution } = payload.data.data;
     const outcome = await subscriptions.learnOfExecution(execution);
     const declined =
-      payload.data.type === 'execution.authorizeFailed' && (await records.failures.recordDeclined(records.db, execution, 'webhook'));
+      payload.data.type === 'execution.authorizeFailed' &&
+      (await records.failures.recordDeclined(records.db, execution, 'webhook')) !== 'not-ours';
     await records.failures.recordWebhook(records.db, {
       eventId: payload.data.id,
       type: payload.data.type,

@@ -35,17 +35,17 @@ export class PaymentFailures {
   }
 
   /**
-   * Records a declined first payment from the execution as the gateway reported it; false when it
-   * is not one, or was recorded before. The plan and the masked email come from the checkout
+   * Records a declined first payment from the execution as the gateway reported it: `recorded`,
+   * `known` when it was recorded before, `not-ours` when it is no declined first payment of ours. The plan and the masked email come from the checkout
    * session the product opened for it; card data stops at the network and the last four.
    */
-  async recordDeclined(db: Executor, execution: Execution, source: PaymentFailureSource): Promise<boolean> {
-    if (!isDeclinedFirstPayment(execution)) return false;
+  async recordDeclined(db: Executor, execution: Execution, source: PaymentFailureSource): Promise<'recorded' | 'known' | 'not-ours'> {
+    if (!isDeclinedFirstPayment(execution)) return 'not-ours';
     const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.executionId, execution.id)).limit(1);
     const fromReference =
       execution.orderReference && planTerms(this.options.catalog, execution.orderReference) ? execution.orderReference : null;
     // Another merchant's or another product's payment on the same gateway is none of ours.
-    if (!session && !fromReference) return false;
+    if (!session && !fromReference) return 'not-ours';
     const reason = execution.finalState?.errors[0]?.reason;
     const inserted = await db
       .insert(failedFirstPayments)
@@ -65,7 +65,7 @@ export class PaymentFailures {
       })
       .onConflictDoNothing({ target: failedFirstPayments.executionId })
       .returning({ id: failedFirstPayments.executionId });
-    return inserted.length > 0;
+    return inserted.length > 0 ? 'recorded' : 'known';
   }
 
   /** One received webhook: inserted once per event id, a redelivery counts up and keeps the latest outcome. */

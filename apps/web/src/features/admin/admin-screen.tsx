@@ -6,14 +6,17 @@ import { useResource } from '../../lib/use-resource';
 import { getAudit, getOperator } from './admin-api';
 import { AuditTable, CustomersView } from './admin-customers';
 import { FunnelView, QualityView, RevenueView } from './admin-dashboards';
+import { PlansView, QueuesView } from './admin-queues';
 import './admin.css';
 
-const TABS = ['funnel', 'revenue', 'quality', 'customers', 'audit'] as const;
+const TABS = ['funnel', 'revenue', 'quality', 'plans', 'queues', 'customers', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_LABELS: Record<Tab, string> = {
   funnel: 'Funnel',
   revenue: 'Revenue',
   quality: 'Quality',
+  plans: 'Plans',
+  queues: 'Queues',
   customers: 'Customers',
   audit: 'Audit log',
 };
@@ -161,6 +164,8 @@ export function AdminScreen() {
         {tab === 'funnel' && <FunnelView range={range} />}
         {tab === 'revenue' && <RevenueView range={range} />}
         {tab === 'quality' && <QualityView range={range} />}
+        {tab === 'plans' && <PlansView range={range} />}
+        {tab === 'queues' && <QueuesView />}
         {tab === 'customers' && <CustomersView />}
         {tab === 'audit' && <AuditView />}
       </>

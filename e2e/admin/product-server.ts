@@ -26,7 +26,7 @@ export type ProductServer = { url: string; gatewayUrl: string; stop(): Promise<v
  * server starts), then the built server on it, against the suite's gateway. The country of a
  * request comes from {@link COUNTRY_HEADER}, as behind a CDN.
  */
-export async function startProductServer(operatorEmail: string): Promise<ProductServer> {
+export async function startProductServer(operatorEmail: string, extraEnv: Record<string, string> = {}): Promise<ProductServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'roots-e2e-admin-'));
   const gatewayUrl = `http://127.0.0.1:${4100 + Number(process.env.E2E_PORT_OFFSET ?? 0)}`;
   const port = await freePort();
@@ -46,6 +46,7 @@ export async function startProductServer(operatorEmail: string): Promise<Product
     SIGN_IN_CODES_PER_IP_PER_HOUR: '100000',
     SIGN_IN_CODES_PER_EMAIL_PER_HOUR: '100000',
     SIGN_IN_GUESSES_PER_IP_PER_HOUR: '100000',
+    ...extraEnv,
   };
   const added = execFileSync('npm', ['run', '--silent', 'operator:add', '--', operatorEmail], { env, encoding: 'utf8' });
   if (!added.includes('is now an operator')) throw new Error(`operator:add said: ${added}`);

@@ -13,9 +13,16 @@ export function browserTimeZone(): string {
  */
 export function formatLocalTime(iso: string | null | undefined, timeZone: string = browserTimeZone()): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone, timeZoneName: 'short' }).format(
-    new Date(iso),
-  );
+  // dateStyle/timeStyle cannot be combined with timeZoneName: the fields are named one by one.
+  return new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(new Date(iso));
 }
 
 /** A plan's or single purchase's name from the catalog; the id when the catalog no longer has it. */

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type RootsApp } from '../../app';
 import { DEV_GATEWAY_WEBHOOK_SECRET, DEV_SERVER_SECRETS, loadConfig, type Config } from '../../config/env';
 import type { Database } from '../../db/database';
-import { failedFirstPayments, subscriptions } from '../../db/schema';
+import { checkoutSessions, failedFirstPayments, subscriptions } from '../../db/schema';
 import { DAY_MS, HOUR_MS, ManualClock } from '../../lib/clock';
 import { maskEmail } from '../../lib/mask';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
@@ -145,6 +145,13 @@ describe.each(testDatabases())('operator queues, search, timeline and plans over
       outcome: 'declined-first-payment',
       deliveries: 2,
     });
+  });
+
+  it('a checkout named with something that is no email still opens; the session keeps no email then', async () => {
+    const init = await http<InitSessionResponse>(`${base}/init/session`, { json: { plan_id: WEEKLY, email: 'not an email' } });
+    expect(init.status, init.text).toBe(200);
+    const [session] = await database.db.select().from(checkoutSessions).where(eq(checkoutSessions.executionId, init.body.executionId));
+    expect(session).toMatchObject({ planId: WEEKLY, maskedEmail: null });
   });
 
   it('the sweep records a declined first payment no webhook announced, and a paid one no purchase claimed', async () => {

@@ -57,6 +57,16 @@ function fallbackFor(url: string): string {
 }
 
 /** `/init/session`, `/subs/*`, `/rec/subscriptions/*` (product-spec §7). */
+/**
+ * The email a page names when it opens a checkout (kept masked for a declined payment's record, ADR
+ * 154): never a reason to refuse the checkout, so anything that is not an address is dropped.
+ */
+const checkoutEmailSchema = z
+  .string()
+  .max(320)
+  .optional()
+  .transform((value) => (value !== undefined && z.email().safeParse(value.trim()).success ? value.trim() : undefined));
+
 export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = async (
   app,
   { service, emailLimiter, sessions, proof, entitlements, assertPlanOffered },
@@ -95,7 +105,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     '/init/session',
     {
       schema: {
-        querystring: initSessionRequestSchema.extend({ email: z.email().optional() }),
+        querystring: initSessionRequestSchema.extend({ email: checkoutEmailSchema }),
         response: { 200: initSessionResponseSchema },
       },
     },
@@ -105,7 +115,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     '/init/session',
     {
       schema: {
-        body: initSessionRequestSchema.extend({ email: z.email().optional() }).optional(),
+        body: initSessionRequestSchema.extend({ email: checkoutEmailSchema }).optional(),
         response: { 200: initSessionResponseSchema },
       },
     },

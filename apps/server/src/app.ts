@@ -240,7 +240,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     subscriptions,
     cancellation,
     clock,
-    erasers: [reporting.service.eraseUserData],
+    erasers: [reporting.service.eraseUserData, paymentFailures.eraseUserData],
     emails,
     productName: config.PRODUCT_NAME,
     signInUrl: `${config.publicUrl}/${config.PRODUCT_SLUG}/sign-in`,

@@ -297,6 +297,13 @@ describe.each(testDatabases())('operator queues, search, timeline and plans over
     expect(emailKinds).toEqual(expect.arrayContaining(['receipt', 'sign_in_code', 'refund_receipt']));
     // Nobody else's history.
     expect(JSON.stringify(timeline)).not.toContain(email('renews'));
+
+    // 'Delete my data' takes the declined checkout with it (found by the masked email).
+    await asOperator('/api/admin/customers/delete', { email: buyer });
+    expect(await database.db.select().from(failedFirstPayments).where(eq(failedFirstPayments.executionId, declined.id))).toEqual([]);
+    expect(await database.db.select().from(checkoutSessions).where(eq(checkoutSessions.executionId, declined.id))).toEqual([]);
+    const after = await asOperator<CustomerTimeline>(`/api/admin/customers/timeline?email=${encodeURIComponent(buyer)}`);
+    expect(after.events.map((event) => event.kind)).not.toContain('declined_first_payment');
   });
 
   it('the Plans table: every catalog plan by name, live subscriptions now, revenue and refunds of the range', async () => {

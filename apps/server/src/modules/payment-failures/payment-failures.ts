@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import { checkoutSessions, failedFirstPayments, gatewayWebhookEvents, type PaymentFailureSource } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { maskEmail } from '../../lib/mask';
 import type { PlanCatalog } from '@roots/contracts/plans';
 import { planTerms } from '../billing/plan-terms';
 
@@ -83,4 +84,14 @@ export class PaymentFailures {
         },
       });
   }
+
+  /**
+   * 'Delete my data' (an account eraser): the customer's declined checkouts and checkout sessions,
+   * found by the masked form of their email, go with the rest of their data.
+   */
+  readonly eraseUserData = async (tx: Executor, user: { email: string }): Promise<void> => {
+    const masked = maskEmail(user.email);
+    await tx.delete(failedFirstPayments).where(eq(failedFirstPayments.maskedEmail, masked));
+    await tx.delete(checkoutSessions).where(eq(checkoutSessions.maskedEmail, masked));
+  };
 }

@@ -77,13 +77,14 @@ test('the operator added by the command sees the scenario’s funnel and revenue
   // Customer care: refund $10.00 of the three-month buyer's charge.
   const quarter = figures.buyers[2]!;
   await page.getByRole('button', { name: 'Customers' }).click();
-  await page.getByLabel('Email or subscription id').fill(quarter.email);
-  await page.getByRole('button', { name: 'Look up' }).click();
+  await page.getByLabel('Part of an email, an id, an execution id or a card’s last four').fill(quarter.email);
+  await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId(`subscription-${quarter.subscriptionId}`)).toBeVisible();
   const refundForm = page.locator('[data-testid^="refund-"]');
   await refundForm.getByLabel('Amount ($)').fill('10.00');
   await refundForm.getByLabel('Reason').fill('goodwill');
   await refundForm.getByRole('button', { name: 'Refund' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Refund $10.00' }).click();
   await expect(page.getByTestId('customer-message')).toContainText('Refunded $10.00');
   await expectNoSeriousA11yViolations(page);
 

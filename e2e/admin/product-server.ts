@@ -27,7 +27,10 @@ export type ProductServer = { url: string; gatewayUrl: string; stop(): Promise<v
  * server starts), then the built server on it, against the suite's gateway. The country of a
  * request comes from {@link COUNTRY_HEADER}, as behind a CDN.
  */
-export async function startProductServer(operators: ReadonlyArray<{ email: string; role?: OperatorRole }>): Promise<ProductServer> {
+export async function startProductServer(
+  operators: ReadonlyArray<{ email: string; role?: OperatorRole }>,
+  extraEnv: Record<string, string> = {},
+): Promise<ProductServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'roots-e2e-admin-'));
   const gatewayUrl = `http://127.0.0.1:${4100 + Number(process.env.E2E_PORT_OFFSET ?? 0)}`;
   const port = await freePort();
@@ -47,6 +50,7 @@ export async function startProductServer(operators: ReadonlyArray<{ email: strin
     SIGN_IN_CODES_PER_IP_PER_HOUR: '100000',
     SIGN_IN_CODES_PER_EMAIL_PER_HOUR: '100000',
     SIGN_IN_GUESSES_PER_IP_PER_HOUR: '100000',
+    ...extraEnv,
   };
   for (const operator of operators) {
     const role = operator.role ? ['--role', operator.role] : [];

@@ -35,6 +35,7 @@ import { cardUpdateRoutes } from './modules/billing/card-update.routes';
 import { CardUpdateService } from './modules/billing/card-update.service';
 import { ChargesRepository } from './modules/charges/charges.repository';
 import { ChargesService } from './modules/charges/charges.service';
+import { PaymentFailures } from './modules/payment-failures/payment-failures';
 import { PaymentSweep } from './modules/payment-sweep/payment-sweep.service';
 import { PaymentSweepRepository } from './modules/payment-sweep/payment-sweep.repository';
 import { CancellationRepository } from './modules/cancellation/cancellation.repository';
@@ -207,7 +208,8 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     log: app.log,
   };
   const subscriptions = new SubscriptionsService(context);
-  const sweep = new PaymentSweep({ context, subscriptions, repository: new PaymentSweepRepository() });
+  const paymentFailures = new PaymentFailures({ clock, catalog: config.catalog });
+  const sweep = new PaymentSweep({ context, subscriptions, repository: new PaymentSweepRepository(), failures: paymentFailures });
   const billing = new BillingService(context, subscriptions, sweep);
   const cancellation = new CancellationService(context, new CancellationRepository(), subscriptions);
   const cardUpdate = new CardUpdateService(context);
@@ -238,7 +240,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     subscriptions,
     cancellation,
     clock,
-    erasers: [reporting.service.eraseUserData],
+    erasers: [reporting.service.eraseUserData, paymentFailures.eraseUserData],
     emails,
     productName: config.PRODUCT_NAME,
     signInUrl: `${config.publicUrl}/${config.PRODUCT_SLUG}/sign-in`,
@@ -301,7 +303,12 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     });
   });
   // Server to server: signed by the gateway, outside the per-IP limit of the public API.
-  await app.register(gatewayWebhookRoutes, { secret: config.gatewayWebhookSecret, subscriptions, clock });
+  await app.register(gatewayWebhookRoutes, {
+    secret: config.gatewayWebhookSecret,
+    subscriptions,
+    clock,
+    records: { db: database.db, failures: paymentFailures },
+  });
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes, { emails });
   app.addHook('onClose', async () => {
     await account.idle();

@@ -556,3 +556,65 @@ export const funnelRollupState = pgTable('funnel_rollup_state', {
   rolledThrough: date('rolled_through', { mode: 'string' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/** Where the product learned of a declined first payment: the gateway's webhook or the sweep's listing. */
+export type PaymentFailureSource = 'webhook' | 'sweep';
+
+/**
+ * The checkout sessions the product opened (issue 25): which plan, and the shopper's email masked
+ * (`lib/mask`'s maskEmail: first letter, domain and a short hash) when the page named one. A declined
+ * first payment never reaches a purchase request, so this is how its record says whose it was.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    executionId: text('execution_id').primaryKey(),
+    planId: text('plan_id').notNull(),
+    maskedEmail: text('masked_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('checkout_sessions_created_idx').on(table.createdAt)],
+);
+
+/**
+ * Declined first payments at the checkout (issue 25), one row per gateway execution however often
+ * the product hears of it. Card data: the network and last four only.
+ */
+export const failedFirstPayments = pgTable(
+  'failed_first_payments',
+  {
+    executionId: text('execution_id').primaryKey(),
+    planId: text('plan_id'),
+    maskedEmail: text('masked_email'),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    declineCode: text('decline_code').notNull(),
+    /** The gateway's own words for the decline (what the shopper saw). */
+    declineReason: text('decline_reason').notNull(),
+    cardNetwork: text('card_network'),
+    cardLast4: text('card_last4'),
+    /** The execution's last change at the gateway: when it was declined. */
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+    source: text('source').$type<PaymentFailureSource>().notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('failed_first_payments_failed_idx').on(table.failedAt), index('failed_first_payments_email_idx').on(table.maskedEmail)],
+);
+
+/**
+ * Gateway webhooks received with a valid signature (issue 25), one row per event id: a redelivery
+ * counts up `deliveries` and keeps the latest outcome.
+ */
+export const gatewayWebhookEvents = pgTable(
+  'gateway_webhook_events',
+  {
+    eventId: text('event_id').primaryKey(),
+    type: text('type').notNull(),
+    executionId: text('execution_id'),
+    outcome: text('outcome').notNull(),
+    deliveries: integer('deliveries').notNull().default(1),
+    firstReceivedAt: timestamp('first_received_at', { withTimezone: true }).notNull(),
+    lastReceivedAt: timestamp('last_received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('gateway_webhook_events_received_idx').on(table.lastReceivedAt)],
+);

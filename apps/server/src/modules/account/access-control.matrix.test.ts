@@ -510,6 +510,18 @@ describe.each(testDatabases())('operator endpoints in the access-control matrix 
       payload: { email: `nobody.admin-matrix.${tag}@example.com` },
       allowedStatus: 200,
     },
+    { endpoint: 'GET /api/admin/queues/renewals', url: '/api/admin/queues/renewals?days=7', allowedStatus: 200 },
+    { endpoint: 'GET /api/admin/queues/past-due', url: '/api/admin/queues/past-due', allowedStatus: 200 },
+    { endpoint: 'GET /api/admin/queues/failed-payments', url: '/api/admin/queues/failed-payments', allowedStatus: 200 },
+    { endpoint: 'GET /api/admin/queues/unclaimed', url: '/api/admin/queues/unclaimed', allowedStatus: 200 },
+    { endpoint: 'GET /api/admin/queues/webhooks', url: '/api/admin/queues/webhooks', allowedStatus: 200 },
+    { endpoint: 'GET /api/admin/search', url: `/api/admin/search?q=${encodeURIComponent(customerEmail.slice(0, 5))}`, allowedStatus: 200 },
+    {
+      endpoint: 'GET /api/admin/customers/timeline',
+      url: `/api/admin/customers/timeline?email=${encodeURIComponent(customerEmail)}`,
+      allowedStatus: 200,
+    },
+    { endpoint: 'GET /api/admin/plans', url: `/api/admin/plans?${range}`, allowedStatus: 200 },
   ];
 
   it('covers every operator endpoint', () => {

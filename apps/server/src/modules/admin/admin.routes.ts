@@ -39,8 +39,16 @@ import type { DataExportService } from './data-export';
 import { FACE_ANALYSIS_ROUTES, policyOfRequest } from './geo-policy';
 import type { OperatorAccounts } from './operator-accounts';
 import { guardOperatorEndpoints, operatorOf, type EndpointAccess } from './operator-guard';
+import { queuesRoutes } from './queues.routes';
+import type { BillingContext } from '../subscriptions/context';
 
-type AdminRoutesOptions = { admin: AdminService; accounts: OperatorAccounts; sessions: SessionReader; limits: SignInLimits };
+type AdminRoutesOptions = {
+  admin: AdminService;
+  accounts: OperatorAccounts;
+  sessions: SessionReader;
+  limits: SignInLimits;
+  context: BillingContext;
+};
 
 /**
  * Every operator endpoint as `METHOD url` with what it asks of the caller: the one table the gate
@@ -66,14 +74,25 @@ export const ADMIN_ENDPOINT_ACCESS = {
   'POST /api/admin/customers/cancel': 'customers.care',
   'POST /api/admin/customers/resend': 'customers.care',
   'POST /api/admin/customers/delete': 'customers.delete',
+  // The queues, search and timeline show customers; the Plans table is a dashboard (queues.routes.ts).
+  'GET /api/admin/queues/renewals': 'customers.read',
+  'GET /api/admin/queues/past-due': 'customers.read',
+  'GET /api/admin/queues/failed-payments': 'customers.read',
+  'GET /api/admin/queues/unclaimed': 'customers.read',
+  'GET /api/admin/queues/webhooks': 'customers.read',
+  'GET /api/admin/search': 'customers.read',
+  'GET /api/admin/customers/timeline': 'customers.read',
+  'GET /api/admin/plans': 'dashboards.read',
 } as const satisfies Record<string, EndpointAccess>;
 
 /** Every operator endpoint as `METHOD url`. */
 export const ADMIN_ENDPOINTS = Object.keys(ADMIN_ENDPOINT_ACCESS) as Array<keyof typeof ADMIN_ENDPOINT_ACCESS>;
 
 /** `/api/admin/*`: every route is gated by {@link guardOperatorEndpoints} before anything else. */
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { admin, accounts, sessions, limits }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { admin, accounts, sessions, limits, context }) => {
   guardOperatorEndpoints(app, { sessions, accounts, access: ADMIN_ENDPOINT_ACCESS });
+  // Registered inside this plugin, so the gate above runs first for them too.
+  await app.register(queuesRoutes, { context, operator: async (request) => ({ email: operatorOf(request).email }) });
   const ok = { ok: true as const };
 
   app.get('/api/admin/me', { schema: { response: { 200: operatorMeSchema } } }, async (request) => accounts.me(operatorOf(request)));

@@ -49,7 +49,7 @@ export async function registerOperatorConsole(
     sealSecret: context.config.APP_SECRET,
     issuer: context.config.PRODUCT_NAME,
   });
-  await app.register(adminRoutes, { admin, accounts, sessions: deps.sessions, limits: deps.limits });
+  await app.register(adminRoutes, { admin, accounts, sessions: deps.sessions, limits: deps.limits, context });
   await app.register(complianceRoutes, { config: context.config, sessions: deps.sessions, exporter });
   return { admin, accounts };
 }

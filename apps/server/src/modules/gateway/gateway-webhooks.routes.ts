@@ -2,10 +2,18 @@ import { API_MESSAGES } from '@roots/contracts';
 import { GATEWAY_HEADERS, webhookPayloadSchema } from '@roots/contracts/gateway';
 import { verifyGatewayWebhook } from '@roots/contracts/gateway-webhooks';
 import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import type { PaymentFailures } from '../payment-failures/payment-failures';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 
-type GatewayWebhookOptions = { secret: string | null; subscriptions: SubscriptionsService; clock: Clock };
+type GatewayWebhookOptions = {
+  secret: string | null;
+  subscriptions: SubscriptionsService;
+  clock: Clock;
+  /** Keeps each received event and each declined first payment for the operator's queues (issue 25). */
+  records: { db: Db; failures: PaymentFailures };
+};
 
 /**
  * `POST /api/gateway/webhooks`: the gateway's signed notices (apps/gateway README, "Webhooks").
@@ -13,7 +21,7 @@ type GatewayWebhookOptions = { secret: string | null; subscriptions: Subscriptio
  * before anything is parsed; a bad or missing one answers 401 and changes nothing. Delivery is at
  * least once, and every effect is idempotent (intents complete once), so a repeat answers 200 too.
  */
-export const gatewayWebhookRoutes: FastifyPluginAsync<GatewayWebhookOptions> = async (app, { secret, subscriptions, clock }) => {
+export const gatewayWebhookRoutes: FastifyPluginAsync<GatewayWebhookOptions> = async (app, { secret, subscriptions, clock, records }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
   app.post('/api/gateway/webhooks', async (request, reply) => {
@@ -31,7 +39,17 @@ export const gatewayWebhookRoutes: FastifyPluginAsync<GatewayWebhookOptions> = a
     }
     const payload = webhookPayloadSchema.safeParse(json);
     if (!payload.success) return reply.status(400).send({ error: API_MESSAGES.invalidWebhookBody, code: 'VALIDATION_ERROR' });
-    const outcome = await subscriptions.learnOfExecution(payload.data.data.execution);
+    const { execution } = payload.data.data;
+    const outcome = await subscriptions.learnOfExecution(execution);
+    const declined =
+      payload.data.type === 'execution.authorizeFailed' &&
+      (await records.failures.recordDeclined(records.db, execution, 'webhook')) !== 'not-ours';
+    await records.failures.recordWebhook(records.db, {
+      eventId: payload.data.id,
+      type: payload.data.type,
+      executionId: execution.id,
+      outcome: declined ? 'declined-first-payment' : outcome,
+    });
     request.log.info({ eventId: payload.data.id, type: payload.data.type, outcome }, 'gateway webhook');
     return reply.send({ received: true });
   });

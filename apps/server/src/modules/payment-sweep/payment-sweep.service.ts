@@ -8,6 +8,7 @@ import type { BillingContext } from '../subscriptions/context';
 import { duplicatePaymentRefundEmail } from '../emails/email-templates';
 import { chargeKeys } from '../charges/charge-keys';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { isDeclinedFirstPayment, type PaymentFailures } from '../payment-failures/payment-failures';
 import type { PaymentSweepRepository, UnmatchedPaymentRow } from './payment-sweep.repository';
 
 /** How long one instance holds the sweep; a pass that outlives it is taken over (every effect is guarded). */
@@ -43,6 +44,8 @@ export type PaymentSweepOptions = {
   context: BillingContext;
   subscriptions: SubscriptionsService;
   repository: PaymentSweepRepository;
+  /** Declined first payments seen in the listing are recorded for the operator (issue 25). */
+  failures?: PaymentFailures;
 };
 
 /**
@@ -113,6 +116,7 @@ export class PaymentSweep {
   private async observe(item: ExecutionListItem, result: SweepResult): Promise<void> {
     const { context, subscriptions, repository } = this.options;
     const { db } = context;
+    if (isDeclinedFirstPayment(item)) return this.recordDeclined(item);
     // Renewals and add-ons are the charge ledger's own; unpaid or refunded payments need nothing.
     if (item.merchantInitiated || item.status !== 'authorizeSuccessful' || item.amountRefunded > 0) return;
     // Only a session this product opened (its order reference is one of our plans) is ours to settle.
@@ -148,6 +152,21 @@ export class PaymentSweep {
       result.waiting += 1;
       if (!intent)
         context.log.warn({ executionId: item.id }, 'payment sweep: paid execution without a purchase; waiting for its grace period');
+    }
+  }
+
+  /**
+   * A shopper's declined payment the webhook did not record (no webhook configured, or lost): read
+   * back once for its reason and card, then recorded. Never fails the pass.
+   */
+  private async recordDeclined(item: ExecutionListItem): Promise<void> {
+    const { context, failures } = this.options;
+    if (!failures || !item.orderReference || !planTerms(context.config.catalog, item.orderReference)) return;
+    try {
+      if (await failures.known(context.db, item.id)) return;
+      await failures.recordDeclined(context.db, await context.gateway.getExecution(item.id), 'sweep');
+    } catch (error) {
+      context.log.warn({ executionId: item.id, err: error }, 'payment sweep: declined payment left for the next pass');
     }
   }
 

@@ -2,7 +2,7 @@ import { ACCESS_STATUSES } from '@roots/contracts/subscriptions';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
-import { type PurchaseIntentState, accessGrants, funnelEvents, purchaseIntents, subscriptions } from '../../db/schema';
+import { type PurchaseIntentState, accessGrants, checkoutSessions, funnelEvents, purchaseIntents, subscriptions } from '../../db/schema';
 import { rowsOf } from '../emails/emails.repository';
 
 import type { SubscriptionRow } from '../lifecycle/lifecycle.repository';
@@ -16,6 +16,11 @@ export type GrantRow = typeof accessGrants.$inferSelect;
  * claims. The state columns and grants are written by the lifecycle only (lifecycle.repository.ts).
  */
 export class SubscriptionsRepository {
+  /** The checkout session opened for a plan (one row per gateway execution; issue 25). */
+  async rememberCheckout(db: Executor, session: typeof checkoutSessions.$inferInsert): Promise<void> {
+    await db.insert(checkoutSessions).values(session).onConflictDoNothing({ target: checkoutSessions.executionId });
+  }
+
   // ----- purchase intents -------------------------------------------------------------------
 
   /** Records the intent unless one exists for the execution; returns the stored row either way. */

@@ -59,6 +59,16 @@ function fallbackFor(url: string): string {
 }
 
 /** `/init/session`, `/subs/*`, `/rec/subscriptions/*` (product-spec §7). */
+/**
+ * The email a page names when it opens a checkout (kept masked for a declined payment's record, ADR
+ * 154): never a reason to refuse the checkout, so anything that is not an address is dropped.
+ */
+const checkoutEmailSchema = z
+  .string()
+  .max(320)
+  .optional()
+  .transform((value) => (value !== undefined && z.email().safeParse(value.trim()).success ? value.trim() : undefined));
+
 export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = async (
   app,
   { service, emailLimiter, sessions, proof, entitlements, assertPlanOffered },
@@ -80,7 +90,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
    * session's holder is the signed-in user's verified email, never an email a request names (ADR
    * 085); visitors get a fresh anonymous holder. The session is read once.
    */
-  const openCheckout = async (request: FastifyRequest, input: InitSessionRequest | undefined) => {
+  const openCheckout = async (request: FastifyRequest, input: (InitSessionRequest & { email?: string | undefined }) | undefined) => {
     const planId = input?.plan_id ?? service.defaultPlanId;
     assertPlanOffered(request, planId);
     const user = await sessions.current(request).catch(() => null);
@@ -89,6 +99,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
       planId: input?.plan_id,
       holderEmail: user?.emailVerified ? user.email : undefined,
       paymentMethods: input?.payment_methods,
+      shopperEmail: input?.email,
     });
   };
 
@@ -96,7 +107,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     '/init/session',
     {
       schema: {
-        querystring: initSessionRequestSchema.extend({ email: z.email().optional() }),
+        querystring: initSessionRequestSchema.extend({ email: checkoutEmailSchema }),
         response: { 200: initSessionResponseSchema },
       },
     },
@@ -106,7 +117,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     '/init/session',
     {
       schema: {
-        body: initSessionRequestSchema.extend({ email: z.email().optional() }).optional(),
+        body: initSessionRequestSchema.extend({ email: checkoutEmailSchema }).optional(),
         response: { 200: initSessionResponseSchema },
       },
     },

@@ -72,7 +72,13 @@ export class SubscriptionsService {
    * A gateway session for the plan's first charge. `holderEmail` (the signed-in user's verified
    * email, never one a request names) lets the session list and pay with that holder's stored cards.
    */
-  async initSession(input: { planId: string | undefined; holderEmail: string | undefined; paymentMethods: string[] | undefined }) {
+  async initSession(input: {
+    planId: string | undefined;
+    holderEmail: string | undefined;
+    paymentMethods: string[] | undefined;
+    /** The email the page collected, if it names one: kept masked only, for a declined payment's record (issue 25). */
+    shopperEmail?: string | undefined;
+  }) {
     const { catalog } = this.context.config;
     const planId = input.planId ?? catalog.defaultPlanId;
     const terms = planTerms(catalog, planId);
@@ -90,6 +96,12 @@ export class SubscriptionsService {
         },
         randomUUID(),
       );
+      await this.context.repository.rememberCheckout(this.context.db, {
+        executionId: session.executionId,
+        planId: terms.id,
+        maskedEmail: input.shopperEmail ? maskEmail(input.shopperEmail) : null,
+        createdAt: this.context.clock.now(),
+      });
       return { ...session, plan_id: terms.id, plan_amount: fromMinor(terms.firstAmountMinor), disclosure: terms.disclosure };
     } catch (error) {
       throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.somethingWentWrong, { cause: error });

@@ -1,9 +1,16 @@
 import type { AuditEntry, CustomerRecord } from '@roots/contracts/admin';
+import type { AdminSearchResult } from '@roots/contracts/admin-queues';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client';
+import { useResource } from '../../lib/use-resource';
 import { cancelSubscription, deleteCustomerData, formatMinor, lookUpCustomer, refundCharge, resendEmail } from './admin-api';
+import { browserTimeZone, formatLocalTime, planNameIn, usePlanCatalog } from './admin-format';
+import { getCustomerTimeline, searchCustomers } from './admin-queues-api';
+import { ConfirmDialog } from './confirm-dialog';
 import { DataTable } from './data-table';
 import { useCan } from './operator-context';
+
+const SEARCH_PAGE_SIZE = 25;
 
 /** The audit trail: who did what, when, on which customer. */
 export function AuditTable({ entries, caption = 'Audit log' }: { entries: AuditEntry[]; caption?: string }) {
@@ -14,7 +21,7 @@ export function AuditTable({ entries, caption = 'Audit log' }: { entries: AuditE
       csvName="audit-log.csv"
       columns={['when', 'operator', 'action', 'customer', 'subscription', 'detail']}
       rows={entries.map((entry) => [
-        entry.at,
+        formatLocalTime(entry.at),
         entry.operator_email,
         entry.action,
         entry.customer_email,
@@ -27,22 +34,38 @@ export function AuditTable({ entries, caption = 'Audit log' }: { entries: AuditE
   );
 }
 
-/** One charge's refund form: the whole charge or part of it, with a reason. */
-function RefundForm({ charge, onDone }: { charge: CustomerRecord['charges'][number]; onDone: (message: string) => void }) {
+/** One charge's refund form: the whole charge or part of it, with a reason; asks before it refunds. */
+function RefundForm({
+  charge,
+  planName,
+  customer,
+  onDone,
+}: {
+  charge: CustomerRecord['charges'][number];
+  planName: string;
+  customer: string;
+  onDone: (message: string) => void;
+}) {
   const [amount, setAmount] = useState((charge.amount_minor / 100).toFixed(2));
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const [asking, setAsking] = useState(false);
+  const amountMinor = Math.round(Number(amount) * 100);
+  const refund = async () => {
+    setAsking(false);
     setBusy(true);
     try {
-      const done = await refundCharge({ charge_id: charge.id, amount_minor: Math.round(Number(amount) * 100), reason });
+      const done = await refundCharge({ charge_id: charge.id, amount_minor: amountMinor, reason });
       onDone(`Refunded ${formatMinor(done.refunded_minor)} (gateway refund ${done.gateway_refund_id}).`);
     } catch (reason) {
       onDone(errorMessage(reason));
     } finally {
       setBusy(false);
     }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAsking(true);
   };
   return (
     <form className="admin-inline-form" onSubmit={submit} data-testid={`refund-${charge.id}`}>
@@ -65,23 +88,138 @@ function RefundForm({ charge, onDone }: { charge: CustomerRecord['charges'][numb
       <button type="submit" className="admin-button" disabled={busy}>
         Refund
       </button>
+      {asking && (
+        <ConfirmDialog
+          title="Refund this charge?"
+          confirmLabel={`Refund ${formatMinor(amountMinor)}`}
+          onConfirm={() => void refund()}
+          onDismiss={() => setAsking(false)}
+        >
+          <p>
+            Refund <strong>{formatMinor(amountMinor)}</strong> of the {formatMinor(charge.amount_minor)} {planName} charge of{' '}
+            <strong>{customer}</strong> ({formatLocalTime(charge.created_at)}). The money goes back to the card; the customer gets an email.
+          </p>
+        </ConfirmDialog>
+      )}
     </form>
   );
 }
 
-/** Look a customer up by email or subscription id, see everything about them, act on it. */
+type PendingCancel = { subscription: CustomerRecord['subscriptions'][number]; when: 'now' | 'period_end' };
+
+/** Search results: one row per purchase, opened by the customer's email. */
+function SearchResults({
+  result,
+  onOpen,
+  onPage,
+}: {
+  result: AdminSearchResult;
+  onOpen: (email: string) => void;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(result.total / result.page_size));
+  return (
+    <div data-testid="search-results">
+      {result.items.length === 0 && <p>No customer matches.</p>}
+      <ul className="admin-results">
+        {result.items.map((hit) => (
+          <li key={hit.subscription_id}>
+            <button type="button" className="admin-button admin-button--quiet" onClick={() => onOpen(hit.email)}>
+              Open {hit.email}
+            </button>{' '}
+            {hit.plan_name} · {hit.status} · card {hit.card_last4 ?? '—'} · bought {formatLocalTime(hit.created_at)} · matched by{' '}
+            {hit.matched.replace('_', ' ')}
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <div className="admin-pager">
+          <button
+            type="button"
+            className="admin-button admin-button--quiet"
+            disabled={result.page <= 1}
+            onClick={() => onPage(result.page - 1)}
+          >
+            Previous page
+          </button>
+          <span>
+            Page {result.page} of {pages} ({result.total} in all)
+          </span>
+          <button
+            type="button"
+            className="admin-button admin-button--quiet"
+            disabled={result.page >= pages}
+            onClick={() => onPage(result.page + 1)}
+          >
+            Next page
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Everything that happened to the customer, oldest first, in the operator's time zone. */
+function CustomerTimelineTable({ email, version }: { email: string; version: number }) {
+  const timeline = useResource(`timeline:${email}:${version}`, (signal) => getCustomerTimeline(email, signal));
+  if (timeline.status === 'loading') return <p role="status">Loading the timeline…</p>;
+  if (timeline.status === 'error') return <p role="alert">{errorMessage(timeline.error)}</p>;
+  return (
+    <DataTable
+      caption={`Timeline (${browserTimeZone()})`}
+      testId="customer-timeline"
+      csvName="customer-timeline.csv"
+      columns={['when', 'what', 'plan', 'amount', 'detail']}
+      rows={timeline.data.events.map((event) => [
+        formatLocalTime(event.at),
+        event.kind.replaceAll('_', ' '),
+        event.plan_name,
+        event.amount_minor === null ? null : formatMinor(event.amount_minor),
+        event.detail,
+      ])}
+    />
+  );
+}
+
+/**
+ * Find a customer (part of an email, an id prefix, an execution id, a card's last four), see
+ * everything about them and their timeline, act on it; refunds and cancels ask first.
+ */
 export function CustomersView() {
+  const catalog = usePlanCatalog();
   const [query, setQuery] = useState('');
+  const [results, setResults] = useState<AdminSearchResult | null>(null);
   const [record, setRecord] = useState<CustomerRecord | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [cancelReason, setCancelReason] = useState('');
   // What the role may not do is not offered (the server refuses it anyway).
   const canCare = useCan('customers.care');
   const canDelete = useCan('customers.delete');
+  const [pendingCancel, setPendingCancel] = useState<PendingCancel | null>(null);
+  const [version, setVersion] = useState(0);
+  const planName = (planId: string) => planNameIn(catalog, planId);
 
   const load = async (q: string) => {
     try {
       setRecord(await lookUpCustomer(q));
+      setVersion((value) => value + 1);
+    } catch (reason) {
+      setMessage(errorMessage(reason));
+    }
+  };
+  const search = async (q: string, page: number) => {
+    setRecord(null);
+    try {
+      const found = await searchCustomers(q, { page, page_size: SEARCH_PAGE_SIZE });
+      const emails = new Set(found.items.map((hit) => hit.email));
+      // One customer found: straight to their page. None and an address: the lookup still shows what we keep (emails, audit).
+      if (found.total > 0 && emails.size === 1 && found.total === found.items.length) {
+        setResults(null);
+        await load(found.items[0]!.email);
+      } else if (found.total === 0 && q.includes('@')) {
+        setResults(null);
+        await load(q);
+      } else setResults(found);
     } catch (reason) {
       setMessage(errorMessage(reason));
     }
@@ -100,6 +238,7 @@ export function CustomersView() {
     setMessage(text);
     if (record) await load(record.query);
   };
+  const subscriptionOf = (id: string) => record?.subscriptions.find((subscription) => subscription.id === id);
 
   return (
     <section aria-labelledby="customers-title" data-testid="admin-customers">
@@ -110,15 +249,15 @@ export function CustomersView() {
         onSubmit={(event) => {
           event.preventDefault();
           setMessage(null);
-          void load(query);
+          void search(query.trim(), 1);
         }}
       >
         <label>
-          Email or subscription id
+          Part of an email, an id, an execution id or a card’s last four
           <input value={query} onChange={(event) => setQuery(event.target.value)} required minLength={3} />
         </label>
         <button type="submit" className="admin-button">
-          Look up
+          Search
         </button>
       </form>
       {message && (
@@ -126,23 +265,27 @@ export function CustomersView() {
           {message}
         </p>
       )}
+      {results && (
+        <SearchResults result={results} onOpen={(email) => void load(email)} onPage={(page) => void search(query.trim(), page)} />
+      )}
       {record && (
         <div data-testid="customer-record">
+          <p>Times are in your time zone ({browserTimeZone()}).</p>
           {record.subscriptions.length === 0 && <p>No purchase with this email or id.</p>}
           {record.subscriptions.map((subscription) => (
             <article key={subscription.id} className="admin-card" data-testid={`subscription-${subscription.id}`}>
               <h3>
-                {subscription.plan_id} — {subscription.status}
+                {planName(subscription.plan_id)} — {subscription.status}
               </h3>
               <p>
                 {subscription.email} · {subscription.id} · card {subscription.card_last4 ?? '—'} · period ends{' '}
-                {subscription.current_period_end ?? 'never'}
+                {subscription.current_period_end ? formatLocalTime(subscription.current_period_end) : 'never'}
               </p>
               <details>
                 <summary>Consent record</summary>
                 <p>
-                  Accepted {subscription.consent.at} from {subscription.consent.ip} ({subscription.consent.user_agent}), terms{' '}
-                  {subscription.consent.terms_version}:
+                  Accepted {formatLocalTime(subscription.consent.at)} from {subscription.consent.ip} ({subscription.consent.user_agent}),
+                  terms {subscription.consent.terms_version}:
                 </p>
                 <blockquote>{subscription.consent.terms_text}</blockquote>
               </details>
@@ -153,33 +296,10 @@ export function CustomersView() {
                     <input value={cancelReason} onChange={(event) => setCancelReason(event.target.value)} maxLength={200} />
                   </label>
                   <div className="admin-actions">
-                    <button
-                      type="button"
-                      className="admin-button"
-                      onClick={() =>
-                        void act(
-                          () =>
-                            cancelSubscription({
-                              subscription_id: subscription.id,
-                              when: 'period_end',
-                              reason: cancelReason || 'operator',
-                            }),
-                          'Canceled at period end.',
-                        )
-                      }
-                    >
+                    <button type="button" className="admin-button" onClick={() => setPendingCancel({ subscription, when: 'period_end' })}>
                       Cancel at period end
                     </button>
-                    <button
-                      type="button"
-                      className="admin-button"
-                      onClick={() =>
-                        void act(
-                          () => cancelSubscription({ subscription_id: subscription.id, when: 'now', reason: cancelReason || 'operator' }),
-                          'Canceled now.',
-                        )
-                      }
-                    >
+                    <button type="button" className="admin-button" onClick={() => setPendingCancel({ subscription, when: 'now' })}>
                       Cancel now
                     </button>
                     <button
@@ -205,35 +325,67 @@ export function CustomersView() {
               )}
             </article>
           ))}
+          {pendingCancel && (
+            <ConfirmDialog
+              title={pendingCancel.when === 'now' ? 'Cancel now?' : 'Cancel at period end?'}
+              confirmLabel={pendingCancel.when === 'now' ? 'Cancel now' : 'Cancel at period end'}
+              onDismiss={() => setPendingCancel(null)}
+              onConfirm={() => {
+                const { subscription, when } = pendingCancel;
+                setPendingCancel(null);
+                void act(
+                  () => cancelSubscription({ subscription_id: subscription.id, when, reason: cancelReason || 'operator' }),
+                  when === 'now' ? 'Canceled now.' : 'Canceled at period end.',
+                );
+              }}
+            >
+              <p>
+                Cancel the <strong>{planName(pendingCancel.subscription.plan_id)}</strong> of{' '}
+                <strong>{pendingCancel.subscription.email}</strong>
+                {pendingCancel.when === 'now'
+                  ? ': access ends at once. Nothing is refunded by this.'
+                  : `: it does not renew; access lasts until ${pendingCancel.subscription.current_period_end ? formatLocalTime(pendingCancel.subscription.current_period_end) : 'the period ends'}.`}{' '}
+                The customer gets an email.
+              </p>
+            </ConfirmDialog>
+          )}
+          <h3>Timeline</h3>
+          {record.emails_found[0] && <CustomerTimelineTable email={record.emails_found[0]} version={version} />}
           <h3>Charges</h3>
           {record.charges.map((charge) => (
             <article key={charge.id} className="admin-card" data-testid={`charge-${charge.id}`}>
               <p>
-                {charge.created_at} · {charge.kind} · {charge.status} · {formatMinor(charge.amount_minor)}
+                {formatLocalTime(charge.created_at)} · {planName(subscriptionOf(charge.subscription_id)?.plan_id ?? '')} · {charge.kind} ·{' '}
+                {charge.status} · {formatMinor(charge.amount_minor)}
                 {charge.refunded_minor > 0 ? ` · refunded ${formatMinor(charge.refunded_minor)}` : ''}
                 {charge.decline_code ? ` · declined ${charge.decline_code}` : ''}
               </p>
               {canCare && charge.status === 'succeeded' && charge.refunded_minor === 0 && (
-                <RefundForm charge={charge} onDone={(text) => void afterRefund(text)} />
+                <RefundForm
+                  charge={charge}
+                  planName={planName(subscriptionOf(charge.subscription_id)?.plan_id ?? '')}
+                  customer={subscriptionOf(charge.subscription_id)?.email ?? ''}
+                  onDone={(text) => void afterRefund(text)}
+                />
               )}
             </article>
           ))}
           <DataTable
             caption="Refunds"
             columns={['when', 'charge', 'amount']}
-            rows={record.refunds.map((row) => [row.created_at, row.charge_id, formatMinor(row.amount_minor)])}
+            rows={record.refunds.map((row) => [formatLocalTime(row.created_at), row.charge_id, formatMinor(row.amount_minor)])}
           />
           <DataTable
             caption="Emails sent"
             testId="customer-emails"
             columns={['when', 'kind', 'subject', 'status']}
-            rows={record.emails.map((row) => [row.created_at, row.kind, row.subject, row.status])}
+            rows={record.emails.map((row) => [formatLocalTime(row.created_at), row.kind, row.subject, row.status])}
           />
           <DataTable
             caption="Reports (status and estimate; no image is kept)"
             columns={['when', 'status', 'error', 'estimate']}
             rows={record.reports.map((row) => [
-              row.created_at,
+              formatLocalTime(row.created_at),
               row.status,
               row.error_code,
               row.estimate.map((group) => `${group.group} ${group.share}%`).join(', '),

@@ -7,15 +7,18 @@ import { getOperator } from './admin-api';
 import { CustomersView } from './admin-customers';
 import { FunnelView, QualityView, RevenueView } from './admin-dashboards';
 import { AuditView, OperatorsView, SecondFactorScreen, SessionsView } from './admin-operators';
+import { PlansView, QueuesView } from './admin-queues';
 import { OperatorContext } from './operator-context';
 import './admin.css';
 
-const TABS = ['funnel', 'revenue', 'quality', 'customers', 'audit', 'sessions', 'operators'] as const;
+const TABS = ['funnel', 'revenue', 'quality', 'plans', 'queues', 'customers', 'audit', 'sessions', 'operators'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_LABELS: Record<Tab, string> = {
   funnel: 'Funnel',
   revenue: 'Revenue',
   quality: 'Quality',
+  plans: 'Plans',
+  queues: 'Queues',
   customers: 'Customers',
   audit: 'Audit log',
   sessions: 'Sessions',
@@ -26,6 +29,8 @@ const TAB_PERMISSION: Record<Tab, OperatorPermission | null> = {
   funnel: 'dashboards.read',
   revenue: 'dashboards.read',
   quality: 'dashboards.read',
+  plans: 'dashboards.read',
+  queues: 'customers.read',
   customers: 'customers.read',
   audit: 'audit.read',
   sessions: null,
@@ -171,6 +176,8 @@ export function AdminScreen() {
         {shown === 'funnel' && <FunnelView range={range} />}
         {shown === 'revenue' && <RevenueView range={range} />}
         {shown === 'quality' && <QualityView range={range} />}
+        {shown === 'plans' && <PlansView range={range} />}
+        {shown === 'queues' && <QueuesView />}
         {shown === 'customers' && <CustomersView />}
         {shown === 'audit' && <AuditView />}
         {shown === 'sessions' && <SessionsView />}

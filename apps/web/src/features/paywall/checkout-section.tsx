@@ -52,7 +52,7 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
   const [search] = useSearchParams();
   // A new payment session for each try: a settled execution is never paid twice.
   const [attempt, setAttempt] = useState(0);
-  const started = useResource(`${plan.id}:${attempt}`, () => initSession(plan.id));
+  const started = useResource(`${plan.id}:${attempt}`, () => initSession(plan.id, email));
   const session: InitSessionResponse | null = started.status === 'ready' ? started.data : null;
   const [purchaseError, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<Paid | null>(null);

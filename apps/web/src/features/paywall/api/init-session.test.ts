@@ -30,4 +30,12 @@ describe('initSession', () => {
     expect(url).toBe('/init/session');
     expect(init).not.toHaveProperty('credentials');
   });
+
+  it('names the email the funnel collected, for the record of a declined payment', async () => {
+    const fetchMock = vi.fn(async () => answer());
+    vi.stubGlobal('fetch', fetchMock);
+    await initSession('roots_3d1_7d2499', 'jane@example.com');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ plan_id: 'roots_3d1_7d2499', email: 'jane@example.com' });
+  });
 });

@@ -1,0 +1,213 @@
+import { RENEWING_STATUSES } from '@roots/contracts/subscriptions';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/executor';
+import {
+  authSessions,
+  authUsers,
+  cancellationChannels,
+  charges,
+  emails,
+  failedFirstPayments,
+  gatewayWebhookEvents,
+  subscriptions,
+  unmatchedPayments,
+} from '../../db/schema';
+import { rowsOf } from '../emails/emails.repository';
+import type { Instants } from './admin.repository';
+
+/** A page of a queue: `limit` rows from `offset`. */
+export type Slice = { limit: number; offset: number };
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Characters that are patterns in LIKE: matched literally in the search. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** SQL of the operator's queues, search, timeline and plan table (issue 25): reads only. */
+export class QueuesRepository {
+  /** Live top-level subscriptions whose next charge is due in [from, to), soonest first. */
+  async upcomingRenewals(db: Executor, range: Instants, slice: Slice) {
+    const where = and(
+      inArray(subscriptions.status, ['trialing', 'active']),
+      isNull(subscriptions.parentId),
+      gte(subscriptions.dueAt, range.from),
+      lt(subscriptions.dueAt, range.to),
+      // A purchase that never renews has its end due, not a charge.
+      sql`coalesce((${subscriptions.agreedTerms} ->> 'recurring')::boolean, true)`,
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(subscriptions)
+        .where(where)
+        .orderBy(asc(subscriptions.dueAt), asc(subscriptions.id))
+        .limit(slice.limit)
+        .offset(slice.offset),
+      db.select({ n: count() }).from(subscriptions).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /** Subscriptions in dunning (soft-declined renewal, retries to come), next retry first. */
+  async pastDue(db: Executor, slice: Slice) {
+    const where = and(eq(subscriptions.status, 'past_due'), isNull(subscriptions.parentId));
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(subscriptions)
+        .where(where)
+        .orderBy(asc(subscriptions.dueAt), asc(subscriptions.id))
+        .limit(slice.limit)
+        .offset(slice.offset),
+      db.select({ n: count() }).from(subscriptions).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /** The newest failed charge (refunds aside) of each subscription. */
+  async lastDeclines(db: Executor, subscriptionIds: string[]) {
+    if (subscriptionIds.length === 0) return [];
+    const result = await db.execute(sql`
+      select distinct on (subscription_id) subscription_id, decline_code, updated_at
+      from charges
+      where subscription_id in ${subscriptionIds} and kind <> 'refund' and status = 'failed'
+      order by subscription_id, created_at desc`);
+    return rowsOf<{ subscription_id: string; decline_code: string | null; updated_at: string | Date }>(result);
+  }
+
+  async failedFirstPayments(db: Executor, slice: Slice) {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(failedFirstPayments)
+        .orderBy(desc(failedFirstPayments.failedAt), asc(failedFirstPayments.executionId))
+        .limit(slice.limit)
+        .offset(slice.offset),
+      db.select({ n: count() }).from(failedFirstPayments),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  async unclaimedPayments(db: Executor, slice: Slice) {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(unmatchedPayments)
+        .orderBy(desc(unmatchedPayments.paidAt), asc(unmatchedPayments.executionId))
+        .limit(slice.limit)
+        .offset(slice.offset),
+      db.select({ n: count() }).from(unmatchedPayments),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  async webhookEvents(db: Executor, slice: Slice) {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(gatewayWebhookEvents)
+        .orderBy(desc(gatewayWebhookEvents.lastReceivedAt), asc(gatewayWebhookEvents.eventId))
+        .limit(slice.limit)
+        .offset(slice.offset),
+      db.select({ n: count() }).from(gatewayWebhookEvents),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  // ----- search ---------------------------------------------------------------------------------
+
+  /**
+   * Subscriptions matching `text`: part of the email (case-insensitive), a prefix of the
+   * subscription id or of the customer's (auth user) id, a gateway execution id of any of its
+   * charges, or the card's last four. Newest first; `matched` says which.
+   */
+  async search(db: Executor, text: string, slice: Slice) {
+    const lowered = text.toLowerCase();
+    const contains = `%${likeLiteral(lowered)}%`;
+    const prefix = `${likeLiteral(lowered)}%`;
+    const byCharge = db
+      .select({ id: charges.subscriptionId })
+      .from(charges)
+      .where(and(eq(charges.executionId, text), ne(charges.kind, 'refund')));
+    const byUser = db
+      .select({ email: authUsers.email })
+      .from(authUsers)
+      .where(sql`lower(${authUsers.id}) like ${prefix}`);
+    const matched: SQL<string> = sql<string>`case
+      when ${subscriptions.initialExecutionId} = ${text} or ${subscriptions.id} in ${byCharge} then 'execution_id'
+      when ${subscriptions.id}::text like ${prefix} then 'subscription_id'
+      when ${subscriptions.cardLast4} = ${text} then 'card_last4'
+      when ${subscriptions.email} like ${contains} then 'email'
+      else 'customer_id' end`;
+    const where = or(
+      sql`${subscriptions.email} like ${contains}`,
+      sql`${subscriptions.id}::text like ${prefix}`,
+      eq(subscriptions.initialExecutionId, text),
+      sql`${subscriptions.id} in ${byCharge}`,
+      /^\d{4}$/.test(text) ? eq(subscriptions.cardLast4, text) : sql`false`,
+      sql`${subscriptions.userId} is not null and lower(${subscriptions.userId}) like ${prefix}`,
+      sql`${subscriptions.email} in ${byUser}`,
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ row: subscriptions, matched })
+        .from(subscriptions)
+        .where(where)
+        .orderBy(desc(subscriptions.createdAt), asc(subscriptions.id))
+        .limit(slice.limit)
+        .offset(slice.offset),
+      db.select({ n: count() }).from(subscriptions).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  // ----- timeline -------------------------------------------------------------------------------
+
+  /** What happened to one customer (email, normalized): every source of the timeline. */
+  async timelineSources(db: Executor, email: string, maskedEmail: string) {
+    const bought = await db.select().from(subscriptions).where(eq(subscriptions.email, email)).orderBy(asc(subscriptions.createdAt));
+    const ids = bought.map((row) => row.id);
+    const [ledger, mail, cancels, signIns, declined] = await Promise.all([
+      ids.length > 0 ? db.select().from(charges).where(inArray(charges.subscriptionId, ids)).orderBy(asc(charges.createdAt)) : [],
+      db
+        .select({ kind: emails.kind, createdAt: emails.createdAt, status: emails.status })
+        .from(emails)
+        .where(eq(emails.to, email))
+        .orderBy(asc(emails.createdAt)),
+      ids.length > 0 ? db.select().from(cancellationChannels).where(inArray(cancellationChannels.subscriptionId, ids)) : [],
+      db
+        .select({ createdAt: authSessions.createdAt })
+        .from(authSessions)
+        .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+        .where(eq(authUsers.email, email)),
+      db.select().from(failedFirstPayments).where(eq(failedFirstPayments.maskedEmail, maskedEmail)),
+    ]);
+    return { bought, ledger, mail, cancels, signIns, declined };
+  }
+
+  // ----- plans ----------------------------------------------------------------------------------
+
+  /** Top-level subscriptions per plan and status now, among the renewing statuses. */
+  async liveByPlanAndStatus(db: Executor) {
+    const result = await db.execute(sql`
+      select plan_id, status, count(*)::int as count from subscriptions
+      where status in ${[...RENEWING_STATUSES]} and parent_id is null
+      group by 1, 2`);
+    return rowsOf<{ plan_id: string; status: string; count: number }>(result);
+  }
+
+  /** Succeeded charges and refunds of [from, to) per plan, minor units. */
+  async moneyByPlan(db: Executor, range: Instants) {
+    const result = await db.execute(sql`
+      select plan_id,
+             coalesce(sum(amount_minor) filter (where kind <> 'refund'), 0)::bigint as revenue_minor,
+             coalesce(sum(amount_minor) filter (where kind = 'refund'), 0)::bigint as refunded_minor
+      from charges
+      where status = 'succeeded' and subscription_id is not null
+        and created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}
+      group by 1`);
+    return rowsOf<{ plan_id: string; revenue_minor: string | number; refunded_minor: string | number }>(result);
+  }
+}

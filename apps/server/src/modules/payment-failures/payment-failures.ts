@@ -1,0 +1,97 @@
+import type { Execution, ExecutionListItem } from '@roots/contracts/gateway';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/executor';
+import { checkoutSessions, failedFirstPayments, gatewayWebhookEvents, type PaymentFailureSource } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { maskEmail } from '../../lib/mask';
+import type { PlanCatalog } from '@roots/contracts/plans';
+import { planTerms } from '../billing/plan-terms';
+
+export type FailedFirstPaymentRow = typeof failedFirstPayments.$inferSelect;
+export type WebhookEventRow = typeof gatewayWebhookEvents.$inferSelect;
+
+/** A declined payment a shopper made at our checkout (not a renewal or add-on we charged ourselves). */
+export function isDeclinedFirstPayment(execution: Pick<ExecutionListItem, 'status' | 'merchantInitiated'>): boolean {
+  return execution.status === 'authorizeFailed' && !execution.merchantInitiated;
+}
+
+export type PaymentFailuresOptions = { clock: Clock; catalog: PlanCatalog };
+
+/**
+ * The records the operator's queues read that nothing else keeps (issue 25): declined first
+ * payments and the gateway webhooks received. Both are written once per gateway id (execution,
+ * event) however often the product hears of them, from any instance.
+ */
+export class PaymentFailures {
+  constructor(private readonly options: PaymentFailuresOptions) {}
+
+  /** True when the execution's decline is recorded already (the sweep then reads nothing back). */
+  async known(db: Executor, executionId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: failedFirstPayments.executionId })
+      .from(failedFirstPayments)
+      .where(eq(failedFirstPayments.executionId, executionId))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * Records a declined first payment from the execution as the gateway reported it: `recorded`,
+   * `known` when it was recorded before, `not-ours` when it is no declined first payment of ours. The plan and the masked email come from the checkout
+   * session the product opened for it; card data stops at the network and the last four.
+   */
+  async recordDeclined(db: Executor, execution: Execution, source: PaymentFailureSource): Promise<'recorded' | 'known' | 'not-ours'> {
+    if (!isDeclinedFirstPayment(execution)) return 'not-ours';
+    const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.executionId, execution.id)).limit(1);
+    const fromReference =
+      execution.orderReference && planTerms(this.options.catalog, execution.orderReference) ? execution.orderReference : null;
+    // Another merchant's or another product's payment on the same gateway is none of ours.
+    if (!session && !fromReference) return 'not-ours';
+    const reason = execution.finalState?.errors[0]?.reason;
+    const inserted = await db
+      .insert(failedFirstPayments)
+      .values({
+        executionId: execution.id,
+        planId: session?.planId ?? fromReference,
+        maskedEmail: session?.maskedEmail ?? null,
+        amountMinor: execution.amount.value,
+        currency: execution.amount.currency,
+        declineCode: reason?.code ?? 'card_declined',
+        declineReason: reason?.result ?? '',
+        cardNetwork: execution.instrument?.network ?? null,
+        cardLast4: execution.instrument?.last4 ?? null,
+        failedAt: new Date(execution.updatedAt),
+        source,
+        recordedAt: this.options.clock.now(),
+      })
+      .onConflictDoNothing({ target: failedFirstPayments.executionId })
+      .returning({ id: failedFirstPayments.executionId });
+    return inserted.length > 0 ? 'recorded' : 'known';
+  }
+
+  /** One received webhook: inserted once per event id, a redelivery counts up and keeps the latest outcome. */
+  async recordWebhook(db: Executor, event: { eventId: string; type: string; executionId: string | null; outcome: string }): Promise<void> {
+    const now = this.options.clock.now();
+    await db
+      .insert(gatewayWebhookEvents)
+      .values({ ...event, deliveries: 1, firstReceivedAt: now, lastReceivedAt: now })
+      .onConflictDoUpdate({
+        target: gatewayWebhookEvents.eventId,
+        set: {
+          deliveries: sql`${gatewayWebhookEvents.deliveries} + 1`,
+          outcome: sql`excluded.outcome`,
+          lastReceivedAt: sql`excluded.last_received_at`,
+        },
+      });
+  }
+
+  /**
+   * 'Delete my data' (an account eraser): the customer's declined checkouts and checkout sessions,
+   * found by the masked form of their email, go with the rest of their data.
+   */
+  readonly eraseUserData = async (tx: Executor, user: { email: string }): Promise<void> => {
+    const masked = maskEmail(user.email);
+    await tx.delete(failedFirstPayments).where(eq(failedFirstPayments.maskedEmail, masked));
+    await tx.delete(checkoutSessions).where(eq(checkoutSessions.maskedEmail, masked));
+  };
+}

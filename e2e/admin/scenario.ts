@@ -94,9 +94,10 @@ export async function visit(baseURL: string, steps: readonly string[], country: 
 }
 
 /** The tracked page's report of its purchase (POST /subscriptions/{id}: its attribution and visit as text). */
-export async function reportPurchase(buyer: Buyer, tracked: TrackedVisit): Promise<void> {
+export async function reportPurchase(baseURL: string, buyer: Buyer, tracked: TrackedVisit): Promise<void> {
+  // From the buyer's page of ours: the request names our origin (ADR 111).
   const sent = await buyer.context.post(`/subscriptions/${buyer.subscriptionId}`, {
-    headers: { 'content-type': 'text/plain' },
+    headers: { 'content-type': 'text/plain', origin: new URL(baseURL).origin },
     data: JSON.stringify({ project: 'roots', campaign_name: 'winter', media_source: 'fb', visit: tracked }),
   });
   expect(sent.status()).toBe(201);
@@ -144,7 +145,7 @@ export async function runScenario(baseURL: string, tag: string, browserVisits = 
     await buy(baseURL, WEEKLY, `weekly-b-${tag}@example.com`),
     await buy(baseURL, THREE_MONTH, `quarter-${tag}@example.com`),
   ];
-  await reportPurchase(buyers[2]!, quiz);
+  await reportPurchase(baseURL, buyers[2]!, quiz);
   // From a page of ours, as the browser that bought it: the request names our origin (ADR 111).
   const refunded = await buyers[0]!.context.post('/api/cancel', {
     data: { id: buyers[0]!.subscriptionId, refund: true },

@@ -20,10 +20,32 @@ let figures: ScenarioFigures;
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
-test.beforeAll(async () => {
+/**
+ * A tracked visit by a real page (wmq=1): its landing sends `intro`; a reload is the same visit,
+ * so it counts once (docs/metrics.md).
+ */
+async function trackedBrowserVisit(browser: Browser, path: string): Promise<void> {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  const intro = () =>
+    page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/event' && (response.request().postDataJSON() as { event?: string }).event === 'intro',
+    );
+  for (const load of [() => page.goto(`${path}?wmq=1`), () => page.reload()]) {
+    const sent = intro();
+    await load();
+    expect((await sent).status()).toBe(201);
+  }
+  await context.close();
+}
+
+test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   server = await startProductServer([{ email: operatorEmail }]);
-  figures = await runScenario(server.url, tag);
+  await trackedBrowserVisit(browser, '/roots/');
+  await trackedBrowserVisit(browser, '/roots/quiz');
+  figures = await runScenario(server.url, tag, 2, 1);
 });
 test.afterAll(async () => {
   for (const buyer of figures?.buyers ?? []) await buyer.context.dispose();
@@ -46,8 +68,9 @@ test('the operator added by the command sees the scenario’s funnel and revenue
   const page = await newPage(browser);
   await signInAsOperator(page, operatorEmail);
 
-  // Funnel: the step counts the scenario produced, with conversion from landing.
+  // Funnel: unique visits per step, as the scenario made them, with conversion from landing.
   await expect(page.getByTestId('admin-funnel')).toBeVisible();
+  const table: Array<[string, string, string]> = [];
   const expectations: Array<[string, number]> = [
     ['Landing', figures.landing],
     ['Consent', figures.consent],
@@ -60,18 +83,44 @@ test('the operator added by the command sees the scenario’s funnel and revenue
     const cells = rowOf(page, 'funnel-steps', step).locator('td');
     await expect(cells.nth(1)).toHaveText(String(count));
     await expect(cells.nth(2)).toHaveText(`${((count / figures.landing) * 100).toFixed(1)}%`);
+    table.push([`funnel: ${step} (visits)`, String(count), (await cells.nth(1).textContent()) ?? '']);
   }
-  await expect(rowOf(page, 'funnel-sources', 'quiz').locator('td').nth(2)).toHaveText('1');
+  const quizLanding = rowOf(page, 'funnel-sources', 'quiz').locator('td').nth(2);
+  await expect(quizLanding).toHaveText(String(figures.quizLanding));
+  table.push(['funnel: quiz variant landing', String(figures.quizLanding), (await quizLanding.textContent()) ?? '']);
   await expectNoSeriousA11yViolations(page);
 
-  // Revenue: trials, gross, the money-back refund, the cancellation; no mismatch with the gateway.
+  // Revenue: each figure with the span it covers; no mismatch with the gateway.
   await page.getByRole('button', { name: 'Revenue' }).click();
-  await expect(page.getByTestId('figure-trials')).toHaveText(String(figures.trialsStarted));
-  await expect(page.getByTestId('figure-gross')).toHaveText(`$${(figures.grossMinor / 100).toFixed(2)}`);
-  await expect(page.getByTestId('figure-refunded')).toHaveText(`$${(figures.refundedMinor / 100).toFixed(2)}`);
-  await expect(page.getByTestId('figure-active')).toHaveText(String(figures.buyers.length - figures.cancellations));
+  const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+  const shown: Array<[string, string, string]> = [
+    ['trials started', 'figure-trials', String(figures.trialsStarted)],
+    ['direct purchases', 'figure-direct', String(figures.directPurchases)],
+    ['gross', 'figure-gross', money(figures.grossMinor)],
+    ['refunded to customers', 'figure-refunded', money(figures.refundedMinor)],
+    ['refunds to customers', 'figure-refunds', String(figures.refunds)],
+    ['cancellations', 'figure-cancellations', String(figures.cancellations)],
+    ['now: active paying', 'figure-active', String(figures.activePaying)],
+    ['now: active trials', 'figure-active-trials', String(figures.activeTrials)],
+    ['now: MRR', 'figure-mrr', money(figures.mrrMinor)],
+  ];
+  for (const [name, testId, truth] of shown) {
+    await expect(page.getByTestId(testId)).toHaveText(truth);
+    table.push([name, truth, (await page.getByTestId(testId).textContent()) ?? '']);
+  }
+  await expect(page.getByRole('heading', { name: 'In the range' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Now' })).toBeVisible();
+  // Plans by name, never by id.
+  await expect(page.getByTestId('revenue-plans')).toContainText('3-Month Plan ($48.00 first, then $49.99 every 3 months)');
+  await expect(page.getByTestId('revenue-plans')).not.toContainText('roots_3m4800_3m4999');
   await expect(page.getByTestId('reconciliation')).toContainText(`${figures.buyers.length} charges checked`);
   await expect(page.getByTestId('reconciliation')).toContainText('no mismatch');
+  const width = Math.max(...table.map(([name]) => name.length));
+  console.info(
+    ['Console (browser) against the scenario’s tally:', `${'figure'.padEnd(width)} | truth | console`]
+      .concat(table.map(([name, truth, onScreen]) => `${name.padEnd(width)} | ${truth} | ${onScreen}`))
+      .join('\n'),
+  );
   await expectNoSeriousA11yViolations(page);
 
   // Customer care: refund $10.00 of the three-month buyer's charge.

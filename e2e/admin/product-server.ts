@@ -44,6 +44,8 @@ export async function startProductServer(
     GATEWAY_URL: gatewayUrl,
     TRUST_PROXY: 'true',
     COUNTRY_HEADER,
+    // Visits with wmq=1 are tracked: the funnel counts them (docs/metrics.md).
+    TRACKING_ENABLED: 'true',
     RATE_LIMIT_PER_MINUTE: '6000',
     EMAIL_RATE_LIMIT_PER_HOUR: '1000',
     GATEWAY_CLIENT_BUDGET_PER_MINUTE: '100000',

@@ -5,24 +5,31 @@ export type ChargeRecord = { idempotencyKey: string; executionId: string; status
 /**
  * A loopback HTTP proxy in front of the real gateway: it forwards every request untouched, records
  * merchant charges (what the gateway really executed), and can turn the next N renewal charges into
- * soft declines by asking the gateway for its insufficient-funds trigger amount (README: 4000.00).
+ * soft declines by asking the gateway for its insufficient-funds trigger amount (README: 4000.00), or
+ * into hard declines with its card-declined one (2500.00).
  * The gateway still answers every request; nothing is faked.
  */
 export class GatewayProxy {
   readonly charges: ChargeRecord[] = [];
   /** Server-to-server calls (merchant key) that reached the gateway through this proxy. */
   merchantCalls = 0;
-  private softDeclines = 0;
+  private declines = 0;
   private declinePrefix = '';
+  private declineAmount = 400_000;
   private server: Server | undefined;
   url = '';
 
   constructor(private readonly target: string) {}
 
-  /** The next `count` merchant charges (whose idempotency key starts with `keyPrefix`) are declined by the gateway with insufficient_funds. */
-  declineNextCharges(count: number, keyPrefix = ''): void {
-    this.softDeclines = count;
+  /**
+   * The next `count` merchant charges whose idempotency key starts with `keyPrefix` are declined by
+   * the gateway: with insufficient_funds (`soft`, the default), or card_declined (`hard`). A call
+   * replaces the one before.
+   */
+  declineNextCharges(count: number, keyPrefix = '', kind: 'soft' | 'hard' = 'soft'): void {
+    this.declines = count;
     this.declinePrefix = keyPrefix;
+    this.declineAmount = kind === 'soft' ? 400_000 : 250_000;
   }
 
   /** Executions the gateway created for merchant charges (replays excluded). */
@@ -38,10 +45,10 @@ export class GatewayProxy {
         if (incoming.headers['x-api-key'] !== undefined) this.merchantCalls += 1;
         let body = Buffer.concat(chunks);
         const isCharge = incoming.method === 'POST' && incoming.url === '/merchant/v1/charges';
-        if (isCharge && this.softDeclines > 0 && String(incoming.headers['idempotency-key'] ?? '').startsWith(this.declinePrefix)) {
-          this.softDeclines -= 1;
+        if (isCharge && this.declines > 0 && String(incoming.headers['idempotency-key'] ?? '').startsWith(this.declinePrefix)) {
+          this.declines -= 1;
           const json = JSON.parse(body.toString('utf8')) as { amount: { value: number } };
-          json.amount.value = 400_000;
+          json.amount.value = this.declineAmount;
           body = Buffer.from(JSON.stringify(json));
         }
         const headers = { ...incoming.headers, 'content-length': String(body.length) };

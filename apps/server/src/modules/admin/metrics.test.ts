@@ -15,15 +15,12 @@ const start = new Date('2026-03-01T10:00:00Z');
 
 function facts(overrides: Partial<PurchaseFacts> & Pick<PurchaseFacts, 'terms'>): PurchaseFacts {
   return {
-    id: crypto.randomUUID(),
-    planId: 'x',
-    status: 'active',
     currentPeriod: 0,
     createdAt: start,
-    canceledAt: null,
     endedAt: null,
     channel: null,
     paid: [{ period: 0, at: start }],
+    count: 1,
     ...overrides,
   };
 }
@@ -59,8 +56,8 @@ describe('trial → paid', () => {
         { period: 1, at: new Date('2026-03-04T10:00:00Z') },
       ],
     });
-    const canceled = facts({ terms: WEEKLY, status: 'expired', canceledAt: start, endedAt: new Date('2026-03-04T10:00:00Z') });
-    const refunded = facts({ terms: WEEKLY, status: 'expired', canceledAt: start, endedAt: start, channel: 'by_id' });
+    const canceled = facts({ terms: WEEKLY, endedAt: new Date('2026-03-04T10:00:00Z') });
+    const refunded = facts({ terms: WEEKLY, endedAt: start, channel: 'by_id' });
     const later = facts({ terms: WEEKLY, createdAt: new Date('2026-03-03T10:00:00Z') }); // ends on the 6th
     const direct = facts({ terms: THREE_MONTH });
     expect(trialCohort([converted, canceled, refunded, later, direct], range, now)).toEqual({ ended: 3, converted: 1 });
@@ -72,17 +69,17 @@ describe('trial → paid', () => {
 describe('churn', () => {
   const range = { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-04-01T00:00:00Z') };
   it('a full refund of a paying subscriber is voluntary churn, a final decline involuntary; a trial that ends is neither', () => {
-    const refunded = facts({ terms: THREE_MONTH, status: 'expired', endedAt: new Date('2026-03-02T00:00:00Z'), channel: 'refund' });
+    const refunded = facts({ terms: THREE_MONTH, endedAt: new Date('2026-03-02T00:00:00Z'), channel: 'refund' });
     const declined = facts({
       terms: WEEKLY,
-      status: 'expired',
+
       currentPeriod: 1,
       endedAt: new Date('2026-03-11T00:00:00Z'),
       channel: 'payment_failed',
     });
-    const trialEnded = facts({ terms: WEEKLY, status: 'expired', endedAt: new Date('2026-03-04T00:00:00Z'), channel: 'payment_failed' });
-    const canceledStillRunning = facts({ terms: THREE_MONTH, status: 'canceled', canceledAt: start, channel: 'operator' });
-    const pack = facts({ terms: ULTIMATE, status: 'expired', endedAt: start, channel: 'refund' });
+    const trialEnded = facts({ terms: WEEKLY, endedAt: new Date('2026-03-04T00:00:00Z'), channel: 'payment_failed' });
+    const canceledStillRunning = facts({ terms: THREE_MONTH, channel: 'operator' });
+    const pack = facts({ terms: ULTIMATE, endedAt: start, channel: 'refund' });
     expect(churn([refunded, declined, trialEnded, canceledStillRunning, pack], range)).toEqual({
       subscribers: { voluntary: 1, involuntary: 1 },
       mrr: { voluntary: 1600, involuntary: Math.round((2499 * 365) / 12 / 7) },

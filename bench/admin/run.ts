@@ -1,12 +1,13 @@
 // Dashboard queries of the operator console on a real PostgreSQL: a throw-away cluster
-// (scripts/lib/postgres-cluster.mjs), seeded with --events funnel events (default 100 000) and
-// --subscriptions subscriptions (default 10 000) with their charges, refunds, cancellations,
-// reports and feedback spread over 90 days; then each dashboard query runs --runs times (default
-// 30) through the service the endpoints call, and p50/p95 are printed (target p95 <= 300 ms).
+// (scripts/lib/postgres-cluster.mjs), seeded with --events funnel events (default 1 000 000) and
+// --subscriptions subscriptions (default 100 000) with their charges, refunds, cancellations,
+// reports, feedback, declined checkouts and webhooks spread over 90 days; then each dashboard and
+// queue runs --runs times (default 30) through its endpoint, as an owner signed in with the second
+// factor, and p50/p95 are printed (target p95 <= 300 ms; the exit code says whether each met it).
 // The funnel reads finished days from its daily rollup (ADR 122); the one-time roll-up of the
 // seeded history is timed and printed apart.
 // The gateway reconciliation is left out: it is one merchant-API call per charge, not a query.
-// Usage: node --import tsx bench/admin/run.ts [--events 100000] [--subscriptions 10000] [--runs 30] [--json]
+// Usage: node --import tsx bench/admin/run.ts [--events 1000000] [--subscriptions 100000] [--runs 30] [--json]
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { startPostgresCluster } from '../../scripts/lib/postgres-cluster.mjs';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config/env';
 import { openDatabase } from '../../apps/server/src/db/database';
+import { signInAsOperator } from '../../apps/server/src/test/operator';
 
 const { values } = parseArgs({
   options: {
@@ -45,7 +47,9 @@ try {
     select gen_random_uuid(),
            (array['intro','onboarding','selfie','selfie processing','e-mail screen','subscription offer','offers','account','payment modal'])[1 + (i % 9)],
            jsonb_build_object('campaign_name', 'campaign-' || (i % 25), 'media_source', (array['fb','google','tiktok'])[1 + (i % 3)],
-                              'event_source_url', case when i % 5 = 0 then 'https://x/roots/quiz' else 'https://x/roots/' end),
+                              'event_source_url', case when i % 5 = 0 then 'https://x/roots/quiz' else 'https://x/roots/' end,
+                              -- about five events a visit, each visit in one variant
+                              'visit_id', 'visit-' || (i / 5), 'visit_variant', case when (i / 5) % 5 = 0 then 'quiz' else 'walkthrough' end),
            (array['US','BR','CA','GB','MX','IN'])[1 + (i % 6)],
            now() - make_interval(secs => random() * ${DAYS}::float8 * 86400)
     from generate_series(1, ${EVENTS}) as i`);
@@ -94,31 +98,66 @@ try {
     select gen_random_uuid(), 'report-feedback', 'report-feedback:' || id, subscription_id,
            json_build_object('report_id', id, 'looks_correct', (hashtext(id::text) % 4) <> 0, 'text', 'feedback ' || id)::text, '{}'::jsonb, created_at
     from reports where status = 'completed' and (hashtext(id::text) % 3) = 0`);
+  // What the operator's queues read (issue 25): a checkout session per purchase, a declined first
+  // payment for one shopper in ten, a received webhook per charge.
+  await db.execute(sql`
+    insert into checkout_sessions (execution_id, plan_id, masked_email, created_at)
+    select initial_execution_id, plan_id, 'b***' || substr(md5(email), 1, 4) || '@example.com', created_at from subscriptions`);
+  await db.execute(sql`
+    insert into failed_first_payments (execution_id, plan_id, masked_email, amount_minor, currency, decline_code, decline_reason,
+                                       card_network, card_last4, failed_at, source, recorded_at)
+    select 'exe_declined_' || i, 'roots_3d1_7d2499', 'd***' || i || '@example.com', 100, 'USD', 'card_declined', 'Your card was declined.',
+           'visa', '0002', now() - make_interval(secs => random() * ${DAYS}::float8 * 86400), 'webhook', now()
+    from generate_series(1, ${Math.round(SUBSCRIPTIONS / 10)}) as i`);
+  await db.execute(sql`
+    insert into gateway_webhook_events (event_id, type, execution_id, outcome, deliveries, first_received_at, last_received_at)
+    select 'evt_' || id, 'execution.authorized', execution_id, 'applied', 1, created_at, created_at from charges where kind <> 'refund'`);
   await db.execute(sql`analyze`);
   const seedMs = performance.now() - seedStarted;
 
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: cluster.url, BILLING_SCHEDULER_ENABLED: 'false' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: cluster.url,
+    BILLING_SCHEDULER_ENABLED: 'false',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  });
   const app = await buildApp({ config, database });
-  const admin = app.roots.admin;
+  // Each dashboard is asked for as the console asks: over HTTP, by an owner who passed the second factor.
+  const origin = 'http://127.0.0.1:3000';
+  const { cookie } = await signInAsOperator(app, 'bench-operator@example.com', 'owner', origin);
+  const get = async (url: string) => {
+    const answer = await app.inject({ method: 'GET', url, headers: { cookie, origin } });
+    if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode} ${answer.body.slice(0, 300)}`);
+    return answer.body;
+  };
   const today = new Date().toISOString().slice(0, 10);
   const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-  const month = { from: daysAgo(29), to: today };
-  const quarter = { from: daysAgo(DAYS - 1), to: today };
-  const operator = { email: 'bench-operator@example.com' };
+  const month = `from=${daysAgo(29)}&to=${today}`;
+  const quarter = `from=${daysAgo(DAYS - 1)}&to=${today}`;
+  const someBuyer = () => `buyer${1 + Math.floor(Math.random() * SUBSCRIPTIONS)}@example.com`;
 
   const queries: Array<[string, () => Promise<unknown>]> = [
-    ['funnel 30 days', () => admin.funnel(month)],
-    ['funnel 90 days', () => admin.funnel(quarter)],
-    ['revenue 30 days', () => admin.revenue(month)],
-    ['revenue 90 days', () => admin.revenue(quarter)],
-    ['quality 30 days', () => admin.quality(month)],
-    ['quality 90 days', () => admin.quality(quarter)],
-    ['customer lookup by email', () => admin.lookup(operator, `buyer${1 + Math.floor(Math.random() * SUBSCRIPTIONS)}@example.com`)],
-    ['audit log (a page of 200)', () => app.roots.operatorAccounts.auditPage({ limit: 200 })],
+    ['funnel 30 days', () => get(`/api/admin/funnel?${month}`)],
+    ['funnel 90 days', () => get(`/api/admin/funnel?${quarter}`)],
+    ['revenue 30 days', () => get(`/api/admin/revenue?${month}`)],
+    ['revenue 90 days', () => get(`/api/admin/revenue?${quarter}`)],
+    ['quality 30 days', () => get(`/api/admin/quality?${month}`)],
+    ['quality 90 days', () => get(`/api/admin/quality?${quarter}`)],
+    ['plans 90 days', () => get(`/api/admin/plans?${quarter}`)],
+    ['customer lookup by email', () => get(`/api/admin/customers?q=${encodeURIComponent(someBuyer())}`)],
+    ['search by part of an email', () => get(`/api/admin/search?q=${encodeURIComponent(someBuyer().slice(1, 9))}`)],
+    ['customer timeline', () => get(`/api/admin/customers/timeline?email=${encodeURIComponent(someBuyer())}`)],
+    ['queue: renewals in 7 days', () => get('/api/admin/queues/renewals?days=7')],
+    ['queue: past due', () => get('/api/admin/queues/past-due')],
+    ['queue: declined first payments', () => get('/api/admin/queues/failed-payments')],
+    ['queue: unclaimed payments', () => get('/api/admin/queues/unclaimed')],
+    ['queue: webhooks', () => get('/api/admin/queues/webhooks')],
+    ['audit log (a page)', () => get('/api/admin/audit')],
   ];
   // The first funnel question rolls every finished day up (once; later ones roll at most a day).
   const rollupStarted = performance.now();
-  await admin.funnel(quarter);
+  await get(`/api/admin/funnel?${quarter}`);
   const firstRollupMs = performance.now() - rollupStarted;
   const results: Array<{ query: string; p50_ms: number; p95_ms: number; max_ms: number }> = [];
   for (const [name, run] of queries) {
@@ -151,8 +190,11 @@ try {
     first_rollup_ms: Math.round(firstRollupMs),
     runs: RUNS,
     target_p95_ms: 300,
+    all_within_target: results.every((row) => row.p95_ms <= 300),
     results,
   };
+  // A run passes when every dashboard's p95 is within the target (issue 25: three runs in a row).
+  if (!summary.all_within_target) process.exitCode = 1;
   if (values.json) console.log(JSON.stringify(summary, null, 2));
   else {
     console.log(
@@ -160,7 +202,7 @@ try {
     );
     for (const row of results)
       console.log(
-        `${row.query.padEnd(26)} p50 ${String(row.p50_ms).padStart(7)} ms   p95 ${String(row.p95_ms).padStart(7)} ms   max ${row.max_ms} ms${row.p95_ms > 300 ? '   OVER TARGET' : ''}`,
+        `${row.query.padEnd(32)} p50 ${String(row.p50_ms).padStart(7)} ms   p95 ${String(row.p95_ms).padStart(7)} ms   max ${row.max_ms} ms${row.p95_ms > 300 ? '   OVER TARGET' : ''}`,
       );
   }
 } finally {

@@ -42,8 +42,8 @@ async function newPage(browser: Browser): Promise<Page> {
 
 async function lookUp(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Customers' }).click();
-  await page.getByLabel('Email or subscription id').fill(email);
-  await page.getByRole('button', { name: 'Look up' }).click();
+  await page.getByLabel('Part of an email, an id, an execution id or a card’s last four').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId('customer-record')).toBeVisible();
 }
 
@@ -84,6 +84,7 @@ test('a support operator refunds a charge', async ({ browser }) => {
   await refundForm.getByLabel('Amount ($)').fill('5.00');
   await refundForm.getByLabel('Reason').fill('goodwill');
   await refundForm.getByRole('button', { name: 'Refund' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Refund $5.00' }).click();
   await expect(page.getByTestId('customer-message')).toContainText('Refunded $5.00');
 });
 

@@ -5,6 +5,9 @@ import type { AgreedTerms, ChargeKind } from '../../db/schema';
 import { rowsOf } from '../emails/emails.repository';
 import type { Instants } from './admin.repository';
 
+/** The highest period told apart in a purchase's paid periods (the figures read periods 0 to 6). */
+export const MAX_PERIOD_BIT = 30;
+
 /** Rows the revenue figures read (docs/metrics.md); each purchase comes with its agreed terms. */
 export class MetricsRepository {
   /** Charges (refunds apart) of the range per day, kind, plan and terms, period, status, retry and main/add-on purchase. */
@@ -90,9 +93,10 @@ export class MetricsRepository {
           and ((s.created_at >= ${since.toISOString()} and s.created_at < ${range.to.toISOString()})
             or (s.ended_at >= ${range.from.toISOString()} and s.ended_at < ${range.to.toISOString()}))
       ), paid as (
-        select c.subscription_id, array_agg(c.period order by c.period) as periods,
-               to_char(min(c.created_at) filter (where c.period = 0) at time zone 'UTC', 'YYYY-MM') as month0,
-               to_char(min(c.created_at) filter (where c.period = 1) at time zone 'UTC', 'YYYY-MM') as month1
+        -- The periods paid, as bits (see MAX_PERIOD_BIT).
+        select c.subscription_id, bit_or(1 << least(c.period, ${MAX_PERIOD_BIT}::int)) as periods,
+               min(c.created_at) filter (where c.period = 0) as at0,
+               min(c.created_at) filter (where c.period = 1) as at1
         from charges c join picked p on p.id = c.subscription_id
         where c.kind <> 'refund' and c.status = 'succeeded'
         group by 1
@@ -101,7 +105,10 @@ export class MetricsRepository {
              to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD') as created_day,
              (p.created_at at time zone 'UTC')::time > (${now.toISOString()}::timestamptz at time zone 'UTC')::time as after_now,
              to_char(p.ended_at at time zone 'UTC', 'YYYY-MM-DD') as ended_day,
-             coalesce(paid.periods, '{}') as periods, paid.month0, paid.month1, count(*)::int as count
+             coalesce(paid.periods, 0) as periods,
+             to_char(paid.at0 at time zone 'UTC', 'YYYY-MM') as month0,
+             to_char(paid.at1 at time zone 'UTC', 'YYYY-MM') as month1,
+             count(*)::int as count
       from picked p left join paid on paid.subscription_id = p.id
       group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`);
     return rowsOf<{
@@ -112,7 +119,8 @@ export class MetricsRepository {
       created_day: string;
       after_now: boolean;
       ended_day: string | null;
-      periods: number[] | string;
+      /** Bit n set: period n was paid. */
+      periods: number;
       month0: string | null;
       month1: string | null;
       count: number;

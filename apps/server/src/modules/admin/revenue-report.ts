@@ -6,7 +6,7 @@ import type { AgreedTerms } from '../../db/schema';
 import { DAY_MS } from '../../lib/clock';
 import { agreedTermsOf } from '../billing/plan-terms';
 import { daysOf, instantsOf } from './date-range';
-import { MetricsRepository } from './metrics.repository';
+import { MAX_PERIOD_BIT, MetricsRepository } from './metrics.repository';
 import {
   churn,
   cohorts,
@@ -23,7 +23,7 @@ import {
 const LOOKBACK_MS = 62 * DAY_MS;
 
 /**
- * The report's reads in one read-only transaction, tuned for them (bench:admin on PostgreSQL: 100 000
+ * One of the report's reads in a transaction of its own (each on its own connection, side by side), tuned for it (bench:admin on PostgreSQL: 100 000
  * purchases): their grouping sorts fit in memory instead of spilling to disk, and no JIT compiling,
  * which PostgreSQL's cost estimate of these joins switched on and which took longer than the query.
  */
@@ -35,10 +35,11 @@ async function reading<T>(db: Executor, read: (tx: Executor) => Promise<T>): Pro
   });
 }
 
-/** `{1,2,3}` as PostgreSQL prints an integer array (PGlite and pg may hand it over as text). */
-function parsePgIntArray(text: string): number[] {
-  const inner = text.replace(/^\{|\}$/g, '');
-  return inner === '' ? [] : inner.split(',').map(Number);
+/** The periods whose bits are set in `mask` (period n: bit n). */
+function periodsOf(mask: number): number[] {
+  const periods: number[] = [];
+  for (let period = 0; period <= MAX_PERIOD_BIT; period += 1) if (mask & (1 << period)) periods.push(period);
+  return periods;
 }
 
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
@@ -78,15 +79,13 @@ export async function revenueReport(
   const { db, now } = deps;
   const instants = instantsOf(range);
   const firstMonth = new Date(`${range.from.slice(0, 7)}-01T00:00:00Z`);
-  const [charges, refunds, stops, holding, purchases] = await reading(db, (tx) =>
-    Promise.all([
-      repository.charges(tx, instants),
-      repository.refunds(tx, instants),
-      repository.stops(tx, instants),
-      repository.holding(tx),
-      repository.purchases(tx, instants, new Date(firstMonth.getTime() - LOOKBACK_MS), now),
-    ]),
-  );
+  const [charges, refunds, stops, holding, purchases] = await Promise.all([
+    reading(db, (tx) => repository.charges(tx, instants)),
+    reading(db, (tx) => repository.refunds(tx, instants)),
+    reading(db, (tx) => repository.stops(tx, instants)),
+    reading(db, (tx) => repository.holding(tx)),
+    reading(db, (tx) => repository.purchases(tx, instants, new Date(firstMonth.getTime() - LOOKBACK_MS), now)),
+  ]);
   const termsOf = (planId: string, agreed: AgreedTerms | null): MetricTerms =>
     agreedTermsOf(deps.catalog, { planId, agreedTerms: agreed }) ?? {
       // A plan gone from the catalog and bought before terms were recorded: one-time, nothing recurring known.
@@ -185,7 +184,7 @@ export async function revenueReport(
   const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
   const nowTimeOfDay = now.getTime() - dayStart(now.toISOString().slice(0, 10));
   const facts: PurchaseFacts[] = purchases.map((row) => {
-    const periods = typeof row.periods === 'string' ? parsePgIntArray(row.periods) : row.periods;
+    const periods = periodsOf(Number(row.periods));
     // A time of day standing for the group's: at midnight (at or before now's), or just after now's.
     const createdAt = new Date(dayStart(row.created_day) + (row.after_now ? nowTimeOfDay + 1 : 0));
     const paidIn = (month: string | null) => (month === null ? createdAt : new Date(`${month}-01T00:00:00Z`));

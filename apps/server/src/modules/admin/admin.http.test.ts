@@ -21,7 +21,7 @@ import { datasetFace, facelessPng } from '../reports/report-fixtures';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
 import { CookieJar, http, payWithCard, purchaseBody } from '../../test/shopper';
-import { signInAsOperator, totpCode } from '../../test/operator';
+import { operatorRequests, signInAsOperator } from '../../test/operator';
 import { signInWithEmailCode } from '../../test/sign-in';
 
 const WEEKLY = 'roots_3d1_7d2499';
@@ -48,7 +48,7 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
   let app: RootsApp;
   let base: string;
   let operatorCookie: string;
-  let operatorSecret: string;
+  let asOperator: ReturnType<typeof operatorRequests>;
   let ourOrigin: string;
   const clock = new ManualClock('2026-03-10T12:00:00.000Z');
   const tag = url ? 'pg' : 'pglite';
@@ -74,36 +74,15 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
     app = await buildApp({ config, database, clock });
     base = await app.listen({ host: '127.0.0.1', port: 0 });
     config.publicUrl = base;
-    ({ cookie: operatorCookie, secret: operatorSecret } = await signInAsOperator(app, operatorEmail, 'owner', ourOrigin));
+    const operator = await signInAsOperator(app, operatorEmail, 'owner', ourOrigin);
+    operatorCookie = operator.cookie;
+    asOperator = operatorRequests(app, operator, ourOrigin);
   });
   afterAll(async () => {
     await app?.close();
     await database?.close();
   });
 
-  const asOperator = async <T>(path: string, payload?: object): Promise<T> => {
-    const send = () =>
-      app.inject({
-        method: payload ? 'POST' : 'GET',
-        url: path,
-        headers: { cookie: operatorCookie, origin: ourOrigin },
-        ...(payload ? { payload } : {}),
-      });
-    let answer = await send();
-    if (answer.statusCode === 401) {
-      // The tests move the clock by days: past the operator session's 12 hours, sign in again.
-      operatorCookie = await signInWithEmailCode(app, operatorEmail, ourOrigin);
-      await app.inject({
-        method: 'POST',
-        url: '/api/admin/second-factor/verify',
-        headers: { cookie: operatorCookie, origin: ourOrigin },
-        payload: { code: totpCode(app, operatorSecret, operatorEmail) },
-      });
-      answer = await send();
-    }
-    if (answer.statusCode !== 200) throw new Error(`${path}: ${answer.statusCode} ${answer.body}`);
-    return answer.json<T>();
-  };
   const buy = async (planId: string, buyer: string) => {
     const paid = await payWithCard(base, planId);
     // The buyer's browser: it keeps the purchase's proof cookie (ADR 085).

@@ -6,8 +6,7 @@ import { DAY_MS, HOUR_MS, ManualClock } from '../../lib/clock';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { startProductOverHttp, type ProductOverHttp } from '../../test/product-over-http';
 import { CookieJar, http, payWithCard, purchaseBody } from '../../test/shopper';
-import { signInAsOperator as signInOperator, totpCode } from '../../test/operator';
-import { signInWithEmailCode } from '../../test/sign-in';
+import { operatorRequests, signInAsOperator } from '../../test/operator';
 
 /**
  * Issue 25: a known scenario driven through the product and the real gateway (tracked visits as the
@@ -31,7 +30,6 @@ let product: ProductOverHttp;
 const day0 = new Date(`${new Date().toISOString().slice(0, 10)}T01:00:00.000Z`);
 const clock = new ManualClock(day0.toISOString());
 const operatorEmail = 'ops.truth@example.com';
-let operatorCookie: string;
 
 beforeAll(async () => {
   gateway = await startGatewayProcess();
@@ -47,44 +45,15 @@ beforeAll(async () => {
       RENEWAL_RETRY_DELAYS_HOURS: '1',
     },
   });
-  operatorCookie = await signInAsOperator(operatorEmail);
+  asOperator = operatorRequests(product.app, await signInAsOperator(product.app, operatorEmail, 'owner'));
 });
 afterAll(async () => {
   await product?.close();
   await gateway?.stop();
 });
 
-/** The operator's sign-in, in one place: the email code, then the authenticator (test/operator.ts). */
-let operatorSecret = '';
-async function signInAsOperator(email: string): Promise<string> {
-  const signedIn = await signInOperator(product.app, email, 'owner');
-  operatorSecret = signedIn.secret;
-  return signedIn.cookie;
-}
-
-async function asOperator<T>(path: string, payload?: object): Promise<T> {
-  const send = () =>
-    product.app.inject({
-      method: payload ? 'POST' : 'GET',
-      url: path,
-      headers: { cookie: operatorCookie, origin: 'http://127.0.0.1:3000' },
-      ...(payload ? { payload } : {}),
-    });
-  let answer = await send();
-  if (answer.statusCode === 401) {
-    // The scenario moves the clock by days: past the operator session's 12 hours, sign in again.
-    operatorCookie = await signInWithEmailCode(product.app, operatorEmail);
-    await product.app.inject({
-      method: 'POST',
-      url: '/api/admin/second-factor/verify',
-      headers: { cookie: operatorCookie, origin: 'http://127.0.0.1:3000' },
-      payload: { code: totpCode(product.app, operatorSecret, operatorEmail) },
-    });
-    answer = await send();
-  }
-  if (answer.statusCode !== 200) throw new Error(`${path}: ${answer.statusCode} ${answer.body}`);
-  return answer.json<T>();
-}
+/** The operator's requests: signed in with the email code, then the authenticator (test/operator.ts). */
+let asOperator: ReturnType<typeof operatorRequests>;
 
 type Buyer = { id: string; email: string; jar: CookieJar };
 async function buy(planId: string, email: string): Promise<Buyer> {

@@ -23,7 +23,7 @@ import { maskEmail } from '../../lib/mask';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
 import { CookieJar, http, payInSession, payWithCard, purchaseBody } from '../../test/shopper';
-import { signInAsOperator, totpCode } from '../../test/operator';
+import { operatorRequests, signInAsOperator } from '../../test/operator';
 import { signInWithEmailCode } from '../../test/sign-in';
 
 const WEEKLY = 'roots_3d1_7d2499';
@@ -47,8 +47,7 @@ describe.each(testDatabases())('operator queues, search, timeline and plans over
   let database: Database;
   let app: RootsApp;
   let base: string;
-  let operatorCookie: string;
-  let operatorSecret: string;
+  let asOperator: ReturnType<typeof operatorRequests>;
   let config: Config;
   let ourOrigin: string;
   const clock = new ManualClock('2026-03-10T12:00:00.000Z');
@@ -71,36 +70,14 @@ describe.each(testDatabases())('operator queues, search, timeline and plans over
     app = await buildApp({ config, database, clock });
     base = await app.listen({ host: '127.0.0.1', port: 0 });
     config.publicUrl = base;
-    ({ cookie: operatorCookie, secret: operatorSecret } = await signInAsOperator(app, email('ops'), 'owner', ourOrigin));
+    const operator = await signInAsOperator(app, email('ops'), 'owner', ourOrigin);
+    asOperator = operatorRequests(app, operator, ourOrigin);
   });
   afterAll(async () => {
     await app?.close();
     await database?.close();
   });
 
-  const asOperator = async <T>(path: string, payload?: object): Promise<T> => {
-    const send = () =>
-      app.inject({
-        method: payload ? 'POST' : 'GET',
-        url: path,
-        headers: { cookie: operatorCookie, origin: ourOrigin },
-        ...(payload ? { payload } : {}),
-      });
-    let answer = await send();
-    if (answer.statusCode === 401) {
-      // The tests move the clock by days: past the operator session's 12 hours, sign in again.
-      operatorCookie = await signInWithEmailCode(app, email('ops'), ourOrigin);
-      await app.inject({
-        method: 'POST',
-        url: '/api/admin/second-factor/verify',
-        headers: { cookie: operatorCookie, origin: ourOrigin },
-        payload: { code: totpCode(app, operatorSecret, email('ops')) },
-      });
-      answer = await send();
-    }
-    if (answer.statusCode !== 200) throw new Error(`${path}: ${answer.statusCode} ${answer.body}`);
-    return answer.json<T>();
-  };
   const buy = async (planId: string, buyer: string, card = '4242424242424242') => {
     const paid = await payWithCard(base, planId, { number: card });
     const created = await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(paid, buyer), jar: new CookieJar() });
@@ -265,8 +242,7 @@ describe.each(testDatabases())('operator queues, search, timeline and plans over
     // LIKE patterns are text: '%' matches only a literal '%'.
     expect((await search('%%%')).total).toBe(0);
     expect(ids(await search('nobody-like-this'))).toEqual([]);
-    const tooShort = await app.inject({ method: 'GET', url: '/api/admin/search?q=ab', headers: { cookie: operatorCookie } });
-    expect(tooShort.statusCode).toBe(400);
+    await expect(asOperator('/api/admin/search?q=ab')).rejects.toThrow(/: 400 /);
   });
 
   it('a customer’s timeline: purchase, charges, emails by kind, sign-in, refund, cancel and a declined checkout, in time order', async () => {

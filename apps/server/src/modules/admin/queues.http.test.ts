@@ -34,16 +34,9 @@ const RUNS_DRY_CARD = '4000000000009953';
 const DECLINED_CARD = '4000000000000002';
 const INSUFFICIENT_FUNDS_CARD = '4000000000009995';
 
-let gateway: GatewayProcess;
-beforeAll(async () => {
-  // A gateway of its own: the sweep lists every execution of the gateway it is given.
-  gateway = await startGatewayProcess();
-});
-afterAll(async () => {
-  await gateway?.stop();
-});
-
 describe.each(testDatabases())('operator queues, search, timeline and plans over HTTP on $name', ({ url }) => {
+  // A gateway of its own for each database: the sweep lists every execution of the gateway it is given.
+  let gateway: GatewayProcess;
   let database: Database;
   let app: RootsApp;
   let base: string;
@@ -55,6 +48,7 @@ describe.each(testDatabases())('operator queues, search, timeline and plans over
   const email = (name: string) => `${name}.${tag}@example.com`;
 
   beforeAll(async () => {
+    gateway = await startGatewayProcess();
     database = await openTestDatabase(url);
     config = loadConfig({
       NODE_ENV: 'test',
@@ -76,6 +70,7 @@ describe.each(testDatabases())('operator queues, search, timeline and plans over
   afterAll(async () => {
     await app?.close();
     await database?.close();
+    await gateway?.stop();
   });
 
   const buy = async (planId: string, buyer: string, card = '4242424242424242') => {

@@ -11,9 +11,10 @@ import { buyPlanAsVisitor, latestEmail, signInByEmailCode, uniqueEmail } from '.
  * a plan, gets the receipt and signs in, all through the Vite port, as a developer would.
  */
 const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
-const SERVER_PORT = 3190 + OFFSET;
-const GATEWAY_PORT = 4190 + OFFSET;
-const WEB_PORT = 5190 + OFFSET;
+const SERVER_PORT = 3170 + OFFSET;
+// Not 4190: browsers and fetch refuse it (the Fetch standard's bad ports).
+const GATEWAY_PORT = 4170 + OFFSET;
+const WEB_PORT = 5170 + OFFSET;
 const WEB = `http://127.0.0.1:${WEB_PORT}`;
 
 let dev: ChildProcess | undefined;

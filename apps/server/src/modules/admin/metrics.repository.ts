@@ -13,12 +13,12 @@ export class MetricsRepository {
   /** Charges (refunds apart) of the range per day, kind, plan and terms, period, status, retry and main/add-on purchase. */
   async charges(db: Executor, range: Instants) {
     const result = await db.execute(sql`
-      select to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, c.kind, s.plan_id, s.agreed_terms,
+      select to_char((c.created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, c.kind, s.plan_id, s.agreed_terms,
              (s.parent_id is not null) as addon, c.period, c.status, (c.attempt > 0) as retry,
              count(*)::int as count, coalesce(sum(c.amount_minor), 0)::bigint as amount_minor
       from charges c join subscriptions s on s.id = c.subscription_id
       where c.kind <> 'refund' and c.created_at >= ${range.from.toISOString()} and c.created_at < ${range.to.toISOString()}
-      group by 1, 2, 3, 4, 5, 6, 7, 8`);
+      group by (c.created_at at time zone 'UTC')::date, 2, 3, 4, 5, 6, 7, 8`);
     return rowsOf<{
       day: string;
       kind: Exclude<ChargeKind, 'refund'>;
@@ -85,32 +85,34 @@ export class MetricsRepository {
    * periods it paid, and the months its first two periods were paid in.
    */
   async purchases(db: Executor, range: Instants, since: Date, now: Date) {
+    // Days and months are grouped as dates and printed once per group; the paid periods are read
+    // per purchase from all charges at once (a hash aggregate), then joined.
     const result = await db.execute(sql`
-      with picked as (
-        select s.id, s.plan_id, s.agreed_terms, s.current_period, s.created_at, s.ended_at, cc.channel
-        from subscriptions s left join cancellation_channels cc on cc.subscription_id = s.id
-        where s.parent_id is null
-          and ((s.created_at >= ${since.toISOString()} and s.created_at < ${range.to.toISOString()})
-            or (s.ended_at >= ${range.from.toISOString()} and s.ended_at < ${range.to.toISOString()}))
-      ), paid as (
+      select s.plan_id, s.agreed_terms, s.current_period, cc.channel,
+             to_char((s.created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as created_day,
+             (s.created_at at time zone 'UTC')::time > (${now.toISOString()}::timestamptz at time zone 'UTC')::time as after_now,
+             to_char((s.ended_at at time zone 'UTC')::date, 'YYYY-MM-DD') as ended_day,
+             coalesce(paid.periods, 0) as periods,
+             to_char(date_trunc('month', paid.at0 at time zone 'UTC'), 'YYYY-MM') as month0,
+             to_char(date_trunc('month', paid.at1 at time zone 'UTC'), 'YYYY-MM') as month1,
+             count(*)::int as count
+      from subscriptions s
+      left join cancellation_channels cc on cc.subscription_id = s.id
+      left join (
         -- The periods paid, as bits (see MAX_PERIOD_BIT).
         select c.subscription_id, bit_or(1 << least(c.period, ${MAX_PERIOD_BIT}::int)) as periods,
                min(c.created_at) filter (where c.period = 0) as at0,
                min(c.created_at) filter (where c.period = 1) as at1
-        from charges c join picked p on p.id = c.subscription_id
-        where c.kind <> 'refund' and c.status = 'succeeded'
+        from charges c
+        where c.kind <> 'refund' and c.status = 'succeeded' and c.subscription_id is not null
         group by 1
-      )
-      select p.plan_id, p.agreed_terms, p.current_period, p.channel,
-             to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD') as created_day,
-             (p.created_at at time zone 'UTC')::time > (${now.toISOString()}::timestamptz at time zone 'UTC')::time as after_now,
-             to_char(p.ended_at at time zone 'UTC', 'YYYY-MM-DD') as ended_day,
-             coalesce(paid.periods, 0) as periods,
-             to_char(paid.at0 at time zone 'UTC', 'YYYY-MM') as month0,
-             to_char(paid.at1 at time zone 'UTC', 'YYYY-MM') as month1,
-             count(*)::int as count
-      from picked p left join paid on paid.subscription_id = p.id
-      group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`);
+      ) paid on paid.subscription_id = s.id
+      where s.parent_id is null
+        and ((s.created_at >= ${since.toISOString()} and s.created_at < ${range.to.toISOString()})
+          or (s.ended_at >= ${range.from.toISOString()} and s.ended_at < ${range.to.toISOString()}))
+      group by s.plan_id, s.agreed_terms, s.current_period, cc.channel, (s.created_at at time zone 'UTC')::date, 6,
+               (s.ended_at at time zone 'UTC')::date, 8, date_trunc('month', paid.at0 at time zone 'UTC'),
+               date_trunc('month', paid.at1 at time zone 'UTC')`);
     return rowsOf<{
       plan_id: string;
       agreed_terms: AgreedTerms | null;

@@ -54,7 +54,9 @@ test.describe('webapp report screens', () => {
     await expect(page.getByText('Rotate circles and tap to select section')).toBeVisible();
     await expect(page.getByRole('tab')).toHaveText(['My Ethnicity', 'Biorhythm', 'Daily Horoscope', 'Population']);
     await expect(selectedTab(page)).toHaveText('My Ethnicity');
-    await expect(page.getByRole('tabpanel')).toContainText(/most resembles the .+ \(\d+% visual resemblance\)|The estimate is uncertain/);
+    await expect(page.getByRole('tabpanel')).toContainText(
+      /most resembles the .+ \(\d+% visual resemblance, (?:high|medium|low) (?:reliability|confidence)\)|The estimate is uncertain/,
+    );
     await expectNoSeriousA11yViolations(page);
 
     // Keyboard: the arrow keys turn the ring. Without a birth date the biorhythm asks for one.
@@ -101,7 +103,7 @@ test.describe('webapp report screens', () => {
       await expect(screen.getByRole('heading', { level: 2, name: title })).toBeVisible();
     // The conclusion names the top group, the top broader group, or says the estimate is uncertain.
     await expect(page.getByTestId('ethnicity-conclusion')).toHaveText(
-      /^(Your face most resembles the .+ \(\d+% visual resemblance\)\.|The estimate is uncertain: .+)$/,
+      /^(Your face most resembles the .+ \(\d+% visual resemblance, (?:high|medium|low) (?:reliability|confidence)\)\.|The estimate is uncertain: .+)$/,
     );
     await expect(screen.getByText('It is not a statement of your race, ethnicity or ancestry.', { exact: false })).toBeVisible();
     await expect(page.getByTestId('cultural-insights')).toContainText('Sources');
@@ -153,7 +155,9 @@ test.describe('webapp report screens', () => {
     const rows = page.getByTestId('report-row');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Status: completed');
-    await expect(rows.first()).toContainText(/most resembles the .+ \(\d+% visual resemblance\)|The estimate is uncertain/);
+    await expect(rows.first()).toContainText(
+      /most resembles the .+ \(\d+% visual resemblance, (?:high|medium|low) (?:reliability|confidence)\)|The estimate is uncertain/,
+    );
     await expectNoSeriousA11yViolations(page);
     const download = page.waitForEvent('download');
     await rows

@@ -97,7 +97,7 @@ test.describe('a report for every payer', () => {
     // My Ethnicity shows the report being made, then the report.
     await expect(page).toHaveURL(new RegExp(`/roots/webapp/myethnicity/${reportId}$`), { timeout: 30_000 });
     await expect(page.getByTestId('ethnicity-conclusion')).toHaveText(
-      /^(Your face most resembles the .+ \(\d+% visual resemblance\)\.|The estimate is uncertain: .+)$/,
+      /^(Your face most resembles the .+ \(\d+% visual resemblance, (?:high|medium|low) (?:reliability|confidence)\)\.|The estimate is uncertain: .+)$/,
       { timeout: 90_000 },
     );
     const screen = page.getByTestId('my-ethnicity-screen');
@@ -111,7 +111,9 @@ test.describe('a report for every payer', () => {
     ]);
     expect(reportRequests).toEqual(['/report/create']);
     await page.goto('/roots/webapp');
-    await expect(page.getByRole('tabpanel')).toContainText(/most resembles the .+ \(\d+% visual resemblance\)|The estimate is uncertain/);
+    await expect(page.getByRole('tabpanel')).toContainText(
+      /most resembles the .+ \(\d+% visual resemblance, (?:high|medium|low) (?:reliability|confidence)\)|The estimate is uncertain/,
+    );
     await expect(page.getByRole('link', { name: 'Take a selfie' })).toHaveCount(0);
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { ReportResult } from './reports';
 import {
   HERITAGE_PALETTE,
   heritageColour,
   reliabilityBand,
   resemblanceConclusion,
   shownGroups,
+  topEstimateOf,
   topEstimateSentence,
 } from './heritage-wording';
 import type { HeritageEstimate } from './reports';
@@ -45,12 +47,13 @@ describe('one wording for the report, its PDF and the home card (ADR 148)', () =
   });
 
   it('names the top group with the visual-resemblance wording everywhere, the home card included', () => {
-    expect(resemblanceConclusion(estimate)).toBe('Your face most resembles the Black group (98% visual resemblance).');
-    expect(topEstimateSentence({ label: 'Black', share: 98, display: 'fine' })).toBe(resemblanceConclusion(estimate));
+    expect(resemblanceConclusion(estimate)).toBe('Your face most resembles the Black group (98% visual resemblance, high reliability).');
+    // The home card and the history read the summary's top estimate: the same sentence, reliability included.
+    expect(topEstimateSentence(topEstimateOf({ heritage: estimate } as ReportResult))).toBe(resemblanceConclusion(estimate));
     expect(resemblanceConclusion({ ...estimate, display: 'coarse', confidenceLevel: 'medium' })).toBe(
-      'Your face most resembles the broader African group (98% visual resemblance).',
+      'Your face most resembles the broader African group (98% visual resemblance, medium confidence).',
     );
-    expect(topEstimateSentence({ label: 'Black', share: 40, display: 'uncertain' })).toBe(
+    expect(topEstimateSentence({ label: 'Black', share: 40, display: 'uncertain', uncertainty: null })).toBe(
       resemblanceConclusion({ ...estimate, display: 'uncertain' }),
     );
   });

@@ -1,4 +1,4 @@
-import type { HeritageEstimate, ReportTopEstimate } from './reports';
+import type { HeritageEstimate, ReportResult, ReportTopEstimate } from './reports';
 
 // Zod-free on purpose: the web's report screens and the server's PDF both import it (ADR 148).
 
@@ -30,6 +30,28 @@ export function reliabilityBand(confidence: number): ReliabilityBand {
   return 'low';
 }
 
+/** The strongest group of an estimate, with its uncertainty worded as the report lists it. */
+export function topEstimateOfHeritage(heritage: HeritageEstimate): ReportTopEstimate {
+  if (heritage.display === 'coarse') {
+    const coarse = heritage.coarse.groups.find((group) => group.id === heritage.coarse.top) ?? heritage.coarse.groups[0];
+    if (coarse)
+      return { label: coarse.label, share: coarse.share, display: 'coarse', uncertainty: `${heritage.confidenceLevel} confidence` };
+  }
+  const top = heritage.groups.find((group) => group.id === heritage.top) ?? heritage.groups[0];
+  const uncertain = heritage.display === 'uncertain';
+  return {
+    label: top?.label ?? heritage.top,
+    share: top?.share ?? 0,
+    display: uncertain ? 'uncertain' : 'fine',
+    uncertainty: uncertain || !top ? null : `${reliabilityBand(top.confidence)} reliability`,
+  };
+}
+
+/** A report's top estimate for its summary (`/report/list-reports`, the home card). */
+export function topEstimateOf(result: ReportResult): ReportTopEstimate {
+  return topEstimateOfHeritage(result.heritage);
+}
+
 /** What the report, its PDF and the home card say reliability is. */
 export const RELIABILITY_EXPLAINED =
   'Each share is a visual resemblance estimate, not a measure of ancestry. Reliability says how often the model was right on test faces when it gave a group this much weight: high is 7 times in 10 or more, medium 4 in 10 or more, low fewer.';
@@ -56,20 +78,15 @@ export function shownGroups(heritage: HeritageEstimate): ShownGroup[] {
 
 const UNCERTAIN = 'The estimate is uncertain: no single group stands out clearly in your photo.';
 
-/** The one sentence for a report's strongest group (report, PDF, home card and history). */
+/** The one sentence for a report's strongest group, with its uncertainty (report, PDF, home card and history). */
 export function topEstimateSentence(top: ReportTopEstimate): string {
   if (top.display === 'uncertain') return UNCERTAIN;
   const broader = top.display === 'coarse' ? 'broader ' : '';
-  return `Your face most resembles the ${broader}${top.label} group (${top.share}% visual resemblance).`;
+  const uncertainty = top.uncertainty ? `, ${top.uncertainty}` : '';
+  return `Your face most resembles the ${broader}${top.label} group (${top.share}% visual resemblance${uncertainty}).`;
 }
 
 /** The Ethnicity Conclusion of a report: its top group, its top broader group, or an honest 'uncertain'. */
 export function resemblanceConclusion(heritage: HeritageEstimate): string {
-  if (heritage.display === 'uncertain') return UNCERTAIN;
-  if (heritage.display === 'coarse') {
-    const top = heritage.coarse.groups.find((group) => group.id === heritage.coarse.top);
-    if (top) return topEstimateSentence({ label: top.label, share: top.share, display: 'coarse' });
-  }
-  const top = heritage.groups.find((group) => group.id === heritage.top);
-  return top ? topEstimateSentence({ label: top.label, share: top.share, display: 'fine' }) : UNCERTAIN;
+  return topEstimateSentence(topEstimateOfHeritage(heritage));
 }

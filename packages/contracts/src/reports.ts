@@ -245,6 +245,8 @@ export const reportTopEstimateSchema = z.object({
   label: z.string(),
   share: z.number().int().min(0).max(100),
   display: z.enum(['fine', 'coarse', 'uncertain']),
+  /** How sure the estimate of this group is, as the report lists it ('high reliability', 'low confidence'); null when uncertain. */
+  uncertainty: z.string().nullable(),
 });
 export type ReportTopEstimate = z.infer<typeof reportTopEstimateSchema>;
 
@@ -257,17 +259,6 @@ export const reportListResponseSchema = z.object({
   reports: z.array(reportSummarySchema),
 });
 export type ReportListResponse = z.infer<typeof reportListResponseSchema>;
-
-/** The top estimate of a report's result (what the history lists). */
-export function topEstimateOf(result: ReportResult): ReportTopEstimate {
-  const { heritage } = result;
-  if (heritage.display === 'coarse') {
-    const coarse = heritage.coarse.groups.find((group) => group.id === heritage.coarse.top) ?? heritage.coarse.groups[0];
-    if (coarse) return { label: coarse.label, share: coarse.share, display: 'coarse' };
-  }
-  const top = heritage.groups.find((group) => group.id === heritage.top) ?? heritage.groups[0];
-  return { label: top?.label ?? heritage.top, share: top?.share ?? 0, display: heritage.display === 'uncertain' ? 'uncertain' : 'fine' };
-}
 
 /** Answer of /report/get-report. */
 export const reportGetResponseSchema = z.object({ report: reportSchema });

@@ -17,6 +17,7 @@ import {
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reliabilityBand } from '@roots/contracts/heritage-wording';
 import { buildApp, serverLoggerOptions, type RootsApp } from '../../app';
 import { loadConfig } from '../../config/env';
 import { openDatabase, type Database } from '../../db/database';
@@ -191,7 +192,13 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     expect(list.find((item) => item.report_id === report.report_id)?.top_estimate).toEqual(
       result.heritage.display === 'coarse'
         ? expect.objectContaining({ display: 'coarse' })
-        : { label: top.label, share: top.share, display: result.heritage.display },
+        : {
+            label: top.label,
+            share: top.share,
+            display: result.heritage.display,
+            // The same band the report lists beside the group (heritage-wording.ts).
+            uncertainty: result.heritage.display === 'uncertain' ? null : `${reliabilityBand(top.confidence)} reliability`,
+          },
     );
   });
 

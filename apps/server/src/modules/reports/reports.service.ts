@@ -8,8 +8,8 @@ import {
   type ReportResult,
   type ReportStatus,
   type ReportSummary,
-  topEstimateOf,
 } from '@roots/contracts/reports';
+import { topEstimateOf } from '@roots/contracts/heritage-wording';
 import { ANALYSIS_ERROR_MESSAGES, API_MESSAGES, MESSAGES } from '@roots/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';

@@ -54,10 +54,12 @@ describe('the home’s My Ethnicity section (ADR 145)', () => {
       ...failed,
       status: 'completed',
       error: null,
-      top_estimate: { label: 'Black', share: 98, display: 'fine' },
+      top_estimate: { label: 'Black', share: 98, display: 'fine', uncertainty: 'high reliability' },
     };
     renderSection([completed], false);
-    expect(screen.getByText(/most resembles/).textContent).toBe('Your face most resembles the Black group (98% visual resemblance).');
+    expect(screen.getByText(/most resembles/).textContent).toBe(
+      'Your face most resembles the Black group (98% visual resemblance, high reliability).',
+    );
     expect(document.body.textContent).not.toContain('Top estimate');
   });
 

@@ -26,7 +26,7 @@ const REPORTS: ReportSummary[] = [
     report_id: '0b8c1c43-7e1f-4f51-9f3c-5d0b5b1d2a01',
     status: 'completed',
     created_at: '2026-11-20T10:00:00.000Z',
-    top_estimate: { label: 'East Asian', share: 48, display: 'fine' },
+    top_estimate: { label: 'East Asian', share: 48, display: 'fine', uncertainty: 'low reliability' },
   },
   {
     ...base,
@@ -59,7 +59,7 @@ describe('ReportList', () => {
     expect(rows).toHaveLength(2);
     const [completed, failed] = rows as [HTMLElement, HTMLElement];
     expect(completed.textContent).toContain('Extended report · Status: completed');
-    expect(completed.textContent).toContain('Your face most resembles the East Asian group (48% visual resemblance).');
+    expect(completed.textContent).toContain('Your face most resembles the East Asian group (48% visual resemblance, low reliability).');
     const date = new Date(REPORTS[0]!.created_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
     expect(completed.textContent).toContain(`Created ${date}`);
     expect(

@@ -92,7 +92,7 @@ export const ADMIN_ENDPOINTS = Object.keys(ADMIN_ENDPOINT_ACCESS) as Array<keyof
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { admin, accounts, sessions, limits, context }) => {
   guardOperatorEndpoints(app, { sessions, accounts, access: ADMIN_ENDPOINT_ACCESS });
   // Registered inside this plugin, so the gate above runs first for them too.
-  await app.register(queuesRoutes, { context, operator: async (request) => ({ email: operatorOf(request).email }) });
+  await app.register(queuesRoutes, { context });
   const ok = { ok: true as const };
 
   app.get('/api/admin/me', { schema: { response: { 200: operatorMeSchema } } }, async (request) => accounts.me(operatorOf(request)));

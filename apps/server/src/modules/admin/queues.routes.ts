@@ -13,7 +13,6 @@ import {
   upcomingRenewalsSchema,
   webhookEventsSchema,
 } from '@roots/contracts/admin-queues';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BillingContext } from '../subscriptions/context';
 import { customerTimeline } from './customer-timeline';
@@ -24,12 +23,10 @@ import { searchCustomers } from './search';
 
 type QueuesRoutesOptions = {
   context: BillingContext;
-  /** The console's operator guard (401 visitor, 403 customer), as every `/api/admin/*` route. */
-  operator: (request: FastifyRequest) => Promise<{ email: string }>;
 };
 
 /** The operator's queues, search, customer timeline and Plans table (issue 25); reads only. */
-export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (app, { context, operator }) => {
+export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (app, { context }) => {
   const repository = new QueuesRepository();
   const deps = { context, repository };
   const queues = new OperatorQueues(deps);
@@ -38,7 +35,6 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (a
     '/api/admin/queues/renewals',
     { schema: { querystring: upcomingRenewalsQuerySchema, response: { 200: upcomingRenewalsSchema } } },
     async (request) => {
-      await operator(request);
       return queues.upcomingRenewals(request.query);
     },
   );
@@ -47,7 +43,6 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (a
     '/api/admin/queues/past-due',
     { schema: { querystring: pageQuerySchema, response: { 200: pastDueListSchema } } },
     async (request) => {
-      await operator(request);
       return queues.pastDue(request.query);
     },
   );
@@ -56,7 +51,6 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (a
     '/api/admin/queues/failed-payments',
     { schema: { querystring: pageQuerySchema, response: { 200: failedFirstPaymentsSchema } } },
     async (request) => {
-      await operator(request);
       return queues.failedFirstPayments(request.query);
     },
   );
@@ -65,7 +59,6 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (a
     '/api/admin/queues/unclaimed',
     { schema: { querystring: pageQuerySchema, response: { 200: unclaimedPaymentsSchema } } },
     async (request) => {
-      await operator(request);
       return queues.unclaimedPayments(request.query);
     },
   );
@@ -74,7 +67,6 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (a
     '/api/admin/queues/webhooks',
     { schema: { querystring: pageQuerySchema, response: { 200: webhookEventsSchema } } },
     async (request) => {
-      await operator(request);
       return queues.webhookEvents(request.query);
     },
   );
@@ -83,7 +75,6 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (a
     '/api/admin/search',
     { schema: { querystring: adminSearchQuerySchema, response: { 200: adminSearchResultSchema } } },
     async (request) => {
-      await operator(request);
       return searchCustomers(deps, request.query);
     },
   );
@@ -92,7 +83,6 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (a
     '/api/admin/customers/timeline',
     { schema: { querystring: customerTimelineQuerySchema, response: { 200: customerTimelineSchema } } },
     async (request) => {
-      await operator(request);
       return customerTimeline(deps, request.query.email);
     },
   );
@@ -101,20 +91,7 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (a
     '/api/admin/plans',
     { schema: { querystring: dateRangeQuerySchema, response: { 200: planBreakdownSchema } } },
     async (request) => {
-      await operator(request);
       return planBreakdown(deps, request.query);
     },
   );
 };
-
-/** The endpoints above as `METHOD url`, in order (the access-control matrix walks them with the console's). */
-export const QUEUE_ENDPOINTS = [
-  'GET /api/admin/queues/renewals',
-  'GET /api/admin/queues/past-due',
-  'GET /api/admin/queues/failed-payments',
-  'GET /api/admin/queues/unclaimed',
-  'GET /api/admin/queues/webhooks',
-  'GET /api/admin/search',
-  'GET /api/admin/customers/timeline',
-  'GET /api/admin/plans',
-] as const;

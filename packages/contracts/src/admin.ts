@@ -130,6 +130,7 @@ export const ADMIN_ACTIONS = [
   'operator.remove',
   'operator.role_change',
   'operator.second_factor_enrolled',
+  'operator.second_factor_reset',
   'operator.sign_in',
   'operator.session_revoked',
   'operator.export',
@@ -293,6 +294,14 @@ export const revenueReportSchema = z.object({
     churned_subscribers: churnSplitSchema,
     /** The MRR those subscriptions brought when they ended. */
     churned_mrr_minor: churnSplitSchema,
+    /** Paying recurring subscriptions at the start of the range (past any trial, not ended). */
+    paying_at_start: z.number().int(),
+    /** The MRR those subscriptions brought at the start of the range. */
+    mrr_at_start_minor: z.number().int(),
+    /** Churned subscribers (both kinds) / paying_at_start (0..1; 0 when none was paying). */
+    subscriber_churn_rate: z.number(),
+    /** Churned MRR (both kinds) / mrr_at_start_minor (0..1; 0 when there was none). */
+    mrr_churn_rate: z.number(),
   }),
   now: z.object({
     /** Paid (not trialing) recurring subscriptions until they expire: canceled ones until their period ends, past-due ones included. */

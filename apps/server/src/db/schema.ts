@@ -109,6 +109,14 @@ export const subscriptions = pgTable(
      * purchases made before they were recorded (those follow the catalog).
      */
     agreedTerms: jsonb('agreed_terms').$type<AgreedTerms>(),
+    /**
+     * The periods whose charge succeeded, as bits (period n: bit n; periods past 30 share bit 30),
+     * and when the charges of periods 0 and 1 were made: what the console's trial, churn and cohort
+     * figures read (docs/metrics.md), kept by the lifecycle as each period is paid (ADR 157).
+     */
+    paidPeriods: integer('paid_periods').notNull().default(0),
+    period0PaidAt: timestamp('period0_paid_at', { withTimezone: true }),
+    period1PaidAt: timestamp('period1_paid_at', { withTimezone: true }),
     // Consent and disclosure record: exactly what the buyer saw next to the pay button.
     termsText: text('terms_text').notNull(),
     termsVersion: text('terms_version').notNull(),
@@ -184,6 +192,7 @@ export const charges = pgTable(
       .where(sql`${table.status} = 'succeeded' and ${table.kind} <> 'refund'`),
     uniqueIndex('charges_one_refund_per_charge').on(table.refundOfChargeId),
     index('charges_pending_idx').on(table.status, table.createdAt),
+    index('charges_created_idx').on(table.createdAt),
   ],
 );
 
@@ -552,6 +561,37 @@ export const funnelDailyCounts = pgTable(
 
 /** The last UTC day rolled up into `funnel_daily_counts` (one row, id 1). */
 export const funnelRollupState = pgTable('funnel_rollup_state', {
+  id: integer('id').primaryKey(),
+  rolledThrough: date('rolled_through', { mode: 'string' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The charge ledger of finished days grouped as the revenue view reads it (ADR 157): per UTC day of
+ * the attempt, kind, the purchase's plan and agreed terms, add-on or main purchase, automatic refund
+ * (no purchase), period, status and retry. A day is rolled once none of its attempts is pending
+ * (settled attempts never change: refunds are rows of their own); re-rolling replaces its groups.
+ */
+export const chargeDailyGroups = pgTable(
+  'charge_daily_groups',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').$type<ChargeKind>().notNull(),
+    planId: text('plan_id').notNull(),
+    agreedTerms: jsonb('agreed_terms').$type<AgreedTerms>(),
+    addon: boolean('addon').notNull(),
+    automatic: boolean('automatic').notNull(),
+    period: integer('period').notNull(),
+    status: text('status').$type<ChargeStatus>().notNull(),
+    retry: boolean('retry').notNull(),
+    count: integer('count').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('charge_daily_groups_day_idx').on(table.day)],
+);
+
+/** The last UTC day rolled up into `charge_daily_groups` (one row, id 1). */
+export const chargeRollupState = pgTable('charge_rollup_state', {
   id: integer('id').primaryKey(),
   rolledThrough: date('rolled_through', { mode: 'string' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

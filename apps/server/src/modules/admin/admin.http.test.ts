@@ -15,7 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type RootsApp } from '../../app';
 import { DEV_SERVER_SECRETS, loadConfig } from '../../config/env';
 import type { Database } from '../../db/database';
-import { adminAudit, cancellationChannels, funnelDailyCounts, subscriptions } from '../../db/schema';
+import type { PlanCatalog } from '@roots/contracts';
+import { adminAudit, cancellationChannels, chargeDailyGroups, chargeRollupState, funnelDailyCounts, subscriptions } from '../../db/schema';
+import { ChargesRepository } from '../charges/charges.repository';
+import { MetricsRepository } from './metrics.repository';
+import { revenueReport } from './revenue-report';
 import { DAY_MS, HOUR_MS, ManualClock } from '../../lib/clock';
 import { datasetFace, facelessPng } from '../reports/report-fixtures';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
@@ -50,6 +54,7 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
   let operatorCookie: string;
   let asOperator: ReturnType<typeof operatorRequests>;
   let ourOrigin: string;
+  let catalog: PlanCatalog;
   const clock = new ManualClock('2026-03-10T12:00:00.000Z');
   const tag = url ? 'pg' : 'pglite';
   const operatorEmail = `ops.${tag}@example.com`;
@@ -69,6 +74,7 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
       FACE_ANALYSIS_BLOCKED_COUNTRIES: 'EU_EEA,CH',
       ANALYSIS_WORKERS: '1',
     });
+    catalog = config.catalog;
     // State changes with a cookie name our origin, as a browser on our pages does (ADR 111).
     ourOrigin = new URL(config.publicUrl).origin;
     app = await buildApp({ config, database, clock });
@@ -422,5 +428,54 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
     expect(shown.status).toBe('completed');
     expect(shown.estimate.reduce((sum, group) => sum + group.share, 0)).toBe(100);
     expect(JSON.stringify(record)).not.toMatch(/image|base64|data:/i);
+  });
+
+  it('reads finished days’ charges from their daily groups with the figures of the ledger; a day with a pending attempt waits', async () => {
+    // The same report read from the charge ledger alone, every day live.
+    class LedgerOnly extends MetricsRepository {
+      override rollUpCharges() {
+        return Promise.resolve(null);
+      }
+    }
+    const week = { from: '2026-03-10', to: '2026-03-16' };
+    const fromLedger = () => revenueReport({ db: database.db, catalog, now: clock.now(), repository: new LedgerOnly() }, week);
+    const revenue = () => asOperator<RevenueReport>(`/api/admin/revenue?from=${week.from}&to=${week.to}`);
+    const rolledThrough = async () => (await database.db.select().from(chargeRollupState))[0]?.rolledThrough;
+    // 2026-03-15 13:00: the 10th to the 14th are finished days.
+    const first = await revenue();
+    expect(await rolledThrough()).toBe('2026-03-14');
+    expect((await database.db.select().from(chargeDailyGroups)).length).toBeGreaterThan(0);
+    expect(first).toEqual(await fromLedger());
+    expect(first.totals.gross_minor).toBeGreaterThan(0);
+
+    // An attempt still pending on the 15th keeps that day out of the rollup once it is over.
+    const [owner] = await database.db.select().from(subscriptions).where(eq(subscriptions.planId, WEEKLY)).limit(1);
+    const attempt = await app.roots.charges.open({
+      kind: 'renewal',
+      subscriptionId: owner!.id,
+      planId: WEEKLY,
+      period: 40,
+      attempt: 0,
+      idempotencyKey: `rollup-pending-${tag}`,
+      amountMinor: 2499,
+      currency: 'USD',
+    });
+    clock.advance(DAY_MS); // 2026-03-16 13:00
+    const waiting = await revenue();
+    expect(await rolledThrough()).toBe('2026-03-14');
+    expect(waiting).toEqual(await fromLedger());
+    expect(waiting.days.find((day) => day.day === '2026-03-15')!.renewal_failures).toBe(first.days[5]!.renewal_failures);
+
+    // Settled (declined), the attempt counts, and the 15th is rolled with it.
+    await new ChargesRepository().settle(database.db, attempt.id, {
+      status: 'failed',
+      executionId: null,
+      declineCode: 'do_not_honor',
+      now: clock.now(),
+    });
+    const settled = await revenue();
+    expect(await rolledThrough()).toBe('2026-03-15');
+    expect(settled).toEqual(await fromLedger());
+    expect(settled.days.find((day) => day.day === '2026-03-15')!.renewal_failures).toBe(first.days[5]!.renewal_failures + 1);
   });
 });

@@ -2,7 +2,7 @@ import { buildPlanCatalog } from '@roots/contracts';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../lib/clock';
 import { planTerms } from '../billing/plan-terms';
-import { churn, cohorts, isTrial, periodMrr, planLabel, trialCohort, type MetricTerms, type PurchaseFacts } from './metrics';
+import { churn, cohorts, isTrial, payingAt, periodMrr, planLabel, trialCohort, type MetricTerms, type PurchaseFacts } from './metrics';
 
 /** The edge cases of the figure definitions (docs/metrics.md), on the catalog's own plans. */
 const catalog = buildPlanCatalog('roots');
@@ -116,5 +116,21 @@ describe('plan names', () => {
     expect(planLabel(THREE_MONTH)).toBe('3-Month Plan ($48.00 first, then $49.99 every 3 months)');
     expect(planLabel(terms('roots_3m4800_3m4900'))).toBe('3-Month Plan ($48.00 first, then $49.00 every 3 months)');
     expect(planLabel(ULTIMATE)).toBe('Ultimate Pack ($49.99 once)');
+  });
+});
+
+describe('paying at the start of a range (the churn rates’ base)', () => {
+  it('a trial counts once converted, a paid introductory period at its own price, a pack never', () => {
+    const weekly = (2499 * 365) / 12 / 7;
+    expect(
+      payingAt([
+        { terms: WEEKLY, pastFirstPeriod: false, count: 5 },
+        { terms: WEEKLY, pastFirstPeriod: true, count: 2 },
+        { terms: THREE_MONTH, pastFirstPeriod: false, count: 3 },
+        { terms: THREE_MONTH, pastFirstPeriod: true, count: 1 },
+        { terms: ULTIMATE, pastFirstPeriod: false, count: 4 },
+      ]),
+    ).toEqual({ subscribers: 6, mrr: Math.round(2 * weekly + 3 * (4800 / 3) + 4999 / 3) });
+    expect(payingAt([])).toEqual({ subscribers: 0, mrr: 0 });
   });
 });

@@ -114,6 +114,7 @@ describe('the console’s figures equal a hand tally of a known scenario', () =>
     mrr: 0,
     charges: 0,
     cohorts: new Map<string, Array<{ due: number; paid: number }>>(),
+    week: { payingAtStart: 0, mrrAtStart: 0, churned: 0, churnedMrr: 0 },
   };
   const steps = {
     landing: 'intro',
@@ -127,6 +128,8 @@ describe('the console’s figures equal a hand tally of a known scenario', () =>
     sign_in: 'account',
   } as const;
   let report: RevenueReport;
+  let secondWeek: RevenueReport;
+  const day = (n: number) => new Date(day0.getTime() + n * DAY_MS).toISOString().slice(0, 10);
   let funnel: FunnelReport;
   let reconciliation: Reconciliation;
   const range = { from: day0.toISOString().slice(0, 10), to: new Date(day0.getTime() + 10 * DAY_MS).toISOString().slice(0, 10) };
@@ -286,6 +289,16 @@ describe('the console’s figures equal a hand tally of a known scenario', () =>
     tally.oneTimeWithAccess = 2;
     tally.mrr = MONTHLY.weekly + 2 * MONTHLY.threeMonthIntro;
 
+    // The second week (day 4 to day 10): at its start q2 and q3 pay for their introductory period
+    // (q1 was refunded on day 1) and w1 and w2 have converted (day 3); w3, w4 and w5 never paid a
+    // full period, p1 is a pack. In the week w1 churns (declined for good on day 10).
+    tally.week = {
+      payingAtStart: 4,
+      mrrAtStart: 2 * MONTHLY.threeMonthIntro + 2 * MONTHLY.weekly,
+      churned: 1,
+      churnedMrr: MONTHLY.weekly,
+    };
+
     // Cohorts by first paid period: q1..q3 on day 0 (their next period is 3 months away), w1 and w2
     // on day 3 (their next one came due on day 10: w2 paid it, w1 did not).
     const month = (at: Date) => at.toISOString().slice(0, 7);
@@ -296,12 +309,14 @@ describe('the console’s figures equal a hand tally of a known scenario', () =>
     member(new Date(day0.getTime() + 3 * DAY_MS), 2, 2);
 
     report = await asOperator<RevenueReport>(`/api/admin/revenue?${query}`);
+    secondWeek = await asOperator<RevenueReport>(`/api/admin/revenue?from=${day(4)}&to=${range.to}`);
     funnel = await asOperator<FunnelReport>(`/api/admin/funnel?${query}`);
     reconciliation = await asOperator<Reconciliation>(`/api/admin/revenue/reconciliation?${query}`);
   }, 240_000);
 
   it('every figure equals the tally (the table is printed)', () => {
     const cents = (value: number) => Math.round(value);
+    const rate = (part: number, whole: number) => Math.round((part / whole) * 10_000) / 10_000;
     const funnelTotal = (step: string) => funnel.totals.find((row) => row.step === step)?.count;
     const quiz = funnel.sources.find((row) => row.dimension === 'variant' && row.value === 'quiz')?.counts;
     const expectedCohorts = [...tally.cohorts.entries()]
@@ -345,6 +360,19 @@ describe('the console’s figures equal a hand tally of a known scenario', () =>
       ['churned subscribers, involuntary', tally.churn.involuntary, report.totals.churned_subscribers.involuntary],
       ['churned MRR, voluntary', cents(tally.churnMrr.voluntary), report.totals.churned_mrr_minor.voluntary],
       ['churned MRR, involuntary', cents(tally.churnMrr.involuntary), report.totals.churned_mrr_minor.involuntary],
+      ['paying at the start (nothing before day 0)', 0, report.totals.paying_at_start],
+      ['subscriber / MRR churn rate (no base)', '0 / 0', `${report.totals.subscriber_churn_rate} / ${report.totals.mrr_churn_rate}`],
+      ['day 4 to 10: paying at the start', tally.week.payingAtStart, secondWeek.totals.paying_at_start],
+      ['day 4 to 10: MRR at the start', cents(tally.week.mrrAtStart), secondWeek.totals.mrr_at_start_minor],
+      [
+        'day 4 to 10: churned subscribers / MRR',
+        `${tally.week.churned} / ${cents(tally.week.churnedMrr)}`,
+        `${secondWeek.totals.churned_subscribers.voluntary + secondWeek.totals.churned_subscribers.involuntary} / ${
+          secondWeek.totals.churned_mrr_minor.voluntary + secondWeek.totals.churned_mrr_minor.involuntary
+        }`,
+      ],
+      ['day 4 to 10: subscriber churn rate', rate(tally.week.churned, tally.week.payingAtStart), secondWeek.totals.subscriber_churn_rate],
+      ['day 4 to 10: MRR churn rate', rate(cents(tally.week.churnedMrr), cents(tally.week.mrrAtStart)), secondWeek.totals.mrr_churn_rate],
       ['now: active paying', tally.activePaying, report.now.active_paying],
       ['now: active trials', tally.activeTrials, report.now.active_trials],
       ['now: one-time purchases with access', tally.oneTimeWithAccess, report.now.one_time_with_access],

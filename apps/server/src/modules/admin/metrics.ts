@@ -130,6 +130,31 @@ export function churn(facts: readonly PurchaseFacts[], span: Span) {
   };
 }
 
+/** Recurring main purchases made before an instant and not ended by then, alike ones together. */
+export type StartFacts = {
+  terms: MetricTerms;
+  /** Its period 1 was paid before the instant (a converted trial; a direct purchase past its first period). */
+  pastFirstPeriod: boolean;
+  count: number;
+};
+
+/**
+ * The paying subscribers and their MRR at an instant (the base of the churn rates, as ChartMogul's
+ * customer and gross MRR churn rates divide by the start of the period): recurring subscriptions
+ * past any trial and not ended, each with the MRR of the period it was in.
+ */
+export function payingAt(rows: readonly StartFacts[]): { subscribers: number; mrr: number } {
+  let subscribers = 0;
+  let mrr = 0;
+  for (const row of rows) {
+    if (!row.terms.recurring) continue;
+    if (isTrial(row.terms) && !row.pastFirstPeriod) continue;
+    subscribers += row.count;
+    mrr += periodMrr(row.terms, row.pastFirstPeriod ? 1 : 0) * row.count;
+  }
+  return { subscribers, mrr: Math.round(mrr) };
+}
+
 /** `YYYY-MM` of an instant (UTC). */
 export const monthOf = (at: Date) => at.toISOString().slice(0, 7);
 

@@ -160,6 +160,20 @@ export class OperatorAccounts {
   }
 
   /**
+   * Forgets an operator's authenticator (a lost phone) and ends all their sessions at once: their
+   * next sign-in by email code leads to setting up a new one. False when the email is no operator.
+   */
+  async resetSecondFactor(actor: Actor, rawEmail: string): Promise<boolean> {
+    const email = normalizeEmail(rawEmail);
+    return this.db.transaction(async (tx) => {
+      if (!(await this.repository.resetSecondFactor(tx, email))) return false;
+      const ended = await this.repository.endSessionsOf(tx, email);
+      await this.appendAudit(tx, actor, 'operator.second_factor_reset', { operator: email, sessions_ended: ended });
+      return true;
+    });
+  }
+
+  /**
    * The console's checks that an owner does not lock the installation out: the last owner can
    * neither be removed nor lose the owner role from the console.
    */

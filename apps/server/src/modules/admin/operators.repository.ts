@@ -55,6 +55,16 @@ export class OperatorsRepository {
     return before.role;
   }
 
+  /** Forgets the operator's authenticator (secret, last used code, enrollment). False when the email is no operator. */
+  async resetSecondFactor(db: Executor, email: string): Promise<boolean> {
+    const updated = await db
+      .update(operators)
+      .set({ totpSealed: null, totpLastStep: null, totpEnrolledAt: null })
+      .where(eq(operators.email, email))
+      .returning({ email: operators.email });
+    return updated.length > 0;
+  }
+
   /** Keeps a new, not yet confirmed, sealed secret (replacing an unconfirmed one; never a confirmed one). */
   async setPendingSecret(db: Executor, email: string, sealed: string): Promise<boolean> {
     const updated = await db

@@ -12,6 +12,7 @@ import {
   cohorts,
   firstPaidPeriod,
   isTrial,
+  payingAt,
   periodMrr,
   planLabel,
   trialCohort,
@@ -79,12 +80,20 @@ export async function revenueReport(
   const { db, now } = deps;
   const instants = instantsOf(range);
   const firstMonth = new Date(`${range.from.slice(0, 7)}-01T00:00:00Z`);
-  const [charges, refunds, stops, holding, purchases] = await Promise.all([
-    reading(db, (tx) => repository.charges(tx, instants)),
-    reading(db, (tx) => repository.refunds(tx, instants)),
+  // Finished days' charges come from their daily groups (rolled here when needed, ADR 157); the rest from the ledger.
+  const today = now.toISOString().slice(0, 10);
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+  const rolledThrough = await repository.rollUpCharges(db, yesterday, now);
+  const rolledTo = rolledThrough && rolledThrough < range.to ? rolledThrough : range.to;
+  const liveFrom =
+    rolledThrough && rolledThrough >= range.from ? new Date(Date.parse(`${rolledThrough}T00:00:00Z`) + DAY_MS) : instants.from;
+  const [rolled, live, stops, holding, purchases, starting] = await Promise.all([
+    rolledThrough && range.from <= rolledTo ? repository.rolledCharges(db, range.from, rolledTo) : [],
+    liveFrom < instants.to ? reading(db, (tx) => repository.charges(tx, { from: liveFrom, to: instants.to })) : [],
     reading(db, (tx) => repository.stops(tx, instants)),
     reading(db, (tx) => repository.holding(tx)),
     reading(db, (tx) => repository.purchases(tx, instants, new Date(firstMonth.getTime() - LOOKBACK_MS), now)),
+    reading(db, (tx) => repository.startingAt(tx, instants.from)),
   ]);
   const termsOf = (planId: string, agreed: AgreedTerms | null): MetricTerms =>
     agreedTermsOf(deps.catalog, { planId, agreedTerms: agreed }) ?? {
@@ -106,12 +115,23 @@ export async function revenueReport(
   };
 
   const days = new Map(daysOf(range).map((day) => [day, emptyDay(day)]));
-  for (const row of charges) {
+  for (const row of [...rolled, ...live]) {
     const day = days.get(row.day);
     if (!day) continue;
     const amount = Number(row.amount_minor);
-    const terms = termsOf(row.plan_id, row.agreed_terms);
     const succeeded = row.status === 'succeeded';
+    if (row.kind === 'refund') {
+      if (!succeeded) continue;
+      if (row.automatic) {
+        day.auto_refunds += row.count;
+        day.auto_refunded_minor += amount;
+      } else {
+        day.refunds += row.count;
+        day.refunded_minor += amount;
+      }
+      continue;
+    }
+    const terms = termsOf(row.plan_id, row.agreed_terms);
     if (succeeded) day.gross_minor += amount;
     if (row.kind === 'add-on' || row.addon) {
       if (succeeded) {
@@ -132,17 +152,6 @@ export async function revenueReport(
       } else if (row.status === 'failed') {
         day.renewal_failures += row.count;
       }
-    }
-  }
-  for (const row of refunds) {
-    const day = days.get(row.day);
-    if (!day) continue;
-    if (row.automatic) {
-      day.auto_refunds += row.count;
-      day.auto_refunded_minor += Number(row.amount_minor);
-    } else {
-      day.refunds += row.count;
-      day.refunded_minor += Number(row.amount_minor);
     }
   }
   const byChannel = new Map<string, { channel: CancelChannel; reason: string; count: number }>();
@@ -200,6 +209,10 @@ export async function revenueReport(
   });
   const trials = trialCohort(facts, instants, now);
   const churned = churn(facts, instants);
+  const atStart = payingAt(
+    starting.map((row) => ({ terms: termsOf(row.plan_id, row.agreed_terms), pastFirstPeriod: row.past_first, count: row.count })),
+  );
+  const both = (split: { voluntary: number; involuntary: number }) => split.voluntary + split.involuntary;
 
   const list = [...days.values()];
   const sum = (field: Exclude<keyof RevenueDay, 'day'>) => list.reduce((total, day) => total + day[field], 0);
@@ -214,6 +227,10 @@ export async function revenueReport(
       trial_to_paid: ratio(trials.converted, trials.ended),
       churned_subscribers: churned.subscribers,
       churned_mrr_minor: churned.mrr,
+      paying_at_start: atStart.subscribers,
+      mrr_at_start_minor: atStart.mrr,
+      subscriber_churn_rate: ratio(both(churned.subscribers), atStart.subscribers),
+      mrr_churn_rate: ratio(both(churned.mrr), atStart.mrr),
     },
     now: current,
     plans: [...plans.values()].sort(

@@ -21,7 +21,24 @@ export type LifecyclePatch = Pick<
   | 'instrumentId'
   | 'cardLast4'
   | 'cardNetwork'
+  | 'paidPeriods'
+  | 'period0PaidAt'
+  | 'period1PaidAt'
 >;
+
+/** The highest period told apart in a subscription's paid periods (later periods share its bit). */
+export const MAX_PERIOD_BIT = 30;
+
+/** The paid-period columns of a row whose charge of `charge.period` succeeded (ADR 157). */
+export function paidPeriodPatch(
+  row: Pick<SubscriptionRow, 'paidPeriods'>,
+  charge: { period: number; createdAt: Date },
+): Pick<LifecyclePatch, 'paidPeriods' | 'period0PaidAt' | 'period1PaidAt'> {
+  const paidPeriods = row.paidPeriods | (1 << Math.min(charge.period, MAX_PERIOD_BIT));
+  if (charge.period === 0) return { paidPeriods, period0PaidAt: charge.createdAt };
+  if (charge.period === 1) return { paidPeriods, period1PaidAt: charge.createdAt };
+  return { paidPeriods };
+}
 
 /** The SQL of the subscription lifecycle: the rows' state columns and their access grants. */
 export class LifecycleRepository {

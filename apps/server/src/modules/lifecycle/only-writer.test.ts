@@ -22,6 +22,9 @@ const STATE_COLUMNS = [
   'instrumentId',
   'cardLast4',
   'cardNetwork',
+  'paidPeriods',
+  'period0PaidAt',
+  'period1PaidAt',
 ];
 const STATE_SQL_COLUMNS = STATE_COLUMNS.map((column) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`));
 

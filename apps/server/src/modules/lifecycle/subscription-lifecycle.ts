@@ -17,7 +17,13 @@ import {
   type RenderedEmail,
 } from '../emails/email-templates';
 import type { EmailsService } from '../emails/emails.service';
-import type { LifecyclePatch, LifecycleRepository, NewSubscription, SubscriptionRow } from './lifecycle.repository';
+import {
+  paidPeriodPatch,
+  type LifecyclePatch,
+  type LifecycleRepository,
+  type NewSubscription,
+  type SubscriptionRow,
+} from './lifecycle.repository';
 import { transition } from './subscription-state';
 
 /**
@@ -74,7 +80,7 @@ export class SubscriptionLifecycle {
   async start(
     tx: Tx,
     row: NewSubscription,
-    firstCharge: (subscriptionId: string) => Promise<Pick<ChargeRow, 'id' | 'amountMinor'>>,
+    firstCharge: (subscriptionId: string) => Promise<Pick<ChargeRow, 'id' | 'amountMinor' | 'period' | 'createdAt'>>,
   ): Promise<{ id: string; created: boolean }> {
     const { repository, emails, clock } = this.deps;
     const held = await repository.insert(tx, row);
@@ -83,6 +89,7 @@ export class SubscriptionLifecycle {
     if (!terms) throw new Error(`a purchase of ${row.planId} without terms`);
     const charge = await firstCharge(held.id);
     const now = clock.now();
+    await repository.save(tx, held.id, paidPeriodPatch({ paidPeriods: 0 }, charge), now);
     await repository.grant(tx, {
       subscriptionId: held.id,
       email: row.email,
@@ -181,6 +188,7 @@ export class SubscriptionLifecycle {
             currentPeriodEnd: end,
             dueAt: end,
             retryCount: 0,
+            ...paidPeriodPatch(row, charge),
           },
           access: { grantUntil: end },
           email: {

@@ -156,6 +156,16 @@ export function RevenueView({ range }: { range: DateRangeQuery }) {
                 testId="figure-churn-mrr"
                 value={`${formatMinor(totals.churned_mrr_minor.voluntary + totals.churned_mrr_minor.involuntary)} (${formatMinor(totals.churned_mrr_minor.voluntary)}, ${formatMinor(totals.churned_mrr_minor.involuntary)})`}
               />
+              <Figure
+                label="Subscriber churn rate (of those paying at the start)"
+                testId="figure-churn-rate"
+                value={`${formatShare(totals.subscriber_churn_rate)} (of ${totals.paying_at_start})`}
+              />
+              <Figure
+                label="MRR churn rate (of the MRR at the start)"
+                testId="figure-mrr-churn-rate"
+                value={`${formatShare(totals.mrr_churn_rate)} (of ${formatMinor(totals.mrr_at_start_minor)})`}
+              />
             </dl>
             <h3 id="revenue-now-title">Now</h3>
             <dl className="admin-figures" data-testid="revenue-now" aria-labelledby="revenue-now-title">

@@ -57,3 +57,27 @@ export async function runOperatorCommand(
     await database.close();
   }
 }
+
+/**
+ * A command of one email argument (`npm run <name> -- <email>`): `act` returns false when the email
+ * is no operator (exit code 1); `done` says what changed.
+ */
+export async function emailCommand(
+  name: string,
+  act: (accounts: OperatorAccounts, actor: Actor, email: string) => Promise<boolean>,
+  done: (email: string) => string,
+): Promise<number> {
+  const email = emailArgument(process.argv[2]);
+  if (!email || process.argv.length !== 3) {
+    console.error(`usage: npm run ${name} -- <email>`);
+    return EX_USAGE;
+  }
+  return runOperatorCommand(name, async (accounts, actor) => {
+    if (!(await act(accounts, actor, email))) {
+      console.error(`${name}: ${email} is not an operator`);
+      return 1;
+    }
+    console.info(`${name}: ${done(email)}`);
+    return 0;
+  });
+}

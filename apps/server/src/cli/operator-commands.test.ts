@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database';
+import { openDatabase, type Database } from '../db/database';
 import { adminAudit, authSessions, authUsers, operators } from '../db/schema';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -29,6 +29,23 @@ function command(
   }
 }
 
+/** An open session of `email` (its user made when missing), as a sign-in leaves it. */
+async function userWithSession(database: Database, userId: string, email: string, sessionId: string): Promise<void> {
+  const now = new Date();
+  await database.db
+    .insert(authUsers)
+    .values({ id: userId, name: '', email, emailVerified: true, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+  await database.db.insert(authSessions).values({
+    id: sessionId,
+    token: `token-${sessionId}`,
+    userId,
+    expiresAt: new Date(now.getTime() + 86_400_000),
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
 /**
  * The operator commands (issue 25): add with a role (the first operator an owner), change the role,
  * remove, forget a lost authenticator; each is in the audit trail under the command's OS user, and
@@ -49,17 +66,7 @@ describe('operator commands', () => {
       // An open session of the second operator, as a sign-in leaves it.
       let database = await openDatabase({ dataDir });
       const now = new Date();
-      await database.db
-        .insert(authUsers)
-        .values({ id: 'u2', name: '', email: 'second@example.com', emailVerified: true, createdAt: now, updatedAt: now });
-      await database.db.insert(authSessions).values({
-        id: 's2',
-        token: 'token-s2',
-        userId: 'u2',
-        expiresAt: new Date(now.getTime() + 86_400_000),
-        createdAt: now,
-        updatedAt: now,
-      });
+      await userWithSession(database, 'u2', 'second@example.com', 's2');
       await database.close();
 
       expect(command('role', ['second@example.com', 'viewer'], dataDir)).toMatchObject({
@@ -68,14 +75,7 @@ describe('operator commands', () => {
       });
       database = await openDatabase({ dataDir });
       expect(await database.db.select().from(authSessions).where(eq(authSessions.userId, 'u2'))).toHaveLength(0);
-      await database.db.insert(authSessions).values({
-        id: 's3',
-        token: 'token-s3',
-        userId: 'u2',
-        expiresAt: new Date(now.getTime() + 86_400_000),
-        createdAt: now,
-        updatedAt: now,
-      });
+      await userWithSession(database, 'u2', 'second@example.com', 's3');
       await database.close();
 
       expect(command('remove', ['second@example.com'], dataDir).status).toBe(0);
@@ -87,17 +87,7 @@ describe('operator commands', () => {
         .update(operators)
         .set({ totpSealed: 'sealed-secret', totpLastStep: 123, totpEnrolledAt: now })
         .where(eq(operators.email, 'third@example.com'));
-      await database.db
-        .insert(authUsers)
-        .values({ id: 'u3', name: '', email: 'third@example.com', emailVerified: true, createdAt: now, updatedAt: now });
-      await database.db.insert(authSessions).values({
-        id: 's4',
-        token: 'token-s4',
-        userId: 'u3',
-        expiresAt: new Date(now.getTime() + 86_400_000),
-        createdAt: now,
-        updatedAt: now,
-      });
+      await userWithSession(database, 'u3', 'third@example.com', 's4');
       await database.close();
       expect(command('reset-authenticator', ['Third@Example.com'], dataDir)).toMatchObject({
         status: 0,

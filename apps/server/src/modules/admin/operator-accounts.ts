@@ -137,14 +137,8 @@ export class OperatorAccounts {
   }
 
   /** Removes an operator and ends all their sessions at once. False when the email was no operator. */
-  async remove(actor: Actor, rawEmail: string): Promise<boolean> {
-    const email = normalizeEmail(rawEmail);
-    return this.db.transaction(async (tx) => {
-      if (!(await this.repository.remove(tx, email))) return false;
-      const ended = await this.repository.endSessionsOf(tx, email);
-      await this.appendAudit(tx, actor, 'operator.remove', { operator: email, sessions_ended: ended });
-      return true;
-    });
+  remove(actor: Actor, rawEmail: string): Promise<boolean> {
+    return this.changeEndingSessions(actor, rawEmail, 'operator.remove', (tx, email) => this.repository.remove(tx, email));
   }
 
   /** Changes an operator's role and ends all their sessions at once. The role before; undefined: no such operator. */
@@ -163,12 +157,24 @@ export class OperatorAccounts {
    * Forgets an operator's authenticator (a lost phone) and ends all their sessions at once: their
    * next sign-in by email code leads to setting up a new one. False when the email is no operator.
    */
-  async resetSecondFactor(actor: Actor, rawEmail: string): Promise<boolean> {
+  resetSecondFactor(actor: Actor, rawEmail: string): Promise<boolean> {
+    return this.changeEndingSessions(actor, rawEmail, 'operator.second_factor_reset', (tx, email) =>
+      this.repository.resetSecondFactor(tx, email),
+    );
+  }
+
+  /** `change` (false: no such operator), then every session of the operator ends; audited as `action`, in one transaction. */
+  private changeEndingSessions(
+    actor: Actor,
+    rawEmail: string,
+    action: AdminAction,
+    change: (tx: Executor, email: string) => Promise<boolean>,
+  ): Promise<boolean> {
     const email = normalizeEmail(rawEmail);
     return this.db.transaction(async (tx) => {
-      if (!(await this.repository.resetSecondFactor(tx, email))) return false;
+      if (!(await change(tx, email))) return false;
       const ended = await this.repository.endSessionsOf(tx, email);
-      await this.appendAudit(tx, actor, 'operator.second_factor_reset', { operator: email, sessions_ended: ended });
+      await this.appendAudit(tx, actor, action, { operator: email, sessions_ended: ended });
       return true;
     });
   }

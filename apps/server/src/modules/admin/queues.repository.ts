@@ -1,5 +1,6 @@
 import { RENEWING_STATUSES } from '@roots/contracts/subscriptions';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/executor';
 import {
   authSessions,
@@ -25,6 +26,30 @@ function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
+/** A page of `table`'s rows matching `where`, in `order` (a time, then an id that breaks ties), with how many match. */
+async function pageOf<T extends PgTable>(
+  db: Executor,
+  table: T,
+  where: SQL | undefined,
+  order: [SQL, SQL],
+  slice: Slice,
+): Promise<{ rows: Array<T['$inferSelect']>; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...order)
+      .limit(slice.limit)
+      .offset(slice.offset),
+    db
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(where),
+  ]);
+  return { rows: rows as Array<T['$inferSelect']>, total: total?.n ?? 0 };
+}
+
 /** SQL of the operator's queues, search, timeline and plan table (issue 25): reads only. */
 export class QueuesRepository {
   /** Live top-level subscriptions whose next charge is due in [from, to), soonest first. */
@@ -37,33 +62,13 @@ export class QueuesRepository {
       // A purchase that never renews has its end due, not a charge.
       sql`coalesce((${subscriptions.agreedTerms} ->> 'recurring')::boolean, true)`,
     );
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(subscriptions)
-        .where(where)
-        .orderBy(asc(subscriptions.dueAt), asc(subscriptions.id))
-        .limit(slice.limit)
-        .offset(slice.offset),
-      db.select({ n: count() }).from(subscriptions).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    return pageOf(db, subscriptions, where, [asc(subscriptions.dueAt), asc(subscriptions.id)], slice);
   }
 
   /** Subscriptions in dunning (soft-declined renewal, retries to come), next retry first. */
   async pastDue(db: Executor, slice: Slice) {
     const where = and(eq(subscriptions.status, 'past_due'), isNull(subscriptions.parentId));
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(subscriptions)
-        .where(where)
-        .orderBy(asc(subscriptions.dueAt), asc(subscriptions.id))
-        .limit(slice.limit)
-        .offset(slice.offset),
-      db.select({ n: count() }).from(subscriptions).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    return pageOf(db, subscriptions, where, [asc(subscriptions.dueAt), asc(subscriptions.id)], slice);
   }
 
   /** The newest failed charge (refunds aside) of each subscription. */
@@ -77,43 +82,25 @@ export class QueuesRepository {
     return rowsOf<{ subscription_id: string; decline_code: string | null; updated_at: string | Date }>(result);
   }
 
-  async failedFirstPayments(db: Executor, slice: Slice) {
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(failedFirstPayments)
-        .orderBy(desc(failedFirstPayments.failedAt), asc(failedFirstPayments.executionId))
-        .limit(slice.limit)
-        .offset(slice.offset),
-      db.select({ n: count() }).from(failedFirstPayments),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+  /** Declined first payments, newest first. */
+  failedFirstPayments(db: Executor, slice: Slice) {
+    return pageOf(db, failedFirstPayments, undefined, [desc(failedFirstPayments.failedAt), asc(failedFirstPayments.executionId)], slice);
   }
 
-  async unclaimedPayments(db: Executor, slice: Slice) {
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(unmatchedPayments)
-        .orderBy(desc(unmatchedPayments.paidAt), asc(unmatchedPayments.executionId))
-        .limit(slice.limit)
-        .offset(slice.offset),
-      db.select({ n: count() }).from(unmatchedPayments),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+  /** Payments the sweep found with no purchase, newest first. */
+  unclaimedPayments(db: Executor, slice: Slice) {
+    return pageOf(db, unmatchedPayments, undefined, [desc(unmatchedPayments.paidAt), asc(unmatchedPayments.executionId)], slice);
   }
 
-  async webhookEvents(db: Executor, slice: Slice) {
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(gatewayWebhookEvents)
-        .orderBy(desc(gatewayWebhookEvents.lastReceivedAt), asc(gatewayWebhookEvents.eventId))
-        .limit(slice.limit)
-        .offset(slice.offset),
-      db.select({ n: count() }).from(gatewayWebhookEvents),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+  /** Received gateway webhooks, latest delivery first. */
+  webhookEvents(db: Executor, slice: Slice) {
+    return pageOf(
+      db,
+      gatewayWebhookEvents,
+      undefined,
+      [desc(gatewayWebhookEvents.lastReceivedAt), asc(gatewayWebhookEvents.eventId)],
+      slice,
+    );
   }
 
   // ----- search ---------------------------------------------------------------------------------

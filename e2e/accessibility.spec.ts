@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { CAMERA_FACE } from './support/paths';
+import { createCompletedReport } from './support/reports';
 import { buyPlanAsVisitor, signInByEmailCode, uniqueEmail } from './support/session';
 
 /**
@@ -20,28 +19,6 @@ async function audit(page: Page, screen: string, findings: string[], audited: st
     if (violation.impact === 'serious' || violation.impact === 'critical')
       findings.push(`${screen}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   audited.push(screen);
-}
-
-/** report/create with the purchase and a real face, then get-report until it is completed. */
-async function completedReport(page: Page, email: string, subscriptionId: string): Promise<string> {
-  const headers = { origin: new URL(page.url()).origin };
-  const image = readFileSync(CAMERA_FACE).toString('base64');
-  const created = await page.request.post('/report/create', { data: { email, subscription_id: subscriptionId, image }, headers });
-  expect(created.status(), await created.text()).toBe(200);
-  const { report_id: reportId } = (await created.json()) as { report_id: string };
-  await expect
-    .poll(
-      async () => {
-        const answer = await page.request.post('/report/get-report', {
-          data: { email, subscription_id: subscriptionId, report_id: reportId },
-          headers,
-        });
-        return ((await answer.json()) as { report: { status: string } }).report.status;
-      },
-      { timeout: 90_000 },
-    )
-    .toBe('completed');
-  return reportId;
 }
 
 test('every screen passes axe on a phone, colour contrast included', async ({ page }) => {
@@ -97,7 +74,7 @@ test('every screen passes axe on a phone, colour contrast included', async ({ pa
   }
 
   // Signed in, with a report.
-  const reportId = await completedReport(page, email, subscriptionId);
+  const reportId = await createCompletedReport(page, { email, subscriptionId });
   await page.goto('/roots/sign-in');
   await signInByEmailCode(page, email);
   await expect(page).toHaveURL(/\/roots\/webapp/, { timeout: 30_000 });

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { CAMERA_FACE } from './support/paths';
+import { createCompletedReport } from './support/reports';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { buyPlanAsVisitor, signInAsNewCustomer, signInByEmailCode, uniqueEmail } from './support/session';
 
@@ -10,31 +9,6 @@ import { buyPlanAsVisitor, signInAsNewCustomer, signInByEmailCode, uniqueEmail }
  * the funnel makes it), the customer signs in with an email code from the dev mailbox, then walks
  * home → My Ethnicity → its sub-pages → reports history. axe-core runs on every view.
  */
-
-type Purchase = { email: string; subscriptionId: string };
-
-/** report/create with the purchase and a real face, then get-report until it is completed. */
-async function createCompletedReport(page: Page, { email, subscriptionId }: Purchase): Promise<string> {
-  const image = readFileSync(CAMERA_FACE).toString('base64');
-  // A cookie-carrying POST names its Origin, as the page's own fetch does (ADR 111).
-  const headers = { origin: new URL(page.url()).origin };
-  const created = await page.request.post('/report/create', { data: { email, subscription_id: subscriptionId, image }, headers });
-  expect(created.status(), await created.text()).toBe(200);
-  const { report_id: reportId } = (await created.json()) as { report_id: string };
-  await expect
-    .poll(
-      async () => {
-        const answer = await page.request.post('/report/get-report', {
-          data: { email, subscription_id: subscriptionId, report_id: reportId },
-          headers,
-        });
-        return ((await answer.json()) as { report: { status: string } }).report.status;
-      },
-      { timeout: 90_000, message: 'the report completes' },
-    )
-    .toBe('completed');
-  return reportId;
-}
 
 const selectedTab = (page: Page) => page.getByRole('tab', { selected: true });
 

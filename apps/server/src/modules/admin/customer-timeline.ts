@@ -7,7 +7,8 @@ import type { QueuesRepository } from './queues.repository';
 /**
  * One customer's history in time order (issue 25): purchases, charges (paid and declined), refunds,
  * emails by kind, cancels, sign-ins, declined first payments at the checkout (matched by the
- * masked email the checkout kept), and disputes opened on the customer's charges. Ties keep the order the sources are listed in.
+ * masked email the checkout kept), and disputes opened on the customer's charges (ADR 158). Ties
+ * keep the order the sources are listed in.
  */
 export async function customerTimeline(
   deps: { context: BillingContext; repository: QueuesRepository },

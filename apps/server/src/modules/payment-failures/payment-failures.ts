@@ -9,7 +9,6 @@ import { planTerms } from '../billing/plan-terms';
 
 export type FailedFirstPaymentRow = typeof failedFirstPayments.$inferSelect;
 export type WebhookEventRow = typeof gatewayWebhookEvents.$inferSelect;
-export type DisputeRow = typeof disputes.$inferSelect;
 
 /** A declined payment a shopper made at our checkout (not a renewal or add-on we charged ourselves). */
 export function isDeclinedFirstPayment(execution: Pick<ExecutionListItem, 'status' | 'merchantInitiated'>): boolean {

@@ -159,6 +159,7 @@ try {
     ['queue: past due', () => get('/api/admin/queues/past-due')],
     ['queue: declined first payments', () => get('/api/admin/queues/failed-payments')],
     ['queue: unclaimed payments', () => get('/api/admin/queues/unclaimed')],
+    ['queue: disputes', () => get('/api/admin/queues/disputes')],
     ['queue: webhooks', () => get('/api/admin/queues/webhooks')],
     ['audit log (a page)', () => get('/api/admin/audit')],
   ];

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { expect, request as playwrightRequest, test, type Browser, type Page } from '@playwright/test';
 import type { Execution, SdkInitPayload } from '@roots/contracts/gateway';
 import type { InitSessionResponse } from '@roots/contracts/subscriptions';
-import { DEV_SERVER_SECRETS } from '../../apps/server/src/config/env';
+import { DEV_GATEWAY_WEBHOOK_SECRET, DEV_SERVER_SECRETS } from '../../apps/server/src/config/env';
 import { maskEmail } from '../../apps/server/src/lib/mask';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { signInAsOperator } from './operator-session';
@@ -12,12 +12,16 @@ import { buy, THREE_MONTH, WEEKLY, type Buyer } from './scenario';
 /**
  * The operator's queues (issue 25): an operator finds a customer by part of their email, reads
  * their timeline in the browser's own time zone, refunds only after confirming (going back does
- * nothing), and finds a shopper's declined first payment in the failed-payments queue with its reason.
+ * nothing), finds a shopper's declined first payment in the failed-payments queue with its reason,
+ * and a chargeback the gateway announced in the disputes queue (ADR 158).
  */
 const tag = `${Date.now()}`;
 const operatorEmail = `queues-operator-${tag}@example.com`;
 const buyerEmail = `queue-buyer-${tag}@example.com`;
 const declinedEmail = `declined-shopper-${tag}@example.com`;
+const disputedEmail = `disputed-buyer-${tag}@example.com`;
+/** The sandbox's "dispute: fraudulent" card: pays, then the bank disputes the payment at once. */
+const DISPUTE_CARD = '4000000000000259';
 /** The sandbox's card declined for insufficient funds with the shopper present. */
 const INSUFFICIENT_FUNDS_CARD = '4000000000009995';
 const TIME_ZONE = 'Asia/Tokyo';
@@ -166,4 +170,51 @@ test('a declined first payment at the checkout shows in the failed-payments queu
   await expect(row).toContainText('•••• 9995');
   await expect(row).toContainText('GMT+9');
   await expectNoSeriousA11yViolations(page);
+});
+
+test('a dispute the gateway announced shows in the disputes queue with the customer, plan, amount and deadline in local time', async ({
+  browser,
+}) => {
+  const disputed = await buy(server.url, WEEKLY, disputedEmail, DISPUTE_CARD);
+  try {
+    const page = await operatorPage(browser);
+    // The suite's gateway sends no webhooks to this server: its signed notice is delivered as the gateway would.
+    const read = await page.request.get(`${server.gatewayUrl}/merchant/v1/executions/${disputed.executionId}`, {
+      headers: { 'x-api-key': DEV_SERVER_SECRETS.GATEWAY_MERCHANT_SECRET },
+    });
+    const execution = (await read.json()) as Execution;
+    expect(execution.dispute).toMatchObject({ reason: 'fraudulent', status: 'needs_response' });
+    const body = JSON.stringify({
+      id: `evt_e2e_dispute_${tag}`,
+      type: 'execution.disputeOpened',
+      createdAt: new Date().toISOString(),
+      data: { execution, dispute: execution.dispute },
+    });
+    const t = Math.floor(Date.now() / 1000);
+    const signature = `t=${t},v1=${createHmac('sha256', DEV_GATEWAY_WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex')}`;
+    // From the gateway, not the operator's browser: no cookie, no origin.
+    const gatewaySide = await playwrightRequest.newContext();
+    const delivered = await gatewaySide.post(`${server.url}/api/gateway/webhooks`, {
+      headers: { 'content-type': 'application/json', 'roots-signature': signature },
+      data: body,
+    });
+    expect(delivered.status(), await delivered.text()).toBe(200);
+    await gatewaySide.dispose();
+
+    await page.getByRole('button', { name: 'Queues' }).click();
+    await page.getByRole('button', { name: 'Disputes' }).click();
+    const row = page.getByTestId('queue-disputes').locator('tbody tr', { hasText: disputed.executionId });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(disputedEmail);
+    await expect(row).toContainText('Weekly Plan');
+    await expect(row).toContainText('$1.00');
+    await expect(row).toContainText('fraudulent');
+    await expect(row).toContainText('needs response');
+    // Opened and evidence due by, both in Tokyo time, never as ISO text.
+    await expect(row.locator('td', { hasText: 'GMT+9' })).toHaveCount(2);
+    await expect(row).not.toContainText(/\d{4}-\d{2}-\d{2}T/);
+    await expectNoSeriousA11yViolations(page);
+  } finally {
+    await disputed.context.dispose();
+  }
 });

@@ -27,8 +27,11 @@ function sdkHeaders(session: SdkInitPayload): Record<string, string> {
   };
 }
 
-/** One buyer with their own cookie jar (purchase cookies stay theirs): the checkout's calls, then the purchase. */
-export async function buy(baseURL: string, planId: string, email: string): Promise<Buyer> {
+/**
+ * One buyer with their own cookie jar (purchase cookies stay theirs): the checkout's calls, then the
+ * purchase, paid with the sandbox card `cardNumber` (a plain success card unless told).
+ */
+export async function buy(baseURL: string, planId: string, email: string, cardNumber = '4242424242424242'): Promise<Buyer> {
   const context = await playwrightRequest.newContext({ baseURL });
   const init = await context.get(`/init/session?plan_id=${planId}`);
   expect(init.status(), await init.text()).toBe(200);
@@ -36,7 +39,7 @@ export async function buy(baseURL: string, planId: string, email: string): Promi
   const session: SdkInitPayload = initBody;
   const token = await context.post(session.links.tokenize, {
     headers: sdkHeaders(session),
-    data: { cardNumber: '4242424242424242', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
+    data: { cardNumber, expiryMonth: '12', expiryYear: '2034', cvv: '123' },
   });
   expect(token.status(), await token.text()).toBe(201);
   const instrument = await context.post(session.links.saveInstrument, {

@@ -72,6 +72,10 @@ describe('test cards over HTTP', () => {
       case 'slow':
         expect(body.status).toBe('authorizeRequested');
         break;
+      case 'dispute':
+        expect(body.status).toBe('authorizeSuccessful');
+        expect(body.dispute).toMatchObject({ reason: card.scenario.reason, status: 'needs_response', amount: body.amount });
+        break;
     }
   });
 

@@ -3,7 +3,7 @@ import { dateRangeQuerySchema } from './admin';
 
 /**
  * The operator's work queues (issue 25): upcoming renewals, past due with the retry schedule,
- * declined first payments, unclaimed payments, received webhooks; the search, a customer's
+ * declined first payments, unclaimed payments, disputes, received webhooks; the search, a customer's
  * timeline and the per-plan table. Every endpoint is behind the operator guard of `/api/admin/*`.
  */
 
@@ -109,12 +109,34 @@ export const unclaimedPaymentSchema = z.object({
 export const unclaimedPaymentsSchema = z.object({ items: z.array(unclaimedPaymentSchema), ...pageInfo });
 export type UnclaimedPayments = z.infer<typeof unclaimedPaymentsSchema>;
 
+/** `GET /api/admin/queues/disputes`: disputes (chargebacks) the gateway announced, newest first (ADR 158). */
+export const disputeQueueItemSchema = z.object({
+  dispute_id: z.string(),
+  execution_id: z.string(),
+  /** The purchase whose charge is disputed; null (and no email or plan) when no charge of ours has the execution. */
+  subscription_id: z.string().nullable(),
+  email: z.string().nullable(),
+  plan_id: z.string().nullable(),
+  plan_name: z.string().nullable(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  /** The gateway's words: `fraudulent`, … */
+  reason: z.string(),
+  /** `needs_response` until evidence is sent, then `under_review`, `won` or `lost`. */
+  status: z.string(),
+  /** The last moment to answer with evidence. */
+  evidence_due_by: iso,
+  opened_at: iso,
+});
+export const disputeQueueSchema = z.object({ items: z.array(disputeQueueItemSchema), ...pageInfo });
+export type DisputeQueue = z.infer<typeof disputeQueueSchema>;
+
 /** `GET /api/admin/queues/webhooks`: gateway webhooks received (signature valid), newest first. */
 export const webhookEventSchema = z.object({
   event_id: z.string(),
   type: z.string(),
   execution_id: z.string().nullable(),
-  /** What the product did with it: the purchase's outcome, or `declined-first-payment`. */
+  /** What the product did with it: the purchase's outcome, `declined-first-payment`, or `dispute-recorded` / `dispute-known`. */
   outcome: z.string(),
   deliveries: z.number().int(),
   first_received_at: iso,
@@ -158,6 +180,7 @@ export const TIMELINE_KINDS = [
   'cancel',
   'sign_in',
   'declined_first_payment',
+  'dispute_opened',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -168,7 +191,7 @@ export const timelineEventSchema = z.object({
   plan_name: z.string().nullable(),
   amount_minor: z.number().int().nullable(),
   currency: z.string().nullable(),
-  /** The charge's kind, the email's kind, the decline code, the cancel channel. */
+  /** The charge's kind, the email's kind, the decline code, the cancel channel, the dispute's reason and evidence deadline. */
   detail: z.string(),
 });
 export const customerTimelineSchema = z.object({ email: z.string(), events: z.array(timelineEventSchema) });

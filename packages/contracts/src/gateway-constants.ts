@@ -133,7 +133,29 @@ export const DECLINE_CODES = [
   'payment_canceled',
   'payment_expired',
 ] as const;
-export const WEBHOOK_EVENT_TYPES = ['execution.authorizeSuccessful', 'execution.authorizeFailed', 'refund.succeeded'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'execution.authorizeSuccessful',
+  'execution.authorizeFailed',
+  'refund.succeeded',
+  /** The cardholder's bank disputed a successful payment (a chargeback); `data.dispute` says which. */
+  'execution.disputeOpened',
+] as const;
+
+/**
+ * Why a cardholder disputes a payment (Stripe's names). The sandbox opens `fraudulent` disputes
+ * only (test card 4000000000000259); the list is closed so receivers can rely on it.
+ */
+export const DISPUTE_REASONS = ['fraudulent'] as const;
+
+/**
+ * Where a dispute stands: `needs_response` (the merchant may answer with evidence until
+ * `evidenceDueBy`), `under_review` (evidence sent), then `won` or `lost`. The sandbox opens
+ * disputes in `needs_response` and never moves them on.
+ */
+export const DISPUTE_STATUSES = ['needs_response', 'under_review', 'won', 'lost'] as const;
+
+/** Days a merchant has to answer a dispute with evidence, from when it opens. */
+export const DISPUTE_EVIDENCE_DAYS = 7;
 
 /**
  * The amount of a card verification: a session of nothing verifies a card with its issuer and

@@ -22,6 +22,8 @@ import {
   FINAL_EXECUTION_STATUSES,
   FAILURE_REASONS,
   DECLINE_CODES,
+  DISPUTE_REASONS,
+  DISPUTE_STATUSES,
   WEBHOOK_EVENT_TYPES,
   CARD_VERIFICATION_AMOUNT,
   CARD_VERIFICATION_METHODS,
@@ -230,6 +232,22 @@ export const refundSchema = z.object({
 });
 export type Refund = z.infer<typeof refundSchema>;
 
+/**
+ * A dispute (chargeback) the cardholder's bank opened on a successful execution, for the whole
+ * amount. The merchant answers with evidence by `evidenceDueBy` or loses it.
+ */
+export const disputeSchema = z.object({
+  id: z.string(),
+  executionId: z.string(),
+  amount: amountSchema,
+  reason: z.enum(DISPUTE_REASONS),
+  status: z.enum(DISPUTE_STATUSES),
+  evidenceDueBy: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+export type DisputeReason = Dispute['reason'];
+
 /** Instrument summary on an execution (never card data). */
 export const executionInstrumentSchema = z.object({
   id: z.string(),
@@ -258,6 +276,8 @@ export const executionSchema = z.object({
   links: executionLinksSchema,
   amountRefunded: z.number().int(),
   refunds: z.array(refundSchema),
+  /** The dispute opened on this execution, when there is one. */
+  dispute: disputeSchema.optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -655,6 +675,11 @@ export const webhookPayloadSchema = z.object({
   id: z.string(),
   type: webhookEventTypeSchema,
   createdAt: z.iso.datetime(),
-  data: z.object({ execution: executionSchema, refund: refundSchema.optional() }),
+  data: z.object({
+    execution: executionSchema,
+    refund: refundSchema.optional(),
+    /** On `execution.disputeOpened`: the dispute (also on `execution.dispute`). */
+    dispute: disputeSchema.optional(),
+  }),
 });
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;

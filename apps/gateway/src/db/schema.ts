@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The gateway's own storage. Card numbers, CVVs and expiry dates never appear in a column in
@@ -102,6 +102,25 @@ export const refunds = pgTable('refunds', {
   reason: text('reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Disputes (chargebacks) opened on successful executions, at most one per execution, for the whole
+ * amount. The sandbox opens one right after a payment with the dispute test card succeeds.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: text('id').primaryKey(),
+    executionId: text('execution_id').notNull(),
+    amountValue: integer('amount_value').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull(),
+    evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('disputes_execution_idx').on(table.executionId)],
+);
 
 /** First answer per (credential scope, idempotency key); replayed for a repeated key. */
 export const idempotencyRecords = pgTable(

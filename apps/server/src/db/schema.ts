@@ -658,3 +658,27 @@ export const gatewayWebhookEvents = pgTable(
   },
   (table) => [index('gateway_webhook_events_received_idx').on(table.lastReceivedAt)],
 );
+
+/**
+ * Disputes (chargebacks) the gateway announced (`execution.disputeOpened`, ADR 158), one row per
+ * gateway dispute id however often the webhook arrives. The subscription and charge are those whose
+ * succeeded charge moved the disputed money; null when no charge of ours has that execution.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    disputeId: text('dispute_id').primaryKey(),
+    executionId: text('execution_id').notNull(),
+    subscriptionId: uuid('subscription_id'),
+    chargeId: uuid('charge_id'),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull(),
+    evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }).notNull(),
+    /** When the gateway opened it (its clock). */
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('disputes_opened_idx').on(table.openedAt), index('disputes_subscription_idx').on(table.subscriptionId)],
+);

@@ -62,4 +62,10 @@ describe('test card scenarios', () => {
       code: 'card_declined',
     });
   });
+
+  it('disputes payments with the dispute card, with the shopper present or not', () => {
+    const disputed = { kind: 'dispute', reason: 'fraudulent' };
+    expect(cardScenario({ number: '4000000000000259', amountValue: 2499 })).toEqual(disputed);
+    expect(cardScenario({ number: '4000000000000259', amountValue: 2499, merchantInitiated: true })).toEqual(disputed);
+  });
 });

@@ -1,6 +1,6 @@
-import type { Execution, ExecutionStatus, FinalState, Refund } from '@roots/contracts/gateway';
+import type { Dispute, Execution, ExecutionStatus, FinalState, Refund } from '@roots/contracts/gateway';
 import type { InstrumentRow } from '../vault/vault.repository';
-import type { ExecutionRow, RefundRow } from './executions.repository';
+import type { DisputeRow, ExecutionRow, RefundRow } from './executions.repository';
 import type { PageTokens } from '../pages/page-token';
 
 /** Path of each hosted page by method code: pix has its own page, every other redirect the generic one. */
@@ -19,10 +19,28 @@ export function refundView(row: RefundRow): Refund {
   };
 }
 
+export function disputeView(row: DisputeRow): Dispute {
+  return {
+    id: row.id,
+    executionId: row.executionId,
+    amount: { value: row.amountValue, currency: row.currency },
+    reason: row.reason as Dispute['reason'],
+    status: row.status as Dispute['status'],
+    evidenceDueBy: row.evidenceDueBy.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 /** Builds the wire execution (links on the gateway's public origin) from its row. */
 export function executionView(
   row: ExecutionRow,
-  context: { publicUrl: string; pageTokens: PageTokens; instrument?: InstrumentRow | undefined; refunds: RefundRow[] },
+  context: {
+    publicUrl: string;
+    pageTokens: PageTokens;
+    instrument?: InstrumentRow | undefined;
+    refunds: RefundRow[];
+    dispute?: DisputeRow | undefined;
+  },
 ): Execution {
   const base = `${context.publicUrl}/v1/executions/${row.id}`;
   const status = row.status as ExecutionStatus;
@@ -68,6 +86,7 @@ export function executionView(
     links,
     amountRefunded: row.amountRefunded,
     refunds: context.refunds.map(refundView),
+    ...(context.dispute ? { dispute: disputeView(context.dispute) } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

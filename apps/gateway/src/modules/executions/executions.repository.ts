@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { executions, refunds } from '../../db/schema';
+import { disputes, executions, refunds } from '../../db/schema';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
+export type DisputeRow = typeof disputes.$inferSelect;
 export type ExecutionPatch = Partial<Omit<typeof executions.$inferInsert, 'id' | 'createdAt'>>;
 
 export class ExecutionsRepository {
@@ -90,5 +91,19 @@ export class ExecutionsRepository {
 
   async refundsOf(executionId: string): Promise<RefundRow[]> {
     return this.db.select().from(refunds).where(eq(refunds.executionId, executionId)).orderBy(asc(refunds.createdAt));
+  }
+
+  /** Opens the execution's dispute; an execution has at most one, so a second open returns the first. */
+  async insertDispute(row: typeof disputes.$inferInsert): Promise<DisputeRow> {
+    const [inserted] = await this.db.insert(disputes).values(row).onConflictDoNothing({ target: disputes.executionId }).returning();
+    if (inserted) return inserted;
+    const existing = await this.disputeOf(row.executionId);
+    if (!existing) throw new Error('dispute insert returned nothing');
+    return existing;
+  }
+
+  async disputeOf(executionId: string): Promise<DisputeRow | undefined> {
+    const [row] = await this.db.select().from(disputes).where(eq(disputes.executionId, executionId));
+    return row;
   }
 }

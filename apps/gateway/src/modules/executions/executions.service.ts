@@ -1,10 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import {
   DECLINE_CODES,
+  DISPUTE_EVIDENCE_DAYS,
   PIX_TIMEOUT_MS,
   type AuthorizeRequest,
   type ConfirmRequest,
   type DeclineCode,
+  type DisputeReason,
   type Execution,
   type ExecutionList,
   type ExecutionStatus,
@@ -27,7 +29,7 @@ import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { VaultService } from '../vault/vault.service';
 import type { InstrumentRow } from '../vault/vault.repository';
 import type { WebhooksService } from '../webhooks/webhooks.service';
-import { executionView, refundView } from './execution-view';
+import { disputeView, executionView, refundView } from './execution-view';
 import type { ExecutionPatch, ExecutionRow, ExecutionsRepository } from './executions.repository';
 import { transition, type ExecutionEvent } from './execution-state';
 import { decodeListCursor, encodeListCursor } from './list-cursor';
@@ -86,7 +88,9 @@ export class ExecutionsService {
   async view(row: ExecutionRow): Promise<Execution> {
     const instrument = row.instrumentId ? await this.vault.findInstrument(row.instrumentId) : undefined;
     const refunds = row.amountRefunded > 0 ? await this.executions.refundsOf(row.id) : [];
-    return executionView(row, { publicUrl: this.context.publicUrl(), pageTokens: this.pageTokens, instrument, refunds });
+    // Only a successful payment can be disputed.
+    const dispute = row.status === 'authorizeSuccessful' ? await this.executions.disputeOf(row.id) : undefined;
+    return executionView(row, { publicUrl: this.context.publicUrl(), pageTokens: this.pageTokens, instrument, refunds, dispute });
   }
 
   private async load(id: string): Promise<ExecutionRow> {
@@ -318,6 +322,8 @@ export class ExecutionsService {
       case 'success':
       case 'frictionless':
         return this.settle(row, undefined);
+      case 'dispute':
+        return this.openDispute(await this.settle(row, undefined), scenario.reason);
       case 'decline':
         return this.settle(row, scenario.code);
       case 'slow':
@@ -354,6 +360,28 @@ export class ExecutionsService {
       await this.webhooks.emit(declineCode ? 'execution.authorizeFailed' : 'execution.authorizeSuccessful', await this.view(settled));
     }
     return settled;
+  }
+
+  /**
+   * The cardholder's bank disputes a successful payment (the dispute test card): a dispute for the
+   * whole amount, evidence due in DISPUTE_EVIDENCE_DAYS, and its webhook after the payment's own.
+   * A zero-amount verification moved no money, so nothing is disputed.
+   */
+  private async openDispute(row: ExecutionRow, reason: DisputeReason): Promise<ExecutionRow> {
+    if (row.status !== 'authorizeSuccessful' || row.amountValue === 0) return row;
+    const openedAt = new Date();
+    const dispute = await this.executions.insertDispute({
+      id: newId('dp'),
+      executionId: row.id,
+      amountValue: row.amountValue,
+      currency: row.currency,
+      reason,
+      status: 'needs_response',
+      evidenceDueBy: new Date(openedAt.getTime() + DISPUTE_EVIDENCE_DAYS * 24 * 60 * 60 * 1000),
+      createdAt: openedAt,
+    });
+    if (this.webhooks.enabled) await this.webhooks.emit('execution.disputeOpened', await this.view(row), { dispute: disputeView(dispute) });
+    return row;
   }
 
   private async move(row: ExecutionRow, event: ExecutionEvent, patch: ExecutionPatch): Promise<ExecutionRow> {
@@ -518,7 +546,12 @@ export class ExecutionsService {
       merchantInitiated: true,
     });
     const declineCode = scenario.kind === 'decline' ? scenario.code : scenario.kind === 'challenge' ? scenario.after : undefined;
-    return this.view(await this.mutex.run(row.id, () => this.settle(row, declineCode)));
+    return this.view(
+      await this.mutex.run(row.id, async () => {
+        const settled = await this.settle(row, declineCode);
+        return scenario.kind === 'dispute' ? this.openDispute(settled, scenario.reason) : settled;
+      }),
+    );
   }
 
   async refund(id: string, request: MerchantRefundRequest): Promise<{ refund: Refund; execution: Execution }> {
@@ -542,7 +575,7 @@ export class ExecutionsService {
       const updated = await this.executions.update(id, { amountRefunded: row.amountRefunded + amount.value });
       const execution = await this.view(updated);
       const refund = refundView(refundRow);
-      await this.webhooks.emit('refund.succeeded', execution, refund);
+      await this.webhooks.emit('refund.succeeded', execution, { refund });
       return { refund, execution };
     });
   }

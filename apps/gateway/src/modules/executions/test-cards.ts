@@ -1,4 +1,4 @@
-import type { DeclineCode } from '@roots/contracts/gateway';
+import type { DeclineCode, DisputeReason } from '@roots/contracts/gateway';
 
 /**
  * What the sandbox does with a card payment, decided at authorize: a test card with a special
@@ -13,7 +13,9 @@ export type CardScenario =
   /** 3-D Secure passed without a challenge: success. */
   | { kind: 'frictionless' }
   /** Stays `authorizeRequested` for GATEWAY_SLOW_AUTH_POLLS polls, then success. */
-  | { kind: 'slow' };
+  | { kind: 'slow' }
+  /** Success, then the cardholder's bank disputes the payment at once (a dispute in `needs_response`). */
+  | { kind: 'dispute'; reason: DisputeReason };
 
 export type TestCard = {
   number: string;
@@ -85,6 +87,13 @@ export const TEST_CARDS: readonly TestCard[] = [
     network: 'visa',
     scenario: { kind: 'slow' },
     description: 'Slow authorization: authorizeRequested for N polls, then success',
+  },
+  {
+    // Stripe's "dispute: fraudulent" card. With the shopper present or not, the payment succeeds.
+    number: '4000000000000259',
+    network: 'visa',
+    scenario: { kind: 'dispute', reason: 'fraudulent' },
+    description: 'Success, then a dispute opens at once (reason fraudulent, evidence due in 7 days)',
   },
 ];
 

@@ -1,4 +1,4 @@
-import type { Execution, Refund, WebhookPayload } from '@roots/contracts/gateway';
+import type { Dispute, Execution, Refund, WebhookPayload } from '@roots/contracts/gateway';
 import { GATEWAY_HEADERS } from '@roots/contracts/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../lib/ids';
@@ -39,13 +39,14 @@ export class WebhooksService {
     return this.options.urls.length > 0;
   }
 
-  async emit(type: WebhookPayload['type'], execution: Execution, refund?: Refund): Promise<void> {
+  /** Queues one event for every URL: the execution, and the refund or dispute it is about. */
+  async emit(type: WebhookPayload['type'], execution: Execution, about: { refund?: Refund; dispute?: Dispute } = {}): Promise<void> {
     if (!this.enabled) return;
     const payload: WebhookPayload = {
       id: newId('evt'),
       type,
       createdAt: new Date().toISOString(),
-      data: { execution, ...(refund ? { refund } : {}) },
+      data: { execution, ...(about.refund ? { refund: about.refund } : {}), ...(about.dispute ? { dispute: about.dispute } : {}) },
     };
     const body = JSON.stringify(payload);
     await this.repository.insert(

@@ -514,6 +514,7 @@ describe.each(testDatabases())('operator endpoints in the access-control matrix 
     { endpoint: 'GET /api/admin/queues/past-due', url: '/api/admin/queues/past-due', allowedStatus: 200 },
     { endpoint: 'GET /api/admin/queues/failed-payments', url: '/api/admin/queues/failed-payments', allowedStatus: 200 },
     { endpoint: 'GET /api/admin/queues/unclaimed', url: '/api/admin/queues/unclaimed', allowedStatus: 200 },
+    { endpoint: 'GET /api/admin/queues/disputes', url: '/api/admin/queues/disputes', allowedStatus: 200 },
     { endpoint: 'GET /api/admin/queues/webhooks', url: '/api/admin/queues/webhooks', allowedStatus: 200 },
     { endpoint: 'GET /api/admin/search', url: `/api/admin/search?q=${encodeURIComponent(customerEmail.slice(0, 5))}`, allowedStatus: 200 },
     {
@@ -594,6 +595,7 @@ describe.each(testDatabases())('operator endpoints in the access-control matrix 
       'GET /api/admin/queues/past-due',
       'GET /api/admin/queues/failed-payments',
       'GET /api/admin/queues/unclaimed',
+      'GET /api/admin/queues/disputes',
       'GET /api/admin/queues/webhooks',
       'GET /api/admin/search',
       'GET /api/admin/customers/timeline',

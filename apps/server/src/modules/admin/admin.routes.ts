@@ -79,6 +79,7 @@ export const ADMIN_ENDPOINT_ACCESS = {
   'GET /api/admin/queues/past-due': 'customers.read',
   'GET /api/admin/queues/failed-payments': 'customers.read',
   'GET /api/admin/queues/unclaimed': 'customers.read',
+  'GET /api/admin/queues/disputes': 'customers.read',
   'GET /api/admin/queues/webhooks': 'customers.read',
   'GET /api/admin/search': 'customers.read',
   'GET /api/admin/customers/timeline': 'customers.read',

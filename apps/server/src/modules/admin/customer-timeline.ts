@@ -6,8 +6,9 @@ import type { QueuesRepository } from './queues.repository';
 
 /**
  * One customer's history in time order (issue 25): purchases, charges (paid and declined), refunds,
- * emails by kind, cancels, sign-ins, and declined first payments at the checkout (matched by the
- * masked email the checkout kept). Ties keep the order the sources are listed in.
+ * emails by kind, cancels, sign-ins, declined first payments at the checkout (matched by the
+ * masked email the checkout kept), and disputes opened on the customer's charges (ADR 158). Ties
+ * keep the order the sources are listed in.
  */
 export async function customerTimeline(
   deps: { context: BillingContext; repository: QueuesRepository },
@@ -83,6 +84,25 @@ export async function customerTimeline(
       currency: declined.currency,
       detail: `${declined.declineCode}: ${declined.declineReason}`,
     });
+  const paidBy = new Map(
+    sources.ledger.flatMap((charge) =>
+      charge.kind !== 'refund' && charge.status === 'succeeded' && charge.executionId
+        ? [[charge.executionId, charge.subscriptionId] as const]
+        : [],
+    ),
+  );
+  for (const dispute of sources.disputed) {
+    const subscriptionId = dispute.subscriptionId ?? paidBy.get(dispute.executionId) ?? null;
+    events.push({
+      at: dispute.openedAt.toISOString(),
+      kind: 'dispute_opened',
+      subscription_id: subscriptionId,
+      plan_name: subscriptionId ? (names.get(subscriptionId) ?? null) : null,
+      amount_minor: dispute.amountMinor,
+      currency: dispute.currency,
+      detail: `${dispute.reason}, ${dispute.status}, evidence due by ${dispute.evidenceDueBy.toISOString()}`,
+    });
+  }
   // A stable sort: equal instants keep the sources' order (a purchase before its first charge).
   events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return { email, events };

@@ -7,6 +7,7 @@ import {
   authUsers,
   cancellationChannels,
   charges,
+  disputes,
   emails,
   failedFirstPayments,
   gatewayWebhookEvents,
@@ -92,6 +93,32 @@ export class QueuesRepository {
     return pageOf(db, unmatchedPayments, undefined, [desc(unmatchedPayments.paidAt), asc(unmatchedPayments.executionId)], slice);
   }
 
+  /** Disputes the gateway announced, newest first. */
+  disputes(db: Executor, slice: Slice) {
+    return pageOf(db, disputes, undefined, [desc(disputes.openedAt), asc(disputes.disputeId)], slice);
+  }
+
+  /**
+   * The purchases whose succeeded charge moved each of these executions' money, by execution id. A
+   * dispute may arrive before the purchase it disputes is recorded (the gateway opens it at once,
+   * the buyer's browser names the purchase a moment later): the queue and the timeline look again.
+   */
+  async chargedPurchases(db: Executor, executionIds: string[]): Promise<Map<string, SubscriptionRow>> {
+    if (executionIds.length === 0) return new Map();
+    const rows = await db
+      .select({ executionId: charges.executionId, subscription: subscriptions })
+      .from(charges)
+      .innerJoin(subscriptions, eq(subscriptions.id, charges.subscriptionId))
+      .where(and(inArray(charges.executionId, executionIds), eq(charges.status, 'succeeded'), ne(charges.kind, 'refund')));
+    return new Map(rows.flatMap((row) => (row.executionId ? [[row.executionId, row.subscription] as const] : [])));
+  }
+
+  /** The subscriptions of these ids. */
+  async subscriptionsByIds(db: Executor, ids: string[]): Promise<SubscriptionRow[]> {
+    if (ids.length === 0) return [];
+    return db.select().from(subscriptions).where(inArray(subscriptions.id, ids));
+  }
+
   /** Received gateway webhooks, latest delivery first. */
   webhookEvents(db: Executor, slice: Slice) {
     return pageOf(
@@ -171,7 +198,24 @@ export class QueuesRepository {
         .where(eq(authUsers.email, email)),
       db.select().from(failedFirstPayments).where(eq(failedFirstPayments.maskedEmail, maskedEmail)),
     ]);
-    return { bought, ledger, mail, cancels, signIns, declined };
+    // Disputes of the customer's purchases, also those recorded before the purchase was (found by the charge's execution).
+    const paidExecutions = ledger.flatMap((charge) =>
+      charge.kind !== 'refund' && charge.status === 'succeeded' && charge.executionId ? [charge.executionId] : [],
+    );
+    const disputed =
+      ids.length > 0
+        ? await db
+            .select()
+            .from(disputes)
+            .where(
+              or(
+                inArray(disputes.subscriptionId, ids),
+                paidExecutions.length > 0 ? inArray(disputes.executionId, paidExecutions) : sql`false`,
+              ),
+            )
+            .orderBy(asc(disputes.openedAt))
+        : [];
+    return { bought, ledger, mail, cancels, signIns, declined, disputed };
   }
 
   // ----- plans ----------------------------------------------------------------------------------

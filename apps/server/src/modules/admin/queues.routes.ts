@@ -4,6 +4,7 @@ import {
   adminSearchResultSchema,
   customerTimelineQuerySchema,
   customerTimelineSchema,
+  disputeQueueSchema,
   failedFirstPaymentsSchema,
   pageQuerySchema,
   pastDueListSchema,
@@ -60,6 +61,14 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (a
     { schema: { querystring: pageQuerySchema, response: { 200: unclaimedPaymentsSchema } } },
     async (request) => {
       return queues.unclaimedPayments(request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/queues/disputes',
+    { schema: { querystring: pageQuerySchema, response: { 200: disputeQueueSchema } } },
+    async (request) => {
+      return queues.disputes(request.query);
     },
   );
 

@@ -1,4 +1,5 @@
 import type {
+  DisputeQueue,
   FailedFirstPayments,
   PageQuery,
   PastDueList,
@@ -151,6 +152,40 @@ export class OperatorQueues {
         first_seen_at: row.firstSeenAt.toISOString(),
         updated_at: row.updatedAt.toISOString(),
       })),
+      page: query.page,
+      page_size: query.page_size,
+      total,
+    };
+  }
+
+  async disputes(query: PageQuery): Promise<DisputeQueue> {
+    const { context, repository } = this.deps;
+    const { rows, total } = await repository.disputes(context.db, sliceOf(query));
+    const ids = [...new Set(rows.flatMap((row) => (row.subscriptionId ? [row.subscriptionId] : [])))];
+    const bought = new Map((await repository.subscriptionsByIds(context.db, ids)).map((row) => [row.id, row]));
+    // Recorded before its purchase was: the purchase whose charge has the execution, if one has since.
+    const late = await repository.chargedPurchases(
+      context.db,
+      rows.filter((row) => !row.subscriptionId).map((row) => row.executionId),
+    );
+    return {
+      items: rows.map((row) => {
+        const subscription = row.subscriptionId ? bought.get(row.subscriptionId) : late.get(row.executionId);
+        return {
+          dispute_id: row.disputeId,
+          execution_id: row.executionId,
+          subscription_id: subscription?.id ?? row.subscriptionId,
+          email: subscription?.email ?? null,
+          plan_id: subscription?.planId ?? null,
+          plan_name: subscription ? planNameOf(this.catalog, subscription.planId, subscription.agreedTerms) : null,
+          amount_minor: row.amountMinor,
+          currency: row.currency,
+          reason: row.reason,
+          status: row.status,
+          evidence_due_by: row.evidenceDueBy.toISOString(),
+          opened_at: row.openedAt.toISOString(),
+        };
+      }),
       page: query.page,
       page_size: query.page_size,
       total,

@@ -11,7 +11,7 @@ type GatewayWebhookOptions = {
   secret: string | null;
   subscriptions: SubscriptionsService;
   clock: Clock;
-  /** Keeps each received event and each declined first payment for the operator's queues (issue 25). */
+  /** Keeps each received event, each declined first payment and each dispute for the operator's queues (issue 25). */
   records: { db: Db; failures: PaymentFailures };
 };
 
@@ -44,11 +44,14 @@ export const gatewayWebhookRoutes: FastifyPluginAsync<GatewayWebhookOptions> = a
     const declined =
       payload.data.type === 'execution.authorizeFailed' &&
       (await records.failures.recordDeclined(records.db, execution, 'webhook')) !== 'not-ours';
+    // A dispute: the one the event names (older payloads: the one on the execution), recorded once per dispute id.
+    const dispute = payload.data.type === 'execution.disputeOpened' ? (payload.data.data.dispute ?? execution.dispute) : undefined;
+    const disputed = dispute ? `dispute-${await records.failures.recordDispute(records.db, dispute)}` : undefined;
     await records.failures.recordWebhook(records.db, {
       eventId: payload.data.id,
       type: payload.data.type,
       executionId: execution.id,
-      outcome: declined ? 'declined-first-payment' : outcome,
+      outcome: disputed ?? (declined ? 'declined-first-payment' : outcome),
     });
     request.log.info({ eventId: payload.data.id, type: payload.data.type, outcome }, 'gateway webhook');
     return reply.send({ received: true });

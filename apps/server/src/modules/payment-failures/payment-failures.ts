@@ -1,7 +1,7 @@
-import type { Execution, ExecutionListItem } from '@roots/contracts/gateway';
-import { eq, sql } from 'drizzle-orm';
+import type { Dispute, Execution, ExecutionListItem } from '@roots/contracts/gateway';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
-import { checkoutSessions, failedFirstPayments, gatewayWebhookEvents, type PaymentFailureSource } from '../../db/schema';
+import { charges, checkoutSessions, disputes, failedFirstPayments, gatewayWebhookEvents, type PaymentFailureSource } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { maskEmail } from '../../lib/mask';
 import type { PlanCatalog } from '@roots/contracts/plans';
@@ -66,6 +66,37 @@ export class PaymentFailures {
       })
       .onConflictDoNothing({ target: failedFirstPayments.executionId })
       .returning({ id: failedFirstPayments.executionId });
+    return inserted.length > 0 ? 'recorded' : 'known';
+  }
+
+  /**
+   * Records a dispute the gateway opened (ADR 158): `recorded`, or `known` when this dispute id was
+   * recorded before (a redelivery changes nothing). It is tied to the subscription and charge whose
+   * succeeded charge has the disputed execution; both stay null when none of ours has it.
+   */
+  async recordDispute(db: Executor, dispute: Dispute): Promise<'recorded' | 'known'> {
+    const [charge] = await db
+      .select({ id: charges.id, subscriptionId: charges.subscriptionId })
+      .from(charges)
+      .where(and(eq(charges.executionId, dispute.executionId), eq(charges.status, 'succeeded'), ne(charges.kind, 'refund')))
+      .limit(1);
+    const inserted = await db
+      .insert(disputes)
+      .values({
+        disputeId: dispute.id,
+        executionId: dispute.executionId,
+        subscriptionId: charge?.subscriptionId ?? null,
+        chargeId: charge?.id ?? null,
+        amountMinor: dispute.amount.value,
+        currency: dispute.amount.currency,
+        reason: dispute.reason,
+        status: dispute.status,
+        evidenceDueBy: new Date(dispute.evidenceDueBy),
+        openedAt: new Date(dispute.createdAt),
+        recordedAt: this.options.clock.now(),
+      })
+      .onConflictDoNothing({ target: disputes.disputeId })
+      .returning({ id: disputes.disputeId });
     return inserted.length > 0 ? 'recorded' : 'known';
   }
 

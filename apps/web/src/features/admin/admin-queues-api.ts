@@ -2,6 +2,7 @@ import type { DateRangeQuery } from '@roots/contracts/admin';
 import {
   adminSearchResultSchema,
   customerTimelineSchema,
+  disputeQueueSchema,
   failedFirstPaymentsSchema,
   pastDueListSchema,
   planBreakdownSchema,
@@ -23,6 +24,8 @@ export const getFailedFirstPayments = (page: Page, signal?: AbortSignal) =>
   getJson(`/api/admin/queues/failed-payments?${pageQuery(page)}`, failedFirstPaymentsSchema, signal);
 export const getUnclaimedPayments = (page: Page, signal?: AbortSignal) =>
   getJson(`/api/admin/queues/unclaimed?${pageQuery(page)}`, unclaimedPaymentsSchema, signal);
+export const getDisputes = (page: Page, signal?: AbortSignal) =>
+  getJson(`/api/admin/queues/disputes?${pageQuery(page)}`, disputeQueueSchema, signal);
 export const getWebhookEvents = (page: Page, signal?: AbortSignal) =>
   getJson(`/api/admin/queues/webhooks?${pageQuery(page)}`, webhookEventsSchema, signal);
 export const searchCustomers = (q: string, page: Page, signal?: AbortSignal) =>

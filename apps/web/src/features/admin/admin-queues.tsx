@@ -5,6 +5,7 @@ import { useResource, type Resource } from '../../lib/use-resource';
 import { formatMinor } from './admin-api';
 import { browserTimeZone, formatLocalTime } from './admin-format';
 import {
+  getDisputes,
   getFailedFirstPayments,
   getPastDue,
   getPlanBreakdown,
@@ -16,19 +17,22 @@ import {
 import { DataTable } from './data-table';
 
 const PAGE_SIZE = 50;
-const QUEUES = ['renewals', 'past_due', 'failed', 'unclaimed', 'webhooks'] as const;
+const QUEUES = ['renewals', 'past_due', 'failed', 'unclaimed', 'disputes', 'webhooks'] as const;
 type Queue = (typeof QUEUES)[number];
 const QUEUE_LABELS: Record<Queue, string> = {
   renewals: 'Upcoming renewals',
   past_due: 'Past due',
   failed: 'Failed payments',
   unclaimed: 'Unclaimed payments',
+  disputes: 'Disputes',
   webhooks: 'Webhooks',
 };
 /** Days ahead the upcoming-renewals queue offers. */
 const RENEWAL_WINDOWS_DAYS = [1, 7, 30] as const;
 
 const money = (minor: number | null) => (minor === null ? 'does not renew' : formatMinor(minor));
+/** An amount in its currency: dollars as everywhere in the console, any other currency by its code. */
+const amountIn = (minor: number, currency: string) => (currency === 'USD' ? formatMinor(minor) : `${(minor / 100).toFixed(2)} ${currency}`);
 
 /** Page through a queue: previous, where we are, next. */
 function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
@@ -61,6 +65,7 @@ function QueueTable({ queue, page, onPage }: { queue: Queue; page: number; onPag
   const pastDue = useResource(queue === 'past_due' ? `past-due:${page}` : null, (signal) => getPastDue(at, signal));
   const failed = useResource(queue === 'failed' ? `failed:${page}` : null, (signal) => getFailedFirstPayments(at, signal));
   const unclaimed = useResource(queue === 'unclaimed' ? `unclaimed:${page}` : null, (signal) => getUnclaimedPayments(at, signal));
+  const disputes = useResource(queue === 'disputes' ? `disputes:${page}` : null, (signal) => getDisputes(at, signal));
   const webhooks = useResource(queue === 'webhooks' ? `webhooks:${page}` : null, (signal) => getWebhookEvents(at, signal));
   switch (queue) {
     case 'renewals':
@@ -166,6 +171,32 @@ function QueueTable({ queue, page, onPage }: { queue: Queue; page: number; onPag
                   row.status,
                   formatLocalTime(row.first_seen_at),
                   formatLocalTime(row.updated_at),
+                  row.execution_id,
+                ])}
+              />
+              <Pager page={page} total={data.total} onPage={onPage} />
+            </>
+          )}
+        </Loaded>
+      );
+    case 'disputes':
+      return (
+        <Loaded resource={disputes}>
+          {(data) => (
+            <>
+              <DataTable
+                caption="Disputes (chargebacks)"
+                testId="queue-disputes"
+                csvName="disputes.csv"
+                columns={['opened', 'customer', 'plan', 'amount', 'reason', 'status', 'evidence due by', 'execution']}
+                rows={data.items.map((row) => [
+                  formatLocalTime(row.opened_at),
+                  row.email ?? 'unknown',
+                  row.plan_name ?? 'unknown',
+                  amountIn(row.amount_minor, row.currency),
+                  row.reason,
+                  row.status.replaceAll('_', ' '),
+                  formatLocalTime(row.evidence_due_by),
                   row.execution_id,
                 ])}
               />

@@ -20,6 +20,8 @@ const env = {
   PUBLIC_URL: process.env.PUBLIC_URL ?? webOrigin,
   GATEWAY_MERCHANT_ORIGINS: process.env.GATEWAY_MERCHANT_ORIGINS ?? `${webOrigin},${serverUrl}`,
   ROOTS_SERVER_URL: process.env.ROOTS_SERVER_URL ?? serverUrl,
+  // The gateway's signed webhooks reach the server, as with `npm start` (scripts/lib/services.mjs).
+  GATEWAY_WEBHOOK_URLS: process.env.GATEWAY_WEBHOOK_URLS ?? `${serverUrl}/api/gateway/webhooks`,
 };
 
 const children = ['apps/gateway', 'apps/server', 'apps/web'].map((workspace) =>

@@ -14,7 +14,7 @@ import {
   getWebhookEvents,
   type Page,
 } from './admin-queues-api';
-import { DataTable } from './data-table';
+import { DataTable, type DataTableProps } from './data-table';
 
 const PAGE_SIZE = 50;
 const QUEUES = ['renewals', 'past_due', 'failed', 'unclaimed', 'disputes', 'webhooks'] as const;
@@ -58,6 +58,31 @@ function Loaded<T>({ resource, children }: { resource: Resource<T>; children: (d
   return <>{children(resource.data)}</>;
 }
 
+/** A queue's page as a table (with its CSV export) and the pager under it, once loaded. */
+function PagedTable<T>({
+  resource,
+  cells,
+  page,
+  onPage,
+  ...table
+}: Omit<DataTableProps, 'rows'> & {
+  resource: Resource<{ items: T[]; total: number }>;
+  cells: (row: T) => DataTableProps['rows'][number];
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <Loaded resource={resource}>
+      {(data) => (
+        <>
+          <DataTable {...table} rows={data.items.map(cells)} />
+          <Pager page={page} total={data.total} onPage={onPage} />
+        </>
+      )}
+    </Loaded>
+  );
+}
+
 function QueueTable({ queue, page, onPage }: { queue: Queue; page: number; onPage: (page: number) => void }) {
   const [days, setDays] = useState<number>(7);
   const at: Page = { page, page_size: PAGE_SIZE };
@@ -81,153 +106,116 @@ function QueueTable({ queue, page, onPage }: { queue: Queue; page: number; onPag
               ))}
             </select>
           </label>
-          <Loaded resource={renewals}>
-            {(data) => (
-              <>
-                <DataTable
-                  caption="Upcoming renewals"
-                  testId="queue-renewals"
-                  csvName="upcoming-renewals.csv"
-                  columns={['due', 'customer', 'plan', 'price agreed', 'status']}
-                  rows={data.items.map((row) => [
-                    formatLocalTime(row.due_at),
-                    row.email,
-                    row.plan_name,
-                    money(row.amount_minor),
-                    row.status,
-                  ])}
-                />
-                <Pager page={page} total={data.total} onPage={onPage} />
-              </>
-            )}
-          </Loaded>
+          <PagedTable
+            resource={renewals}
+            caption="Upcoming renewals"
+            testId="queue-renewals"
+            csvName="upcoming-renewals.csv"
+            columns={['due', 'customer', 'plan', 'price agreed', 'status']}
+            cells={(row) => [formatLocalTime(row.due_at), row.email, row.plan_name, money(row.amount_minor), row.status]}
+            page={page}
+            onPage={onPage}
+          />
         </>
       );
     case 'past_due':
       return (
-        <Loaded resource={pastDue}>
-          {(data) => (
-            <>
-              <DataTable
-                caption="Past due"
-                testId="queue-past-due"
-                csvName="past-due.csv"
-                columns={['customer', 'plan', 'price', 'last decline', 'declined', 'retries made', 'next retries']}
-                rows={data.items.map((row) => [
-                  row.email,
-                  row.plan_name,
-                  money(row.amount_minor),
-                  row.last_decline_code,
-                  formatLocalTime(row.last_declined_at),
-                  `${row.retries_done} of ${row.retries_total}`,
-                  row.retry_schedule.map((when) => formatLocalTime(when)).join('; '),
-                ])}
-              />
-              <Pager page={page} total={data.total} onPage={onPage} />
-            </>
-          )}
-        </Loaded>
+        <PagedTable
+          resource={pastDue}
+          caption="Past due"
+          testId="queue-past-due"
+          csvName="past-due.csv"
+          columns={['customer', 'plan', 'price', 'last decline', 'declined', 'retries made', 'next retries']}
+          cells={(row) => [
+            row.email,
+            row.plan_name,
+            money(row.amount_minor),
+            row.last_decline_code,
+            formatLocalTime(row.last_declined_at),
+            `${row.retries_done} of ${row.retries_total}`,
+            row.retry_schedule.map((when) => formatLocalTime(when)).join('; '),
+          ]}
+          page={page}
+          onPage={onPage}
+        />
       );
     case 'failed':
       return (
-        <Loaded resource={failed}>
-          {(data) => (
-            <>
-              <DataTable
-                caption="Declined first payments"
-                testId="queue-failed-payments"
-                csvName="failed-payments.csv"
-                columns={['declined', 'customer', 'plan', 'amount', 'reason', 'card', 'execution', 'seen by']}
-                rows={data.items.map((row) => [
-                  formatLocalTime(row.failed_at),
-                  row.masked_email ?? 'not given',
-                  row.plan_name ?? 'unknown',
-                  formatMinor(row.amount_minor),
-                  `${row.decline_reason} (${row.decline_code})`,
-                  row.card_last4 ? `${row.card_network ?? 'card'} •••• ${row.card_last4}` : '',
-                  row.execution_id,
-                  row.source,
-                ])}
-              />
-              <Pager page={page} total={data.total} onPage={onPage} />
-            </>
-          )}
-        </Loaded>
+        <PagedTable
+          resource={failed}
+          caption="Declined first payments"
+          testId="queue-failed-payments"
+          csvName="failed-payments.csv"
+          columns={['declined', 'customer', 'plan', 'amount', 'reason', 'card', 'execution', 'seen by']}
+          cells={(row) => [
+            formatLocalTime(row.failed_at),
+            row.masked_email ?? 'not given',
+            row.plan_name ?? 'unknown',
+            formatMinor(row.amount_minor),
+            `${row.decline_reason} (${row.decline_code})`,
+            row.card_last4 ? `${row.card_network ?? 'card'} •••• ${row.card_last4}` : '',
+            row.execution_id,
+            row.source,
+          ]}
+          page={page}
+          onPage={onPage}
+        />
       );
     case 'unclaimed':
       return (
-        <Loaded resource={unclaimed}>
-          {(data) => (
-            <>
-              <DataTable
-                caption="Payments no purchase claimed"
-                testId="queue-unclaimed"
-                csvName="unclaimed-payments.csv"
-                columns={['paid', 'plan', 'amount', 'what the sweep did', 'first seen', 'last change', 'execution']}
-                rows={data.items.map((row) => [
-                  formatLocalTime(row.paid_at),
-                  row.plan_name ?? 'unknown',
-                  formatMinor(row.amount_minor),
-                  row.status,
-                  formatLocalTime(row.first_seen_at),
-                  formatLocalTime(row.updated_at),
-                  row.execution_id,
-                ])}
-              />
-              <Pager page={page} total={data.total} onPage={onPage} />
-            </>
-          )}
-        </Loaded>
+        <PagedTable
+          resource={unclaimed}
+          caption="Payments no purchase claimed"
+          testId="queue-unclaimed"
+          csvName="unclaimed-payments.csv"
+          columns={['paid', 'plan', 'amount', 'what the sweep did', 'first seen', 'last change', 'execution']}
+          cells={(row) => [
+            formatLocalTime(row.paid_at),
+            row.plan_name ?? 'unknown',
+            formatMinor(row.amount_minor),
+            row.status,
+            formatLocalTime(row.first_seen_at),
+            formatLocalTime(row.updated_at),
+            row.execution_id,
+          ]}
+          page={page}
+          onPage={onPage}
+        />
       );
     case 'disputes':
       return (
-        <Loaded resource={disputes}>
-          {(data) => (
-            <>
-              <DataTable
-                caption="Disputes (chargebacks)"
-                testId="queue-disputes"
-                csvName="disputes.csv"
-                columns={['opened', 'customer', 'plan', 'amount', 'reason', 'status', 'evidence due by', 'execution']}
-                rows={data.items.map((row) => [
-                  formatLocalTime(row.opened_at),
-                  row.email ?? 'unknown',
-                  row.plan_name ?? 'unknown',
-                  amountIn(row.amount_minor, row.currency),
-                  row.reason,
-                  row.status.replaceAll('_', ' '),
-                  formatLocalTime(row.evidence_due_by),
-                  row.execution_id,
-                ])}
-              />
-              <Pager page={page} total={data.total} onPage={onPage} />
-            </>
-          )}
-        </Loaded>
+        <PagedTable
+          resource={disputes}
+          caption="Disputes (chargebacks)"
+          testId="queue-disputes"
+          csvName="disputes.csv"
+          columns={['opened', 'customer', 'plan', 'amount', 'reason', 'status', 'evidence due by', 'execution']}
+          cells={(row) => [
+            formatLocalTime(row.opened_at),
+            row.email ?? 'unknown',
+            row.plan_name ?? 'unknown',
+            amountIn(row.amount_minor, row.currency),
+            row.reason,
+            row.status.replaceAll('_', ' '),
+            formatLocalTime(row.evidence_due_by),
+            row.execution_id,
+          ]}
+          page={page}
+          onPage={onPage}
+        />
       );
     case 'webhooks':
       return (
-        <Loaded resource={webhooks}>
-          {(data) => (
-            <>
-              <DataTable
-                caption="Gateway webhooks received"
-                testId="queue-webhooks"
-                csvName="webhooks.csv"
-                columns={['received', 'type', 'outcome', 'deliveries', 'execution', 'event']}
-                rows={data.items.map((row) => [
-                  formatLocalTime(row.last_received_at),
-                  row.type,
-                  row.outcome,
-                  row.deliveries,
-                  row.execution_id,
-                  row.event_id,
-                ])}
-              />
-              <Pager page={page} total={data.total} onPage={onPage} />
-            </>
-          )}
-        </Loaded>
+        <PagedTable
+          resource={webhooks}
+          caption="Gateway webhooks received"
+          testId="queue-webhooks"
+          csvName="webhooks.csv"
+          columns={['received', 'type', 'outcome', 'deliveries', 'execution', 'event']}
+          cells={(row) => [formatLocalTime(row.last_received_at), row.type, row.outcome, row.deliveries, row.execution_id, row.event_id]}
+          page={page}
+          onPage={onPage}
+        />
       );
     default: {
       const exhaustive: never = queue;

@@ -4,7 +4,7 @@ import { recordExport } from './admin-api';
 import { downloadCsv, toCsv, type CsvCell } from './csv';
 import { useCan } from './operator-context';
 
-type DataTableProps = {
+export type DataTableProps = {
   caption: string;
   columns: readonly string[];
   rows: ReadonlyArray<readonly CsvCell[]>;

@@ -10,7 +10,7 @@ import { ADMIN_ENDPOINT_ACCESS, ADMIN_ENDPOINTS } from '../admin/admin.routes';
 import { buildTestApp, openTestDatabase, testDatabases } from '../../test/helpers';
 import { signInAsOperator } from '../../test/operator';
 import { signInWithEmailCode } from '../../test/sign-in';
-import { seedReport, seedSubscription } from './account.fixtures';
+import { seedReport, seedSubscription } from '../../test/account-fixtures';
 
 /**
  * The access-control matrix of issue 8 (ADR 071, 075): every account, profile, subscription and

@@ -7,7 +7,7 @@ import { authUsers, subscriptions } from '../../db/schema';
 import { buildTestApp, openTestDatabase, testDatabases } from '../../test/helpers';
 import { signInWithEmailCode } from '../../test/sign-in';
 import { ACCESS_RECOVERY_PER_EMAIL_PER_HOUR } from './account.service';
-import { seedRedirectUser, seedSubscription } from './account.fixtures';
+import { seedRedirectUser, seedSubscription } from '../../test/account-fixtures';
 
 describe.each(testDatabases())('access recovery (POST /api/account/access-recovery) on $name', ({ url }) => {
   let database: Database;

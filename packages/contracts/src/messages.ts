@@ -97,7 +97,8 @@ export type AnalysisErrorCode = FaceCheckErrorCode | 'INTERNAL';
  * the server picks the text here, ADR 133).
  */
 export const ANALYSIS_ERROR_MESSAGES: Record<AnalysisErrorCode, string> = {
-  NOT_AN_IMAGE: "This file doesn't look like a photo. Please upload a JPEG, PNG, WebP or HEIC image.",
+  UNSUPPORTED_IMAGE_FORMAT: 'We can only read JPEG, PNG and WebP photos. Please upload your selfie in one of these formats.',
+  NOT_AN_IMAGE: "This file doesn't look like a photo. Please upload a JPEG, PNG or WebP image.",
   CORRUPT_IMAGE: "We couldn't open this photo; the file seems damaged. Please try another one.",
   IMAGE_TOO_LARGE: 'This photo is too large. Please upload one under 15 MB and 40 megapixels.',
   NO_FACE: "We couldn't find a face in this photo. Try again with your face centred and well lit.",

@@ -18,6 +18,11 @@ export const analyzerEnvSchema = z.object({
   ANALYZER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Photos waiting for a worker beyond the ones running; one more answers 503 with retry-after. Default: 4 per worker. */
   ANALYZER_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
+  /**
+   * Places (running or waiting) one client may hold: a shopper as the server names it in
+   * `x-roots-client`, else the calling address; one more answers 429 with retry-after (ADR 165).
+   */
+  ANALYZER_QUEUE_PER_CLIENT: z.coerce.number().int().min(1).max(1_000).default(3),
   /** After SIGTERM, how long analyses in progress may take before the process exits anyway. */
   ANALYZER_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -64,6 +64,10 @@ export const API_MESSAGES = {
   tooManyRequestsForEmail: 'Too many requests for this email, try again later',
   tooManyRequests: 'Too many requests, retry in {after}',
   photoContentType: 'Send the photo as image/* or application/octet-stream',
+  /** 503 + Retry-After: the analysis queue of this server is full (ADR 165). */
+  analysisBusy: 'We are checking a lot of photos right now. Please try again in a few seconds.',
+  /** 429 + Retry-After: this address already holds its share of the analysis queue (ADR 165). */
+  analysisShareUsed: 'Your earlier photos are still being checked. Please wait for them, then try again.',
   invalidWebhookSignature: 'Invalid webhook signature',
   invalidWebhookBody: 'Invalid webhook body',
   tooManyCheckouts: 'Too many checkouts are starting right now, try again in a minute',

@@ -1,14 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { faceImage } from '../testing/fixtures.js';
+import { badInputs, faceImage } from '../testing/fixtures.js';
 import { decodeImage } from './decode.js';
 import { HEADER_WINDOW_BYTES, MAX_INPUT_PIXELS, screenImage } from './screen.js';
 
-/** A 321-byte kind of SVG that asks libvips to render 36 MP through a wide blur (issue 32). */
-export const SVG_BOMB = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="6000" height="6000"><filter id="b"><feGaussianBlur stdDeviation="300"/></filter>' +
-    '<rect width="6000" height="6000" fill="#808080" filter="url(#b)"/></svg>',
-);
+const SVG_BOMB = await badInputs.svgBomb();
 
 /** The first bytes of an HEIC photo as an iPhone writes it: an ISO-BMFF `ftyp` box of brand `heic`. */
 const HEIC_HEAD = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]);
@@ -58,6 +54,21 @@ describe('screenImage (ADR 164): only camera formats, sized from the header, not
     for (let at = 2; at + 4 <= crafted.length; at += 4) crafted.set([0xff, 0xe2, 0x00, 0x02], at);
     expect(HEADER_WINDOW_BYTES).toBeLessThanOrEqual(256 * 1024);
     expect(screenImage(crafted)).toEqual({ ok: true, format: 'jpeg' });
+  });
+
+  it('finds the frame header behind camera segments, and leaves one beyond the window to the worker’s header read', async () => {
+    const over = await grey(8000, 6000).jpeg().toBuffer();
+    /** `count` APP15 segments of 64 KB after the start-of-image marker, as EXIF, ICC and XMP segments sit. */
+    const behindSegments = (count: number) =>
+      Buffer.concat([
+        over.subarray(0, 2),
+        ...Array.from({ length: count }, () => Buffer.concat([Buffer.from([0xff, 0xef, 0xff, 0xff]), Buffer.alloc(0xfffd)])),
+        over.subarray(2),
+      ]);
+    expect(screenImage(behindSegments(2))).toMatchObject({ ok: false, code: 'IMAGE_TOO_LARGE' });
+    const farAway = behindSegments(5);
+    expect(screenImage(farAway)).toEqual({ ok: true, format: 'jpeg' });
+    expect(await decodeImage(farAway)).toMatchObject({ ok: false, code: 'IMAGE_TOO_LARGE' });
   });
 
   it('the decoder refuses the same files, and an SVG never reaches libvips', async () => {

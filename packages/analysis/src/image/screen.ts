@@ -18,13 +18,25 @@ export const MAX_INPUT_BYTES = 15 * 1024 * 1024;
 export const MAX_INPUT_PIXELS = 40_000_000;
 /**
  * Bytes of the file the header reader looks at. A JPEG's size sits in its frame header after the
- * EXIF, ICC and XMP segments (well under this in camera files); a crafted file of millions of tiny
- * segments would otherwise keep the reader busy for seconds (2.7 s measured for 15 MB). When the
- * frame header lies further in, the worker's metadata read (libvips, header only) decides instead.
+ * EXIF, ICC and XMP segments (well under this in camera files). When it lies further in, the
+ * worker's metadata read (libvips, header only, before any pixel) decides instead.
  */
-export const HEADER_WINDOW_BYTES = 128 * 1024;
+export const HEADER_WINDOW_BYTES = 256 * 1024;
 
-const READERS = { jpeg: JPG, png: PNG, webp: WEBP } as const;
+/** Width and height from a header, or undefined when the header does not say within the window. */
+type SizeReader = (head: Uint8Array) => { width: number; height: number } | undefined;
+
+/**
+ * PNG (IHDR, the first chunk) and WebP (VP8/VP8L/VP8X, at fixed offsets) are read by image-size.
+ * The JPEG frame header is found by {@link jpegFrameSize}: image-size's JPEG walker copies a little
+ * for every byte it skips, 2.7 s for a crafted 15 MB file and 76–106 ms for 128 KB of it on a busy
+ * machine, too slow for the request thread (ADR 164).
+ */
+const READERS: Record<AcceptedImageFormat, SizeReader> = {
+  jpeg: (head) => jpegFrameSize(head),
+  png: (head) => PNG.calculate(head),
+  webp: (head) => WEBP.calculate(head),
+};
 
 export type ScreenedImage = {
   ok: true;
@@ -48,12 +60,12 @@ export function screenImage(bytes: Uint8Array): ScreenedImage | AnalysisError {
   if (format === undefined) return analysisError('UNSUPPORTED_IMAGE_FORMAT', describeMagic(head));
   let size: { width: number; height: number } | undefined;
   try {
-    const { width, height } = READERS[format].calculate(head);
-    size = { width, height };
+    size = READERS[format](head);
   } catch {
-    // The header reaches past the window (or is damaged): the worker's header read decides.
-    return { ok: true, format };
+    size = undefined;
   }
+  // The header reaches past the window (or is damaged): the worker's header read decides.
+  if (size === undefined) return { ok: true, format };
   if (!(size.width > 0 && size.height > 0)) return analysisError('CORRUPT_IMAGE', `${format} header declares ${size.width}x${size.height}`);
   if (size.width * size.height > MAX_INPUT_PIXELS) return analysisError('IMAGE_TOO_LARGE', `${size.width}x${size.height} pixels`);
   return { ok: true, format, size };
@@ -63,10 +75,48 @@ function recognises(format: AcceptedImageFormat, head: Uint8Array): boolean {
   try {
     // JPEG: SOI followed by a marker (image-size checks the SOI only).
     if (format === 'jpeg') return JPG.validate(head) && head[2] === 0xff;
-    return READERS[format].validate(head);
+    return (format === 'png' ? PNG : WEBP).validate(head);
   } catch {
     return false; // PNG signature with a damaged first chunk
   }
+}
+
+/** JPEG markers that stand alone, without a length: TEM, RST0–7, SOI. */
+const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8);
+/** Start-of-frame markers (SOF0–SOF15 but DHT, JPG and DAC): the frame header with the size. */
+const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+
+/**
+ * Walks a JPEG's segments (marker, 16-bit length) to its frame header without allocating: at most
+ * one step per segment or fill byte. Undefined when the window ends first, when a scan or the end
+ * comes before any frame, or when bytes between segments are not a marker (libvips may still read
+ * such a file; the worker's header read decides).
+ */
+function jpegFrameSize(head: Uint8Array): { width: number; height: number } | undefined {
+  let at = 2;
+  while (at + 9 <= head.length) {
+    if (head[at] !== 0xff) return undefined;
+    const marker = head[at + 1] as number;
+    if (marker === 0xff) {
+      at += 1; // fill byte
+      continue;
+    }
+    if (isStandalone(marker)) {
+      at += 2;
+      continue;
+    }
+    if (isStartOfFrame(marker)) {
+      return {
+        height: ((head[at + 5] as number) << 8) | (head[at + 6] as number),
+        width: ((head[at + 7] as number) << 8) | (head[at + 8] as number),
+      };
+    }
+    if (marker === 0xda || marker === 0xd9) return undefined;
+    const length = ((head[at + 2] as number) << 8) | (head[at + 3] as number);
+    if (length < 2) return undefined;
+    at += 2 + length;
+  }
+  return undefined;
 }
 
 /** The first bytes in hex, for logs: enough to tell an SVG from a PDF, never any image content. */

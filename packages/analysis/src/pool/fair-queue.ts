@@ -72,11 +72,12 @@ export class FairQueue {
 
   /** A place for `client`'s photo, or why not (synchronous: nothing waits to be refused). */
   admit(client: string): { ok: true; ticket: Ticket } | Refusal {
-    const mine = this.held.get(client) ?? 0;
-    if (mine >= this.limits.perClient) return { ok: false, reason: 'share', retryAfterSeconds: this.retryAfter(mine) };
+    // Full first: a caller that can go elsewhere (another analyzer) learns that this one has no room at all.
     if (this.running + this.waitingCount >= this.capacity) {
       return { ok: false, reason: 'full', retryAfterSeconds: this.retryAfter(this.waitingCount + 1) };
     }
+    const mine = this.held.get(client) ?? 0;
+    if (mine >= this.limits.perClient) return { ok: false, reason: 'share', retryAfterSeconds: this.retryAfter(mine) };
     this.held.set(client, mine + 1);
     // Queued at once: the place in line is taken at admission, not when the caller gets round to running.
     let dispatched = false;

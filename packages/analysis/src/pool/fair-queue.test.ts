@@ -69,6 +69,17 @@ describe('FairQueue (ADR 165)', () => {
     expect(queue.stats().running).toBe(1);
     third.ticket.cancel();
     expect(queue.stats()).toMatchObject({ running: 0, clients: 0 });
+    // Cancelled while its task runs: the place stays taken until the task ends.
+    const fourth = queue.admit('c');
+    if (!fourth.ok) throw new Error('refused');
+    const { open, opened } = gate();
+    const running = fourth.ticket.run(() => opened);
+    await settle();
+    fourth.ticket.cancel();
+    expect(queue.stats().running).toBe(1);
+    open();
+    await running;
+    expect(queue.stats()).toMatchObject({ running: 0, clients: 0 });
   });
 
   it('refuses limits that are not whole numbers', () => {

@@ -12,7 +12,7 @@ export type Refusal = { ok: false; reason: 'full' | 'share'; retryAfterSeconds: 
 export interface Ticket {
   /** Waits for this photo's turn, runs `task`, then gives the place back (also when `task` throws). */
   run<T>(task: () => Promise<T>): Promise<T>;
-  /** Gives the place back without running (the caller gave up before its turn); idempotent. */
+  /** Gives the place back without running (the caller gave up before running); idempotent, a no-op once `run` was called. */
   cancel(): void;
 }
 
@@ -81,6 +81,7 @@ export class FairQueue {
     this.held.set(client, mine + 1);
     // Queued at once: the place in line is taken at admission, not when the caller gets round to running.
     let dispatched = false;
+    let running = false;
     let finished = false;
     let startTurn: () => void = () => undefined;
     const turn = new Promise<void>((resolve) => {
@@ -111,7 +112,8 @@ export class FairQueue {
       ok: true,
       ticket: {
         run: async <T>(task: () => Promise<T>): Promise<T> => {
-          if (finished) throw new Error('FairQueue ticket already used');
+          if (finished || running) throw new Error('FairQueue ticket already used');
+          running = true;
           await turn;
           const startedAt = performance.now();
           try {
@@ -120,7 +122,10 @@ export class FairQueue {
             finish(performance.now() - startedAt);
           }
         },
-        cancel: () => finish(undefined),
+        // Once `run` has been called the place is given back when the task ends, never before.
+        cancel: () => {
+          if (!running) finish(undefined);
+        },
       },
     };
   }

@@ -700,9 +700,14 @@ export class ExecutionsService {
    * execution already past them change nothing. Returns whether an execution was found.
    */
   async applyProcessorEvent(event: ProcessorEvent): Promise<boolean> {
-    const found =
-      (await this.executions.findByPspReference(event.paymentReference)) ??
-      (event.type === 'authorisation' && event.executionId ? await this.executions.find(event.executionId) : undefined);
+    // The execution the processor names by our reference, when it is the payment it knows; else by its reference.
+    const named = event.executionId ? await this.executions.find(event.executionId) : undefined;
+    const namedMatches =
+      named !== undefined &&
+      (named.processor?.pspReference === event.paymentReference ||
+        (event.type === 'authorisation' && named.processor?.pspReference === undefined) ||
+        (event.type === 'authorisation' && named.processor?.unknown === true));
+    const found = namedMatches ? named : await this.executions.findByPspReference(event.paymentReference);
     if (!found) return false;
     await this.mutex.run(found.id, async () => {
       const row = await this.load(found.id);

@@ -88,20 +88,17 @@ export type ProcessorResult = { state?: ProcessorState; storedToken?: ProcessorT
  * What a processor tells afterwards (Adyen's notifications; a Stripe or Checkout.com webhook would
  * map to the same), about a payment it knows by `paymentReference`. Applied once each.
  */
-export type ProcessorEvent =
-  | {
-      type: 'authorisation';
-      paymentReference: string;
-      /** Our execution id, as the processor echoes it (the merchant reference). */
-      executionId?: string | undefined;
-      success: boolean;
-      declineCode?: DeclineCode | undefined;
-      storedToken?: ProcessorToken | undefined;
-    }
-  | { type: 'cancellation'; paymentReference: string; success: boolean }
+export type ProcessorEvent = {
+  paymentReference: string;
+  /** Our execution id, as the processor echoes it (the payment's merchant reference). */
+  executionId?: string | undefined;
+} & (
+  | { type: 'authorisation'; success: boolean; declineCode?: DeclineCode | undefined; storedToken?: ProcessorToken | undefined }
+  | { type: 'cancellation'; success: boolean }
   /** A refund the processor could not make after all: the amount becomes refundable again. */
-  | { type: 'refundFailed'; paymentReference: string; refundReference: string }
-  | { type: 'dispute'; paymentReference: string; stage: 'opened' | 'won' | 'lost'; reason: DisputeReason };
+  | { type: 'refundFailed'; refundReference: string }
+  | { type: 'dispute'; stage: 'opened' | 'won' | 'lost'; reason: DisputeReason }
+);
 
 /** The processor could not be reached for a call that changes nothing until it answers (refund, cancel). */
 export class ProcessorUnavailableError extends Error {

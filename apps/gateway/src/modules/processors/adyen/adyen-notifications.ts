@@ -38,6 +38,8 @@ function text(value: unknown): string | undefined {
 export function processorEventOf(item: AdyenNotificationItem): ProcessorEvent | undefined {
   const success = item.success === 'true';
   const paymentReference = item.originalReference ?? item.pspReference;
+  const executionId = item.merchantReference;
+  const about = { paymentReference, executionId };
   switch (item.eventCode) {
     case 'AUTHORISATION': {
       const storedPaymentMethodId = text(item.additionalData?.['tokenization.storedPaymentMethodId']);
@@ -45,7 +47,7 @@ export function processorEventOf(item: AdyenNotificationItem): ProcessorEvent | 
       return {
         type: 'authorisation',
         paymentReference: item.pspReference,
-        executionId: item.merchantReference,
+        executionId,
         success,
         ...(success ? {} : { declineCode: declineCodeFor({ reason: item.reason }) }),
         ...(success && storedPaymentMethodId && storedShopper
@@ -54,18 +56,18 @@ export function processorEventOf(item: AdyenNotificationItem): ProcessorEvent | 
       };
     }
     case 'CANCELLATION':
-      return { type: 'cancellation', paymentReference, success };
+      return { ...about, type: 'cancellation', success };
     case 'REFUND':
-      return success ? undefined : { type: 'refundFailed', paymentReference, refundReference: item.pspReference };
+      return success ? undefined : { ...about, type: 'refundFailed', refundReference: item.pspReference };
     case 'REFUND_FAILED':
-      return { type: 'refundFailed', paymentReference, refundReference: item.pspReference };
+      return { ...about, type: 'refundFailed', refundReference: item.pspReference };
     case 'NOTIFICATION_OF_CHARGEBACK':
     case 'CHARGEBACK':
-      return { type: 'dispute', paymentReference, stage: 'opened', reason: disputeReasonOf(item) };
+      return { ...about, type: 'dispute', stage: 'opened', reason: disputeReasonOf(item) };
     case 'CHARGEBACK_REVERSED':
-      return { type: 'dispute', paymentReference, stage: 'won', reason: disputeReasonOf(item) };
+      return { ...about, type: 'dispute', stage: 'won', reason: disputeReasonOf(item) };
     case 'SECOND_CHARGEBACK':
-      return { type: 'dispute', paymentReference, stage: 'lost', reason: disputeReasonOf(item) };
+      return { ...about, type: 'dispute', stage: 'lost', reason: disputeReasonOf(item) };
     default:
       return undefined;
   }

@@ -168,6 +168,7 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
     throw new GatewayConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
+  const processor = processorConfig(env);
   const secretNames = Object.keys(DEV_DEFAULT_SECRETS) as SecretName[];
   const devSecrets = secretNames.filter((name) => env[name] === undefined);
   if (env.NODE_ENV === 'production') {
@@ -196,7 +197,7 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
   return {
     ...env,
     ...secrets,
-    processor: processorConfig(env),
+    processor,
     devSecrets,
     merchantOrigins,
     publicUrl: (env.GATEWAY_PUBLIC_URL ?? `http://${env.GATEWAY_HOST}:${env.GATEWAY_PORT}`).replace(/\/$/, ''),

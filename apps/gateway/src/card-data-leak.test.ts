@@ -251,7 +251,9 @@ describe('no card data in clear with the Adyen processor', () => {
       answers.push(execution.text);
       const threeDs = execution.body.links.threeDS?.href;
       if (threeDs) {
-        answers.push((await call(threeDs)).text);
+        // The challenge page sends the browser on to the issuer (Adyen's URL): not followed, no network.
+        const forward = await fetch(threeDs, { redirect: 'manual' });
+        answers.push(`${forward.status} ${forward.headers.get('location') ?? ''} ${await forward.text()}`);
         answers.push(
           (await call(`${adyen.url}/3ds/${session.executionId}/return?t=${new URL(threeDs).searchParams.get('t')}&redirectResult=abc`))
             .text,

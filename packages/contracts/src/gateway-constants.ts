@@ -138,6 +138,12 @@ export const DECLINE_CODES = [
   'payment_canceled',
   'payment_expired',
 ] as const;
+/**
+ * Decline codes that may pass (funds, a processing fault): the product's dunning retries a renewal
+ * declined with one of these and ends it on any other (hard). Processors map their refusals onto
+ * DECLINE_CODES, so this set decides dunning for every processor (ADR 173).
+ */
+export const SOFT_DECLINE_CODES: ReadonlySet<string> = new Set<(typeof DECLINE_CODES)[number]>(['insufficient_funds', 'processing_error']);
 export const WEBHOOK_EVENT_TYPES = [
   'execution.authorizeSuccessful',
   'execution.authorizeFailed',

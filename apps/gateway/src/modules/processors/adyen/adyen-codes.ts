@@ -82,8 +82,8 @@ export const REFUSAL_REASONS: Readonly<Record<string, { reason: string; code: De
   '46': { reason: 'Transaction blocked by Adyen to prevent excessive retry fees', code: 'card_declined' },
 };
 
-/** Decline codes the product's dunning retries (apps/server billing: SOFT_DECLINES). */
-export const SOFT_DECLINE_CODES: ReadonlySet<DeclineCode> = new Set<DeclineCode>(['insufficient_funds', 'processing_error']);
+/** Decline codes the product's dunning retries (its billing reads the same set). */
+export { SOFT_DECLINE_CODES } from '@roots/contracts/gateway-constants';
 
 const BY_REASON = new Map(Object.values(REFUSAL_REASONS).map((entry) => [entry.reason.toLowerCase(), entry.code]));
 

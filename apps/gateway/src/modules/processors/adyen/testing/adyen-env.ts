@@ -14,7 +14,7 @@ export function adyenEnv(checkoutUrl: string, extra: Record<string, string> = {}
     ADYEN_ENVIRONMENT: 'test',
     ADYEN_HMAC_KEYS: HMAC_KEYS.join(','),
     ADYEN_CHECKOUT_URL: checkoutUrl,
-    ADYEN_TIMEOUT_MS: '2000',
+    ADYEN_TIMEOUT_MS: '3000',
     ...extra,
   };
 }

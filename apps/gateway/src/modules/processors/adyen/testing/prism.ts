@@ -113,7 +113,15 @@ async function startPrismProcess(): Promise<{ child: ChildProcess; url: string }
       // Prism logs every request; nobody reads it (the bodies carry test card numbers).
       child.stdout?.removeAllListeners('data').resume();
       child.stderr?.removeAllListeners('data').resume();
-      return { child, url: `http://127.0.0.1:${port}` };
+      const url = `http://127.0.0.1:${port}`;
+      // Prism prepares its validators on the first request (seconds on a busy machine): done here,
+      // so the gateway's per-call timeout never meets that first delay.
+      await fetch(`${url}/payments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': 'warm-up', prefer: 'example=card-direct' },
+        body: JSON.stringify(definitionExample(CHECKOUT_DEFINITION, 'post-payments-card-direct')),
+      });
+      return { child, url };
     }
     child.kill();
   }

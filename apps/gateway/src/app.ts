@@ -16,6 +16,8 @@ import { merchantRoutes } from './modules/merchant/merchant.routes';
 import { homeRoutes } from './modules/pages/home.routes';
 import { PageTokens } from './modules/pages/page-token';
 import { pagesRoutes } from './modules/pages/pages.routes';
+import { adyenNotificationRoutes } from './modules/processors/adyen/adyen-notifications';
+import { createProcessor } from './modules/processors/processors';
 import { providerSandboxRoutes } from './modules/provider-sandbox/provider-sandbox.routes';
 import { secureFieldsRoutes } from './modules/secure-fields/secure-fields.routes';
 import { BearerTokens } from './modules/sessions/bearer-token';
@@ -137,12 +139,22 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     ttlSeconds: config.GATEWAY_SESSION_TTL_SECONDS,
     merchantName: config.GATEWAY_MERCHANT_NAME,
   });
+  // Card payments go to the configured processor (ADR 173): the sandbox by default, or Adyen.
+  const processor = createProcessor(config.processor, {
+    log: app.log,
+    slowAuthPolls: config.GATEWAY_SLOW_AUTH_POLLS,
+    // Adyen's shopperReference must not be personal data: a keyed hash of our holder reference.
+    shopperReference: (holderReference) => `roots-${cipher.keyedHash(`shopper:${holderReference}`).slice(0, 32)}`,
+  });
   const executions = new ExecutionsService(executionsRepository, sessionsRepository, vault, webhooks, pageTokens, {
     publicUrl,
     slowAuthPolls: config.GATEWAY_SLOW_AUTH_POLLS,
     challengeTtlMs: config.GATEWAY_CHALLENGE_TTL_SECONDS * 1_000,
     otpSecret: config.GATEWAY_JWT_SECRET,
     walletSecret: config.GATEWAY_JWT_SECRET,
+    processor,
+    log: app.log,
+    hashKey: (value) => cipher.keyedHash(value),
   });
   const wallets = new WalletsService(config.GATEWAY_MERCHANT_NAME, config.GATEWAY_JWT_SECRET);
   const records = new VaultRecordsService(new VaultRecordsRepository(database.db), cipher);
@@ -207,6 +219,17 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     merchantOrigins: config.merchantOrigins,
     walletSecret: config.GATEWAY_JWT_SECRET,
   });
+  // A real processor's notifications (ADR 173): Adyen posts here, signed with its HMAC keys.
+  if (config.processor.name === 'adyen') {
+    await app.register(adyenNotificationRoutes, {
+      executions,
+      repository: executionsRepository,
+      hmacKeys: config.processor.hmacKeys,
+      merchantAccount: config.processor.merchantAccount,
+      live: config.processor.environment === 'live',
+      log: app.log,
+    });
+  }
   // The secure-field frames (packages/secure-fields): the only page that posts card data, to /vault on this origin.
   await app.register(secureFieldsRoutes, { frameAncestors: config.merchantOrigins });
   app.setNotFoundHandler((request, reply) =>

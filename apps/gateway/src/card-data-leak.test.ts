@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from './modules/executions/test-cards';
+import { adyenEnv } from './modules/processors/adyen/testing/adyen-env';
+import { startPrism, type PrismMock } from './modules/processors/adyen/testing/prism';
 import {
   bearer,
   call,
@@ -34,8 +36,11 @@ async function record<T>(promise: Promise<{ text: string } & T>): Promise<{ text
   return result;
 }
 
+/** Adyen's test card, paid with through the Adyen processor (below). */
+const ADYEN_CARD = '4111111111111111';
+
 function sensitiveNeedles(): string[] {
-  const numbers = TEST_CARDS.map((card) => card.number);
+  const numbers = [...TEST_CARDS.map((card) => card.number), ADYEN_CARD];
   return [
     ...numbers,
     ...numbers.map((number) => number.replace(/(\d{4})(?=\d)/g, '$1 ')),
@@ -184,5 +189,100 @@ describe('no card data in clear', () => {
     expect(leaks(dumps)).toEqual([]);
     // The ciphertext is there, and it is not the card.
     expect(dumps.some((row) => /"encrypted_card":"v1\./.test(row))).toBe(true);
+  });
+});
+
+/** Every row of every table of a gateway, one JSON line each. */
+async function dumpTables(target: TestGateway): Promise<string[]> {
+  const { db } = target.app.gateway.database;
+  const tables = await db.execute<{ table_schema: string; table_name: string }>(
+    sql`select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`,
+  );
+  const dumps: string[] = [];
+  for (const table of (tables as unknown as { rows: Array<{ table_schema: string; table_name: string }> }).rows) {
+    const result = await db.execute(sql.raw(`select * from "${table.table_schema}"."${table.table_name}"`));
+    for (const row of (result as unknown as { rows: unknown[] }).rows) dumps.push(JSON.stringify(row));
+  }
+  return dumps;
+}
+
+/**
+ * The same scan with GATEWAY_PROCESSOR=adyen against Prism on Adyen's definition: the card leaves
+ * the vault only in the request body to Adyen. Every path that logs is taken (success, 3-D Secure,
+ * refused, unmappable, Adyen's 422, timeouts): no card data in a log line, an answer, a metric or a row.
+ */
+describe('no card data in clear with the Adyen processor', () => {
+  let prism: PrismMock;
+  let adyen: TestGateway;
+  const answers: string[] = [];
+
+  beforeAll(async () => {
+    prism = await startPrism();
+    adyen = await startGateway(adyenEnv(prism.url, { ADYEN_TIMEOUT_MS: '1000' }), { captureLogs: true });
+    const refused = (answer: Record<string, unknown>) => ({
+      ...answer,
+      resultCode: 'Refused',
+      refusalReason: 'Expired Card',
+      refusalReasonCode: '6',
+    });
+    prism.plan(
+      '/payments',
+      {},
+      { prefer: 'example=card-3d-secure-redirect' },
+      { replace: refused },
+      { replace: (answer) => ({ ...answer, resultCode: 'IdentifyShopper' }) },
+      { prefer: 'code=422' },
+      { drop: true },
+      { drop: true },
+      { drop: true },
+    );
+    for (let payment = 0; payment < 8; payment += 1) {
+      const session = await createSession(adyen);
+      const token = await call<{ token: string }>(session.links.tokenize, {
+        headers: bearer(session),
+        json: { cardNumber: ADYEN_CARD, expiryMonth: EXPIRY.month, expiryYear: EXPIRY.year, cvv: CVV_3, cardholderName: 'Ada Lovelace' },
+      });
+      answers.push(token.text);
+      const instrument = await saveInstrument(session, token.body.token, true);
+      const execution = await call<{ links: { threeDS?: { href: string } } }>(session.links.authorize, {
+        headers: bearer(session),
+        json: cardAuthorizeBody(session, instrument.id, true),
+      });
+      answers.push(execution.text);
+      const threeDs = execution.body.links.threeDS?.href;
+      if (threeDs) {
+        // The challenge page sends the browser on to the issuer (Adyen's URL): not followed, no network.
+        const forward = await fetch(threeDs, { redirect: 'manual' });
+        answers.push(`${forward.status} ${forward.headers.get('location') ?? ''} ${await forward.text()}`);
+        answers.push(
+          (await call(`${adyen.url}/3ds/${session.executionId}/return?t=${new URL(threeDs).searchParams.get('t')}&redirectResult=abc`))
+            .text,
+        );
+      }
+      answers.push(JSON.stringify(await poll(session)));
+    }
+    answers.push((await call(`${adyen.url}/metrics`)).text);
+  }, 180_000);
+
+  afterAll(async () => {
+    await adyen?.close();
+    await prism?.stop();
+  });
+
+  it('sent the card to Adyen (sanity): the scan has something to find', () => {
+    const first = prism.seen.find((entry) => entry.path === '/payments');
+    expect(JSON.stringify(first?.body)).toContain(ADYEN_CARD);
+    expect(leaks([JSON.stringify(first?.body)]).length).toBeGreaterThan(0);
+    expect(adyen.logs.some((line) => line.includes('Adyen refused the request'))).toBe(true);
+    expect(adyen.logs.some((line) => line.includes('Adyen answer not mappable'))).toBe(true);
+    expect(adyen.logs.some((line) => line.includes('retrying with the same idempotency key'))).toBe(true);
+  });
+
+  it('in any log line, answer, metric or row', async () => {
+    expect(leaks(adyen.logs)).toEqual([]);
+    expect(leaks(answers)).toEqual([]);
+    const rows = await dumpTables(adyen);
+    expect(rows.some((row) => row.includes('"processor":{'))).toBe(true);
+    expect(leaks(rows)).toEqual([]);
   });
 });

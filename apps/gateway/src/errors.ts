@@ -21,6 +21,7 @@ const STATUS_BY_CODE: Record<GatewayErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  PAYMENT_OUTCOME_UNKNOWN: 503,
 };
 
 /** The one error class of the gateway: a closed code (its HTTP status follows) and a message. */

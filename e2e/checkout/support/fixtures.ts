@@ -45,11 +45,15 @@ export class CheckoutPage {
   }
 }
 
-export const test = base.extend<{ checkout: CheckoutPage }, { stack: Stack }>({
+export const test = base.extend<{ checkout: CheckoutPage }, { stack: Stack; processor: 'sandbox' | 'adyen' }>({
+  // The gateway's card processor (ADR 173): `adyen` points it at Prism on Adyen's definition. A spec
+  // that sets it (`test.use({ processor: 'adyen' })`) gets a stack of its own.
+  processor: ['sandbox', { scope: 'worker', option: true }],
   stack: [
-    async ({}, use) => {
+    async ({ processor }, use) => {
       const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'e2e/checkout/support/start-stack.ts'], {
         stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, CHECKOUT_STACK_PROCESSOR: processor },
       });
       const line = await new Promise<string>((resolve, reject) => {
         const lines = createInterface({ input: child.stdout! });

@@ -7,9 +7,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildGatewayApp } from '../../../apps/gateway/src/app';
 import { DEV_DEFAULT_SECRETS, loadGatewayConfig } from '../../../apps/gateway/src/config/env';
+import { adyenEnv } from '../../../apps/gateway/src/modules/processors/adyen/testing/adyen-env';
+import { startPrism } from '../../../apps/gateway/src/modules/processors/adyen/testing/prism';
 import { merchantPage } from './merchant-page';
 
 const root = new URL('../../../', import.meta.url);
+// CHECKOUT_STACK_PROCESSOR=adyen: cards go to the Adyen connector, pointed at Prism on Adyen's definition.
+const prism = process.env.CHECKOUT_STACK_PROCESSOR === 'adyen' ? await startPrism() : undefined;
 let gatewayUrl = '';
 const sdk = () => readFileSync(new URL('packages/checkout/dist/roots-checkout.js', root));
 const merchant = createServer(async (request, response) => {
@@ -46,6 +50,10 @@ const merchant = createServer(async (request, response) => {
         body: JSON.stringify({ bearerToken }),
       });
       response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+    } else if (url.pathname === '/adyen-requests' && prism) {
+      // What the gateway sent to Prism (paths, Prism's statuses, idempotency keys; never bodies).
+      const seen = prism.seen.map(({ path, status, idempotencyKey }) => ({ path, status, idempotencyKey }));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(seen));
     } else if (url.pathname === '/' || url.pathname === '/checkout') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(merchantPage());
     } else response.writeHead(404).end('not found');
@@ -67,6 +75,7 @@ const config = loadGatewayConfig({
   GATEWAY_DATA_DIR: 'memory://',
   GATEWAY_SLOW_AUTH_POLLS: '2',
   GATEWAY_MERCHANT_ORIGINS: merchantUrl,
+  ...(prism ? adyenEnv(prism.url) : {}),
 });
 const gateway = await buildGatewayApp({ config });
 gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
@@ -76,6 +85,7 @@ const stop = async () => {
   merchant.close();
   stranger.close();
   await gateway.close();
+  await prism?.stop();
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());

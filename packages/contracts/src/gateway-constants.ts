@@ -84,6 +84,11 @@ export const GATEWAY_ERROR_CODES = [
   'RATE_LIMITED',
   /** Unexpected failure; details are logged, never sent (500). */
   'INTERNAL_ERROR',
+  /**
+   * The payment processor has not told the outcome yet (no answer after retries, or still
+   * processing): nothing is lost; send the same request with the same idempotency key later (503).
+   */
+  'PAYMENT_OUTCOME_UNKNOWN',
 ] as const;
 /** Message of every 401/403 (checkout-spec §8). */
 export const GATEWAY_UNAUTHORIZED_MESSAGE = 'API token is not valid or expired.';
@@ -148,6 +153,12 @@ export const DECLINE_CODES = [
   'payment_canceled',
   'payment_expired',
 ] as const;
+/**
+ * Decline codes that may pass (funds, a processing fault): the product's dunning retries a renewal
+ * declined with one of these and ends it on any other (hard). Processors map their refusals onto
+ * DECLINE_CODES, so this set decides dunning for every processor (ADR 173).
+ */
+export const SOFT_DECLINE_CODES: ReadonlySet<string> = new Set<(typeof DECLINE_CODES)[number]>(['insufficient_funds', 'processing_error']);
 export const WEBHOOK_EVENT_TYPES = [
   'execution.authorizeSuccessful',
   'execution.authorizeFailed',
@@ -158,9 +169,10 @@ export const WEBHOOK_EVENT_TYPES = [
 
 /**
  * Why a cardholder disputes a payment (Stripe's names). The sandbox opens `fraudulent` disputes
- * only (test card 4000000000000259); the list is closed so receivers can rely on it.
+ * only (test card 4000000000000259); a real processor's chargeback whose reason code is not fraud
+ * is `general` (the Adyen connector). The list is closed so receivers can rely on it.
  */
-export const DISPUTE_REASONS = ['fraudulent'] as const;
+export const DISPUTE_REASONS = ['fraudulent', 'general'] as const;
 
 /**
  * Where a dispute stands: `needs_response` (the merchant may answer with evidence until

@@ -85,14 +85,68 @@ export const gatewayEnvSchema = z.object({
   PORT: port.default(3000),
   /** Merchant name shown in wallet sheets. */
   GATEWAY_MERCHANT_NAME: z.string().min(1).default('Roots'),
+  /** Who authorizes card payments: `sandbox` (the test-card table, default) or `adyen` (Checkout API v71; ADR 173). */
+  GATEWAY_PROCESSOR: z.enum(['sandbox', 'adyen']).default('sandbox'),
+  /** Adyen API key (Customer Area → Developers → API credentials); required with GATEWAY_PROCESSOR=adyen. */
+  ADYEN_API_KEY: z.string().min(16).optional(),
+  /** The Adyen merchant account payments are made on; required with GATEWAY_PROCESSOR=adyen. */
+  ADYEN_MERCHANT_ACCOUNT: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{3,80}$/, 'must be an Adyen merchant account name')
+    .optional(),
+  /** `test` (Adyen's test platform) or `live`. */
+  ADYEN_ENVIRONMENT: z.enum(['test', 'live']).default('test'),
+  /** The live endpoint prefix of the company account (`[random]-[company name]`); required when ADYEN_ENVIRONMENT=live. */
+  ADYEN_LIVE_URL_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9]+-[A-Za-z0-9-]+$/, 'must be the live URL prefix, e.g. 1797a841fbb37ca7-AdyenDemo')
+    .optional(),
+  /** HMAC keys (hex) of the notification webhook, comma-separated: two during a rotation. Required with GATEWAY_PROCESSOR=adyen. */
+  ADYEN_HMAC_KEYS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^([0-9A-Fa-f]{2}){16,64}$/, 'each key must be hex (32 to 128 characters)'))
+        .min(1)
+        .max(2),
+    )
+    .optional(),
+  /**
+   * Base URL of the Checkout API instead of Adyen's own (a validating mock of Adyen's definition in
+   * tests and local runs). Not allowed when ADYEN_ENVIRONMENT=live.
+   */
+  ADYEN_CHECKOUT_URL: z.url().optional(),
+  /** How long one call to Adyen may take before it is retried (same idempotency key). */
+  ADYEN_TIMEOUT_MS: positiveInt.max(60_000).default(15_000),
 });
 
 type Env = z.infer<typeof gatewayEnvSchema>;
 type SecretName = keyof typeof DEV_DEFAULT_SECRETS;
 
+/** The processor card payments go to, with what it needs (ADR 173). */
+export type ProcessorConfig =
+  | { name: 'sandbox' }
+  | {
+      name: 'adyen';
+      apiKey: string;
+      merchantAccount: string;
+      environment: 'test' | 'live';
+      liveUrlPrefix: string | undefined;
+      hmacKeys: string[];
+      checkoutUrl: string | undefined;
+      timeoutMs: number;
+    };
+
 export type GatewayConfig = Omit<Env, SecretName> & {
   [K in SecretName]: string;
 } & {
+  processor: ProcessorConfig;
   publicUrl: string;
   /** The merchant's page origins (client API, frame-ancestors, window messages); `'*'` for any, never in production. */
   merchantOrigins: string[] | '*';
@@ -114,6 +168,7 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
     throw new GatewayConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
+  const processor = processorConfig(env);
   const secretNames = Object.keys(DEV_DEFAULT_SECRETS) as SecretName[];
   const devSecrets = secretNames.filter((name) => env[name] === undefined);
   if (env.NODE_ENV === 'production') {
@@ -142,9 +197,37 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
   return {
     ...env,
     ...secrets,
+    processor,
     devSecrets,
     merchantOrigins,
     publicUrl: (env.GATEWAY_PUBLIC_URL ?? `http://${env.GATEWAY_HOST}:${env.GATEWAY_PORT}`).replace(/\/$/, ''),
+  };
+}
+
+/** The processor's settings; a missing or contradictory value stops start-up naming the variable. */
+function processorConfig(env: Env): ProcessorConfig {
+  if (env.GATEWAY_PROCESSOR === 'sandbox') return { name: 'sandbox' };
+  const problems: string[] = [];
+  const required = ['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_HMAC_KEYS'] as const;
+  for (const name of required) if (env[name] === undefined) problems.push(`${name}: required when GATEWAY_PROCESSOR=adyen`);
+  if (env.ADYEN_ENVIRONMENT === 'live') {
+    if (env.ADYEN_LIVE_URL_PREFIX === undefined) problems.push('ADYEN_LIVE_URL_PREFIX: required when ADYEN_ENVIRONMENT=live');
+    if (env.ADYEN_CHECKOUT_URL !== undefined)
+      problems.push("ADYEN_CHECKOUT_URL: not allowed when ADYEN_ENVIRONMENT=live (Adyen's own endpoint only)");
+  }
+  if (env.NODE_ENV === 'production' && env.ADYEN_CHECKOUT_URL !== undefined && !env.ADYEN_CHECKOUT_URL.startsWith('https://'))
+    problems.push('ADYEN_CHECKOUT_URL: must be https:// when NODE_ENV=production (card data travels on it)');
+  if (problems.length > 0 || !env.ADYEN_API_KEY || !env.ADYEN_MERCHANT_ACCOUNT || !env.ADYEN_HMAC_KEYS)
+    throw new GatewayConfigError(problems);
+  return {
+    name: 'adyen',
+    apiKey: env.ADYEN_API_KEY,
+    merchantAccount: env.ADYEN_MERCHANT_ACCOUNT,
+    environment: env.ADYEN_ENVIRONMENT,
+    liveUrlPrefix: env.ADYEN_LIVE_URL_PREFIX,
+    hmacKeys: env.ADYEN_HMAC_KEYS,
+    checkoutUrl: env.ADYEN_CHECKOUT_URL?.replace(/\/$/, ''),
+    timeoutMs: env.ADYEN_TIMEOUT_MS,
   };
 }
 

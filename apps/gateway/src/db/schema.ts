@@ -44,14 +44,44 @@ export const instruments = pgTable(
     bin: text('bin').notNull(),
     last4: text('last4').notNull(),
     issuerCountry: text('issuer_country').notNull(),
+    /** The processor's own reference of the stored card (e.g. Adyen's storedPaymentMethodId); never card data. */
+    processorToken: jsonb('processor_token').$type<ProcessorToken>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('instruments_holder_idx').on(table.holderReference)],
 );
 
-/** Simulated 3-D Secure challenge state of an execution. */
-export type ChallengeState = { nonce: string; attemptsLeft: number };
+/** A stored card's reference at a real processor: what a merchant-initiated charge sends instead of the card. */
+export type ProcessorToken = { processor: string; storedPaymentMethodId: string; shopperReference: string };
+
+/**
+ * 3-D Secure challenge state of an execution: the sandbox's one-time code (nonce, attempts), or a
+ * real processor's redirect (the issuer's page the gateway's challenge page forwards the shopper to).
+ */
+export type ChallengeState = {
+  nonce: string;
+  attemptsLeft: number;
+  redirect?: { url: string; method: 'GET' | 'POST'; data?: Record<string, string> };
+};
+
+/**
+ * Where an execution stands at a real processor (never card data): its reference, the attempt
+ * number its idempotency keys derive from, and `unknown` while no answer was had (timeouts, 5xx):
+ * such an execution is settled later by reading it.
+ */
+export type ProcessorState = {
+  processor: string;
+  attempt: number;
+  pspReference?: string;
+  unknown?: boolean;
+  /** The merchant's idempotency key of a merchant-initiated charge (hashed): its retry finds this execution. */
+  chargeKey?: string;
+  /** The shopper asked to store the card at the processor. */
+  storeInstrument?: boolean;
+  /** Why a merchant-initiated charge was made (renewal or one-click add-on). */
+  reason?: 'recurring' | 'unscheduled';
+};
 
 /**
  * What a `confirmRequested` execution waits for: the PayPal order (and billing agreement token)
@@ -88,6 +118,8 @@ export const executions = pgTable(
     confirmAction: jsonb('confirm_action').$type<ConfirmAction>(),
     challenge: jsonb('challenge').$type<ChallengeState>(),
     amountRefunded: integer('amount_refunded').notNull().default(0),
+    /** State at a real processor (null with the sandbox). */
+    processor: jsonb('processor').$type<ProcessorState>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -100,7 +132,18 @@ export const refunds = pgTable('refunds', {
   amountValue: integer('amount_value').notNull(),
   currency: text('currency').notNull(),
   reason: text('reason'),
+  /** The processor's reference of the refund (Adyen's pspReference); null with the sandbox. */
+  processorReference: text('processor_reference'),
+  /** `succeeded`, or `failed` when the processor reports afterwards that it could not refund. */
+  status: text('status').notNull().default('succeeded'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Processor notifications already processed (Adyen's eventCode, pspReference, success): each is applied once. */
+export const processorEvents = pgTable('processor_events', {
+  id: text('id').primaryKey(),
+  processor: text('processor').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { disputes, executions, refunds } from '../../db/schema';
+import { disputes, executions, processorEvents, refunds } from '../../db/schema';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -66,6 +66,33 @@ export class ExecutionsRepository {
       );
   }
 
+  /** The merchant-initiated charge made with this (hashed) merchant idempotency key, if any. */
+  async findByChargeKey(chargeKey: string): Promise<ExecutionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(executions)
+      .where(sql`${executions.processor}->>'chargeKey' = ${chargeKey}`);
+    return row;
+  }
+
+  /** Executions still requested whose processor gave no answer (timeouts, 5xx): read again later. */
+  async unknownAtProcessor(limit = 100): Promise<Array<{ id: string }>> {
+    return this.db
+      .select({ id: executions.id })
+      .from(executions)
+      .where(and(eq(executions.status, 'authorizeRequested'), sql`(${executions.processor}->>'unknown')::boolean is true`))
+      .limit(limit);
+  }
+
+  /** The execution a processor knows by this reference (Adyen's pspReference). */
+  async findByPspReference(pspReference: string): Promise<ExecutionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(executions)
+      .where(sql`${executions.processor}->>'pspReference' = ${pspReference}`);
+    return row;
+  }
+
   /** The execution waiting on a PayPal approval for this order id or billing agreement token. */
   async findByConfirmToken(token: string): Promise<ExecutionRow | undefined> {
     const [row] = await this.db
@@ -89,8 +116,47 @@ export class ExecutionsRepository {
     return inserted;
   }
 
+  /** The execution's refunds, except those the processor reported failed afterwards. */
   async refundsOf(executionId: string): Promise<RefundRow[]> {
-    return this.db.select().from(refunds).where(eq(refunds.executionId, executionId)).orderBy(asc(refunds.createdAt));
+    return this.db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.executionId, executionId), eq(refunds.status, 'succeeded')))
+      .orderBy(asc(refunds.createdAt));
+  }
+
+  async findRefundByProcessorReference(reference: string): Promise<RefundRow | undefined> {
+    const [row] = await this.db.select().from(refunds).where(eq(refunds.processorReference, reference));
+    return row;
+  }
+
+  /** Marks a refund failed (the processor said so afterwards); false when it already was. */
+  async markRefundFailed(id: string): Promise<boolean> {
+    const rows = await this.db
+      .update(refunds)
+      .set({ status: 'failed' })
+      .where(and(eq(refunds.id, id), eq(refunds.status, 'succeeded')))
+      .returning({ id: refunds.id });
+    return rows.length > 0;
+  }
+
+  async setDisputeStatus(executionId: string, status: string): Promise<void> {
+    await this.db.update(disputes).set({ status }).where(eq(disputes.executionId, executionId));
+  }
+
+  /** Records a processor event as applied; false when it was already (a redelivery). */
+  async recordProcessorEvent(id: string, processor: string): Promise<boolean> {
+    const rows = await this.db
+      .insert(processorEvents)
+      .values({ id, processor })
+      .onConflictDoNothing()
+      .returning({ id: processorEvents.id });
+    return rows.length > 0;
+  }
+
+  /** Forgets an event whose processing failed, so the processor's redelivery is applied. */
+  async forgetProcessorEvent(id: string): Promise<void> {
+    await this.db.delete(processorEvents).where(eq(processorEvents.id, id));
   }
 
   /** Opens the execution's dispute; an execution has at most one, so a second open returns the first. */

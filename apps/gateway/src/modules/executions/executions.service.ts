@@ -16,11 +16,21 @@ import {
   type PaymentItem,
   type Refund,
 } from '@roots/contracts/gateway';
-import type { PlannedOutcome } from '../../db/schema';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChallengeState, PlannedOutcome, ProcessorState } from '../../db/schema';
 import { GatewayError } from '../../errors';
 import { newId } from '../../lib/ids';
 import { KeyedMutex } from '../../lib/keyed-mutex';
 import type { PageTokens } from '../pages/page-token';
+import {
+  ProcessorUnavailableError,
+  type CardPayment,
+  type PaymentContext,
+  type PaymentProcessor,
+  type ProcessorEvent,
+  type ProcessorResult,
+  type StoredCharge,
+} from '../processors/processor';
 import { applePayNetworkToken, type ApplePayNetworkToken } from '../provider-sandbox/apple-pay-token';
 import { verifyGooglePayToken, type GooglePaySandboxCard } from '../provider-sandbox/google-pay-token';
 import { GOOGLE_PAY_GATEWAY_MERCHANT_ID } from '../sessions/payment-methods';
@@ -33,7 +43,7 @@ import { disputeView, executionView, refundView } from './execution-view';
 import type { ExecutionPatch, ExecutionRow, ExecutionsRepository } from './executions.repository';
 import { transition, type ExecutionEvent } from './execution-state';
 import { decodeListCursor, encodeListCursor } from './list-cursor';
-import { cardScenario, DECLINE_MESSAGES, triggerScenario, type CardScenario } from './test-cards';
+import { DECLINE_MESSAGES, triggerScenario, type CardScenario } from './test-cards';
 
 /** Wrong one-time codes allowed on a 3-D Secure challenge before it fails. */
 export const CHALLENGE_ATTEMPTS = 3;
@@ -47,7 +57,15 @@ export type ExecutionsContext = {
   otpSecret: string;
   /** Secret the Google-type wallet sandbox signs its payment tokens with. */
   walletSecret: string;
+  /** Who decides card payments: the sandbox, or a real processor (ADR 173). */
+  processor: PaymentProcessor;
+  log: FastifyBaseLogger;
+  /** Keyed hash (the vault key) of a merchant idempotency key, kept on a processor charge to find it again. */
+  hashKey: (value: string) => string;
 };
+
+/** What the shopper's browser said at authorize (3-D Secure browser data for a real processor). */
+export type ShopperRequest = { userAgent?: string | undefined; acceptHeader?: string | undefined; ip?: string | undefined };
 
 /** A PayPal order (one-time) or billing agreement (storing) waiting on the buyer's approval. */
 export type PayPalApproval = { row: ExecutionRow; kind: 'order' | 'agreement'; approved: boolean };
@@ -108,7 +126,7 @@ export class ExecutionsService {
   /** The SDK's poll: also advances a slow authorization by one poll and expires stale pix payments. */
   async poll(principal: ClientPrincipal, id: string): Promise<Execution> {
     return this.mutex.run(id, async () => {
-      let row = await this.loadForClient(principal, id);
+      let row = await this.settleUnknownIfAny(await this.loadForClient(principal, id));
       if (row.status === 'authorizeRequested' && row.pollsRemaining > 0) {
         row = await this.executions.update(id, { pollsRemaining: row.pollsRemaining - 1 });
         if (row.pollsRemaining === 0) row = await this.settle(row, row.plannedOutcome?.declineCode);
@@ -120,7 +138,7 @@ export class ExecutionsService {
 
   /** The merchant's verification read (no side effects beyond expiring a stale pix payment). */
   async getForMerchant(id: string): Promise<Execution> {
-    return this.mutex.run(id, async () => this.view(await this.expireIfDue(await this.load(id))));
+    return this.mutex.run(id, async () => this.view(await this.expireIfDue(await this.settleUnknownIfAny(await this.load(id)))));
   }
 
   /**
@@ -129,8 +147,10 @@ export class ExecutionsService {
    */
   async listForMerchant(query: { since?: string | undefined; cursor?: string | undefined; limit: number }): Promise<ExecutionList> {
     const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor);
-    // The listing tells what is over: anything past its deadline is expired first.
+    // The listing tells what is over: anything past its deadline is expired first, and payments
+    // whose outcome a processor did not tell are read again (the payment sweep sees them settle).
     await this.expireDue();
+    await this.settleUnknown();
     const rows = await this.executions.listChanged({
       since: query.since === undefined ? undefined : new Date(query.since),
       after,
@@ -156,7 +176,7 @@ export class ExecutionsService {
 
   // ----- authorize -------------------------------------------------------------------------
 
-  async authorize(principal: ClientPrincipal, id: string, request: AuthorizeRequest): Promise<Execution> {
+  async authorize(principal: ClientPrincipal, id: string, request: AuthorizeRequest, shopper: ShopperRequest = {}): Promise<Execution> {
     await this.loadForClient(principal, id);
     const session = await this.sessions.find(principal.sessionId);
     if (!session) throw new GatewayError('UNAUTHORIZED', 'Session not found');
@@ -169,6 +189,13 @@ export class ExecutionsService {
     }
     if (!session.paymentMethods.includes(item.paymentMethodCode)) {
       throw new GatewayError('PAYMENT_METHOD_NOT_ENABLED', `Payment method ${item.paymentMethodCode} is not enabled for this session`);
+    }
+    // A real processor takes cards only: the wallets, PayPal and hosted methods are the sandbox's stand-ins.
+    if (this.processor.name !== 'sandbox' && item.paymentMethodCode !== 'card') {
+      throw new GatewayError(
+        'PAYMENT_METHOD_NOT_ENABLED',
+        `Payment method ${item.paymentMethodCode} is not available with ${this.processor.name}`,
+      );
     }
     return this.mutex.run(id, async () => {
       const row = await this.load(id);
@@ -189,7 +216,7 @@ export class ExecutionsService {
       };
       const requested = await this.executions.update(id, base);
       try {
-        return this.view(await this.resolve(requested, item, instrument));
+        return this.view(await this.resolve(requested, item, instrument, shopper));
       } catch (error) {
         // Never leave an execution stuck in authorizeRequested: put back what it was.
         await this.executions.update(id, {
@@ -234,11 +261,16 @@ export class ExecutionsService {
   }
 
   /** Decides what an `authorizeRequested` execution does next, by method. */
-  private async resolve(row: ExecutionRow, item: PaymentItem, instrument: InstrumentRow | undefined): Promise<ExecutionRow> {
+  private async resolve(
+    row: ExecutionRow,
+    item: PaymentItem,
+    instrument: InstrumentRow | undefined,
+    shopper: ShopperRequest,
+  ): Promise<ExecutionRow> {
     switch (item.paymentMethodCode) {
       case 'card':
         if (!instrument) throw new Error('card payment without a checked instrument');
-        return this.resolveCard(row, item, instrument);
+        return this.resolveCard(row, item, instrument, shopper);
       case 'applePay': {
         const token = item.paymentInstrumentData?.paymentToken;
         if (!item.storeInstrument) return this.resolveWallet(row, token);
@@ -273,12 +305,128 @@ export class ExecutionsService {
     }
   }
 
-  private async resolveCard(row: ExecutionRow, item: PaymentItem, instrument: InstrumentRow): Promise<ExecutionRow> {
+  private async resolveCard(
+    row: ExecutionRow,
+    item: PaymentItem,
+    instrument: InstrumentRow,
+    shopper: ShopperRequest,
+  ): Promise<ExecutionRow> {
     if (item.storeInstrument && instrument.status === 'transient') await this.vault.setInstrumentStatus(instrument.id, 'created');
-    const card = this.vault.decrypt(instrument);
-    const scenario = cardScenario({ number: card.number, holderName: card.holderName, amountValue: row.amountValue });
     const withInstrument = await this.executions.update(row.id, { instrumentId: instrument.id });
-    return this.applyScenario(withInstrument, scenario);
+    const input: CardPayment = {
+      ...this.paymentContext(withInstrument),
+      card: this.vault.decrypt(instrument),
+      storeInstrument: item.storeInstrument === true,
+      returnUrl: this.challengeReturnUrl(row.id),
+      shopper,
+    };
+    return this.applyResult(withInstrument, await this.processor.authorize(input));
+  }
+
+  private get processor(): PaymentProcessor {
+    return this.context.processor;
+  }
+
+  private paymentContext(row: ExecutionRow): PaymentContext {
+    return {
+      executionId: row.id,
+      holderReference: row.holderReference,
+      amount: { value: row.amountValue, currency: row.currency },
+      state: row.processor,
+    };
+  }
+
+  /** Where the issuer sends the shopper back after a redirect challenge (the page token is the capability). */
+  private challengeReturnUrl(id: string): string {
+    return `${this.context.publicUrl()}/3ds/${encodeURIComponent(id)}/return?t=${this.pageTokens.sign(id)}`;
+  }
+
+  /**
+   * Applies what the processor answered: its state and stored-card reference first, then the
+   * outcome through the state machine (settle, challenge, processing, or unknown: left open).
+   */
+  private async applyResult(row: ExecutionRow, result: ProcessorResult): Promise<ExecutionRow> {
+    const current = result.state ? await this.executions.update(row.id, { processor: result.state }) : row;
+    if (result.storedToken && current.instrumentId) await this.vault.setProcessorToken(current.instrumentId, result.storedToken);
+    switch (result.kind) {
+      case 'authorised': {
+        const settled = await this.settle(current, undefined);
+        return result.dispute ? this.openDispute(settled, result.dispute) : settled;
+      }
+      case 'refused':
+        return this.settle(current, result.code);
+      case 'processing':
+        if (result.settleAfterPolls)
+          return this.executions.update(current.id, { pollsRemaining: result.settleAfterPolls, plannedOutcome: {} });
+        return current;
+      case 'unknown':
+        return current;
+      case 'challenge': {
+        // Nobody is there to answer a challenge on a merchant-initiated charge.
+        if (current.merchantInitiated) return this.settle(current, result.after ?? 'authentication_failed');
+        return this.pendChallenge(current, result.after, result.redirect);
+      }
+      default: {
+        const exhaustive: never = result;
+        return exhaustive;
+      }
+    }
+  }
+
+  /** A 3-D Secure challenge: the sandbox's one-time code page, or the issuer's page by redirect. */
+  private async pendChallenge(
+    row: ExecutionRow,
+    after: DeclineCode | undefined,
+    redirect?: ChallengeState['redirect'],
+  ): Promise<ExecutionRow> {
+    // A challenge nobody answers (the window was closed) expires, so the payment ends for sure.
+    const expiresAt = new Date(Date.now() + this.context.challengeTtlMs).toISOString();
+    const challenge: ChallengeState = {
+      nonce: randomBytes(12).toString('base64url'),
+      attemptsLeft: CHALLENGE_ATTEMPTS,
+      ...(redirect ? { redirect } : {}),
+    };
+    const planned: PlannedOutcome = after ? { declineCode: after, expiresAt } : { expiresAt };
+    const patch: ExecutionPatch = { challenge, plannedOutcome: planned, finalState: { code: 'authorizePending', errors: [] } };
+    if (row.status === 'authorizePending') return this.executions.update(row.id, patch);
+    return this.move(row, 'pend', patch);
+  }
+
+  /** Reads again, once, an execution whose outcome the processor did not tell (timeouts, 5xx). */
+  private async settleUnknownIfAny(row: ExecutionRow): Promise<ExecutionRow> {
+    if (row.status !== 'authorizeRequested' || !row.processor?.unknown) return row;
+    const input = await this.readInput(row);
+    if (!input) return row;
+    return this.applyResult(row, await this.processor.read(input));
+  }
+
+  /** Reads every execution of unknown outcome again (the merchant listing, the sweep's read). */
+  async settleUnknown(): Promise<number> {
+    if (this.processor.name === 'sandbox') return 0;
+    const open = await this.executions.unknownAtProcessor();
+    for (const { id } of open) await this.mutex.run(id, async () => this.settleUnknownIfAny(await this.load(id)));
+    return open.length;
+  }
+
+  /** The same request as the one whose answer was lost, rebuilt from the execution and the vault. */
+  private async readInput(row: ExecutionRow): Promise<CardPayment | StoredCharge | undefined> {
+    const instrument = row.instrumentId ? await this.vault.findInstrument(row.instrumentId) : undefined;
+    if (!instrument) return undefined;
+    const context = this.paymentContext(row);
+    if (row.merchantInitiated)
+      return {
+        ...context,
+        card: this.vault.decrypt(instrument),
+        token: instrument.processorToken,
+        reason: row.processor?.reason ?? 'recurring',
+        returnUrl: this.challengeReturnUrl(row.id),
+      };
+    return {
+      ...context,
+      card: this.vault.decrypt(instrument),
+      storeInstrument: row.processor?.storeInstrument === true,
+      returnUrl: this.challengeReturnUrl(row.id),
+    };
   }
 
   /** Apple-type tokens are opaque to the sandbox: one containing `decline` is declined. */
@@ -329,15 +477,8 @@ export class ExecutionsService {
       case 'slow':
         if (this.context.slowAuthPolls === 0) return this.settle(row, undefined);
         return this.executions.update(row.id, { pollsRemaining: this.context.slowAuthPolls, plannedOutcome: {} });
-      case 'challenge': {
-        // A challenge nobody answers (the window was closed) expires, so the payment ends for sure.
-        const expiresAt = new Date(Date.now() + this.context.challengeTtlMs).toISOString();
-        return this.move(row, 'pend', {
-          challenge: { nonce: randomBytes(12).toString('base64url'), attemptsLeft: CHALLENGE_ATTEMPTS },
-          plannedOutcome: scenario.after ? { declineCode: scenario.after, expiresAt } : { expiresAt },
-          finalState: { code: 'authorizePending', errors: [] },
-        });
-      }
+      case 'challenge':
+        return this.pendChallenge(row, scenario.after);
       default: {
         const exhaustive: never = scenario;
         return exhaustive;
@@ -401,8 +542,25 @@ export class ExecutionsService {
   /** A pending execution past its deadline (pix, or a 3-D Secure challenge) fails as `payment_expired`. */
   private async expireIfDue(row: ExecutionRow): Promise<ExecutionRow> {
     const expiresAt = row.plannedOutcome?.expiresAt;
-    if (row.status === 'authorizePending' && expiresAt && Date.parse(expiresAt) <= Date.now()) return this.settle(row, 'payment_expired');
+    if (row.status === 'authorizePending' && expiresAt && Date.parse(expiresAt) <= Date.now()) {
+      await this.cancelAtProcessor(row);
+      return this.settle(row, 'payment_expired');
+    }
     return row;
+  }
+
+  /** An abandoned challenge's authorization is cancelled at the processor (best effort: it lapses anyway). */
+  private async cancelAtProcessor(row: ExecutionRow): Promise<void> {
+    const pspReference = row.processor?.pspReference;
+    if (!row.challenge?.redirect || !pspReference) return;
+    try {
+      await this.processor.cancel({ ...this.paymentContext(row), pspReference });
+    } catch (error) {
+      this.context.log.warn(
+        { executionId: row.id, pspReference, err: { message: (error as Error).message } },
+        'cancel at the processor failed',
+      );
+    }
   }
 
   // ----- confirm (PayPal approval, Google payment data) -------------------------------------
@@ -482,7 +640,7 @@ export class ExecutionsService {
     return this.mutex.run(id, async () => {
       // A challenge past its deadline has expired: a late answer no longer pays.
       const row = await this.expireIfDue(await this.load(id));
-      if (row.status !== 'authorizePending' || !row.challenge) return { row, wrongCode: false };
+      if (row.status !== 'authorizePending' || !row.challenge || row.challenge.redirect) return { row, wrongCode: false };
       if (input.action === 'fail') return { row: await this.settle(row, 'authentication_failed'), wrongCode: false };
       if (input.code?.trim() === this.challengeCode(row))
         return { row: await this.settle(row, row.plannedOutcome?.declineCode), wrongCode: false };
@@ -490,6 +648,24 @@ export class ExecutionsService {
       if (attemptsLeft <= 0) return { row: await this.settle(row, 'authentication_failed'), wrongCode: true };
       return { row: await this.executions.update(id, { challenge: { ...row.challenge, attemptsLeft } }), wrongCode: true };
     });
+  }
+
+  /**
+   * The shopper is back from the issuer's 3-D Secure page (a processor's redirect): the processor
+   * finishes the payment with what the issuer sent (Adyen: `redirectResult` → /payments/details).
+   * Anything but a waiting redirect challenge is left as it is (a reload of the return page).
+   */
+  async finishRedirect(id: string, details: Record<string, string>): Promise<ExecutionRow> {
+    return this.mutex.run(id, async () => {
+      const row = await this.expireIfDue(await this.load(id));
+      if (row.status !== 'authorizePending' || !row.challenge?.redirect) return row;
+      return this.applyResult(row, await this.processor.finishChallenge({ ...this.paymentContext(row), details }));
+    });
+  }
+
+  /** The issuer's page a redirect challenge forwards the shopper to, when the execution waits on one. */
+  challengeRedirect(row: ExecutionRow): ChallengeState['redirect'] | undefined {
+    return row.status === 'authorizePending' ? row.challenge?.redirect : undefined;
   }
 
   /** Completes a hosted payment page or pix page with the shopper's choice. */
@@ -514,6 +690,78 @@ export class ExecutionsService {
     });
   }
 
+  // ----- what the processor tells afterwards ------------------------------------------------
+
+  /**
+   * Applies a processor event (ADR 173) through the same state machine and webhooks as everything
+   * else: an authorisation settles an execution still open (an unknown outcome, an abandoned
+   * redirect), a cancellation cancels one, a failed refund makes its amount refundable again, a
+   * chargeback opens the dispute (and a reversal or second chargeback moves it). Events about an
+   * execution already past them change nothing. Returns whether an execution was found.
+   */
+  async applyProcessorEvent(event: ProcessorEvent): Promise<boolean> {
+    // The execution the processor names by our reference, when it is the payment it knows; else by its reference.
+    const named = event.executionId ? await this.executions.find(event.executionId) : undefined;
+    const namedMatches =
+      named !== undefined &&
+      (named.processor?.pspReference === event.paymentReference ||
+        (event.type === 'authorisation' && named.processor?.pspReference === undefined) ||
+        (event.type === 'authorisation' && named.processor?.unknown === true));
+    const found = namedMatches ? named : await this.executions.findByPspReference(event.paymentReference);
+    if (!found) return false;
+    await this.mutex.run(found.id, async () => {
+      const row = await this.load(found.id);
+      const open = row.status === 'authorizeRequested' || row.status === 'authorizePending';
+      switch (event.type) {
+        case 'authorisation': {
+          if (!open) {
+            const ours = row.status === 'authorizeSuccessful';
+            if (ours !== event.success)
+              this.context.log.error(
+                { executionId: row.id, status: row.status, success: event.success },
+                'processor authorisation differs from the execution',
+              );
+            return;
+          }
+          const state: ProcessorState = {
+            ...(row.processor ?? { processor: this.processor.name, attempt: 1 }),
+            pspReference: event.paymentReference,
+            unknown: false,
+          };
+          await this.applyResult(
+            row,
+            event.success
+              ? { kind: 'authorised', state, ...(event.storedToken ? { storedToken: event.storedToken } : {}) }
+              : { kind: 'refused', code: event.declineCode ?? 'card_declined', state },
+          );
+          return;
+        }
+        case 'cancellation':
+          if (open && event.success) await this.settle(row, 'payment_canceled');
+          return;
+        case 'refundFailed': {
+          const refund = await this.executions.findRefundByProcessorReference(event.refundReference);
+          if (!refund || refund.executionId !== row.id || !(await this.executions.markRefundFailed(refund.id))) return;
+          await this.executions.update(row.id, { amountRefunded: Math.max(0, row.amountRefunded - refund.amountValue) });
+          this.context.log.error(
+            { executionId: row.id, refundId: refund.id },
+            'the processor could not make a refund; its amount is refundable again',
+          );
+          return;
+        }
+        case 'dispute':
+          if (event.stage === 'opened') await this.openDispute(row, event.reason);
+          else if (await this.executions.disputeOf(row.id)) await this.executions.setDisputeStatus(row.id, event.stage);
+          return;
+        default: {
+          const exhaustive: never = event;
+          return exhaustive;
+        }
+      }
+    });
+    return true;
+  }
+
   // ----- merchant: charges and refunds ------------------------------------------------------
 
   /**
@@ -521,10 +769,53 @@ export class ExecutionsService {
    * so 3-D Secure is exempted (challenge cards succeed unless their planned outcome declines) and
    * slow authorizations settle immediately.
    */
-  async charge(request: MerchantChargeRequest): Promise<Execution> {
+  async charge(request: MerchantChargeRequest, options: { idempotencyKey?: string | undefined } = {}): Promise<Execution> {
     const instrument: InstrumentRow = await this.vault.usableInstrument(request.instrumentId, request.holderReference, {
       merchantInitiated: true,
     });
+    if (this.processor.name === 'sandbox') return this.chargeInSandbox(request, instrument);
+    if (!instrument.processorToken || instrument.processorToken.processor !== this.processor.name)
+      throw new GatewayError('INSTRUMENT_NOT_USABLE', `Instrument is not stored at ${this.processor.name}`);
+    // The merchant's retry of a charge whose outcome was unknown finds the same execution and reads it.
+    const chargeKey = options.idempotencyKey === undefined ? undefined : this.context.hashKey(`charge:${options.idempotencyKey}`);
+    const existing = chargeKey === undefined ? undefined : await this.executions.findByChargeKey(chargeKey);
+    const row =
+      existing ??
+      (await this.executions.insert({
+        id: newId('exe'),
+        sessionId: null,
+        holderReference: request.holderReference,
+        orderReference: request.orderReference ?? null,
+        amountValue: request.amount.value,
+        currency: request.amount.currency,
+        status: 'authorizeRequested',
+        paymentMethodCode: 'card',
+        integrationType: 'api',
+        instrumentId: instrument.id,
+        merchantInitiated: true,
+        processor: { processor: this.processor.name, attempt: 0, reason: request.reason, ...(chargeKey ? { chargeKey } : {}) },
+      }));
+    const settled = await this.mutex.run(row.id, async () => {
+      const current = await this.load(row.id);
+      if (current.status !== 'authorizeRequested') return current;
+      if (existing) return this.settleUnknownIfAny(current);
+      const input: StoredCharge = {
+        ...this.paymentContext(current),
+        card: this.vault.decrypt(instrument),
+        token: instrument.processorToken,
+        reason: request.reason,
+        returnUrl: this.challengeReturnUrl(current.id),
+      };
+      return this.applyResult(current, await this.processor.chargeStored(input));
+    });
+    // Not final yet (no answer, or the processor is still processing): the merchant retries with the same key.
+    if (settled.status === 'authorizeRequested')
+      throw new GatewayError('PAYMENT_OUTCOME_UNKNOWN', 'The processor has not told the outcome yet; retry with the same idempotency key');
+    return this.view(settled);
+  }
+
+  /** The sandbox's charge, as before the seam: its processor decides at once. */
+  private async chargeInSandbox(request: MerchantChargeRequest, instrument: InstrumentRow): Promise<Execution> {
     const card = this.vault.decrypt(instrument);
     const row = await this.executions.insert({
       id: newId('exe'),
@@ -539,19 +830,14 @@ export class ExecutionsService {
       instrumentId: instrument.id,
       merchantInitiated: true,
     });
-    const scenario = cardScenario({
-      number: card.number,
-      holderName: card.holderName,
-      amountValue: request.amount.value,
-      merchantInitiated: true,
-    });
-    const declineCode = scenario.kind === 'decline' ? scenario.code : scenario.kind === 'challenge' ? scenario.after : undefined;
-    return this.view(
-      await this.mutex.run(row.id, async () => {
-        const settled = await this.settle(row, declineCode);
-        return scenario.kind === 'dispute' ? this.openDispute(settled, scenario.reason) : settled;
-      }),
-    );
+    const input: StoredCharge = {
+      ...this.paymentContext(row),
+      card,
+      token: instrument.processorToken,
+      reason: request.reason,
+      returnUrl: this.challengeReturnUrl(row.id),
+    };
+    return this.view(await this.mutex.run(row.id, async () => this.applyResult(row, await this.processor.chargeStored(input))));
   }
 
   async refund(id: string, request: MerchantRefundRequest): Promise<{ refund: Refund; execution: Execution }> {
@@ -565,12 +851,29 @@ export class ExecutionsService {
       if (amount.currency !== row.currency) throw new GatewayError('REFUND_NOT_ALLOWED', 'Refund currency differs from the execution');
       if (amount.value <= 0 || amount.value > remaining)
         throw new GatewayError('REFUND_NOT_ALLOWED', `At most ${remaining} can be refunded`);
+      let processed: { reference?: string };
+      try {
+        // The same refund asked again (nothing recorded yet) has the same reference: the processor's idempotency key.
+        const reference = `${id}:refund:${row.amountRefunded}:${amount.value}`;
+        processed = await this.processor.refund({ ...this.paymentContext(row), reference, refund: amount });
+      } catch (error) {
+        if (error instanceof ProcessorUnavailableError)
+          throw new GatewayError(
+            'PAYMENT_OUTCOME_UNKNOWN',
+            'The processor did not answer the refund; retry with the same idempotency key',
+            {
+              cause: error,
+            },
+          );
+        throw error;
+      }
       const refundRow = await this.executions.insertRefund({
         id: newId('ref'),
         executionId: id,
         amountValue: amount.value,
         currency: amount.currency,
         reason: request.reason ?? null,
+        processorReference: processed.reference ?? null,
       });
       const updated = await this.executions.update(id, { amountRefunded: row.amountRefunded + amount.value });
       const execution = await this.view(updated);

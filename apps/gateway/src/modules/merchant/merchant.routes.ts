@@ -4,6 +4,7 @@ import {
   executionListQuerySchema,
   executionListSchema,
   executionSchema,
+  GATEWAY_HEADERS,
   merchantChargeRequestSchema,
   merchantRefundRequestSchema,
   merchantValidationRequestSchema,
@@ -70,7 +71,10 @@ export async function merchantRoutes(app: FastifyInstance, options: MerchantRout
   routes.post(
     '/charges',
     { schema: { body: merchantChargeRequestSchema, response: { 201: executionSchema } }, preHandler: requireIdempotencyKey },
-    async (request, reply) => reply.status(201).send(await executions.charge(request.body)),
+    async (request, reply) => {
+      const key = request.headers[GATEWAY_HEADERS.idempotencyKey];
+      return reply.status(201).send(await executions.charge(request.body, { idempotencyKey: typeof key === 'string' ? key : undefined }));
+    },
   );
 
   routes.post(

@@ -49,6 +49,40 @@ export function sendPage(reply: FastifyReply, title: string, body: string, scrip
     .send(layout(title, body, nonce, script));
 }
 
+/**
+ * Sends the shopper on to a processor's 3-D Secure page (the issuer's): a GET redirect, or a form
+ * that posts the action's data there by itself. Its CSP allows that one form target only.
+ */
+export function sendRedirectForward(
+  reply: FastifyReply,
+  redirect: { url: string; method: 'GET' | 'POST'; data?: Record<string, string> | undefined },
+): FastifyReply {
+  const target = new URL(redirect.url);
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new Error('3-D Secure redirect to a non-web URL');
+  if (redirect.method === 'GET')
+    return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target.toString(), 303);
+  const nonce = randomBytes(16).toString('base64');
+  const fields = Object.entries(redirect.data ?? {})
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  return reply
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action ${target.origin}; base-uri 'none'`,
+    )
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(
+      layout(
+        '3-D Secure',
+        `<h1>Confirm your payment</h1><p>Taking you to your bank…</p><form id="forward" method="post" action="${escapeHtml(target.toString())}">${fields}<button type="submit">Continue</button></form>`,
+        nonce,
+        "document.getElementById('forward').submit();",
+      ),
+    );
+}
+
 /** Lets the routes of this plugin read the urlencoded bodies their pages' forms post (4 KB at most). */
 export function acceptFormPosts(app: FastifyInstance): void {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4_096 }, (_request, body, done) => {

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GatewayError } from '../../errors';
 import type { ExecutionRow } from '../executions/executions.repository';
 import type { ExecutionsService, HostedOutcome } from '../executions/executions.service';
-import { acceptFormPosts, completionScript, escapeHtml, formatMinorAmount, sendPage } from './page-html';
+import { acceptFormPosts, completionScript, escapeHtml, formatMinorAmount, sendPage, sendRedirectForward } from './page-html';
 import { messageTargets } from '../../plugins/frame-ancestors';
 import type { PageTokens } from './page-token';
 import { pixPayload } from './pix-code';
@@ -109,9 +109,28 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   routes.get('/3ds/:id', { schema: { params: paramsSchema, querystring: querySchema } }, async (request, reply) => {
     checkToken(request.params.id, request.query.t);
     const row = await executions.findForPage(request.params.id);
+    const redirect = executions.challengeRedirect(row);
+    if (redirect) return sendRedirectForward(reply, redirect);
     if (row.status === 'authorizePending' && row.challenge) return challengePage(reply, row);
     return completion(reply, row, 'threeDS');
   });
+
+  // A processor's 3-D Secure (ADR 173): the issuer sends the shopper back here, by GET or POST, with
+  // its result (Adyen: redirectResult); the processor finishes the payment, the completion page follows.
+  const returnSchema = z.object({ t: z.string().max(64), redirectResult: z.string().min(1).max(20_000).optional() });
+  const finishRedirect = async (reply: FastifyReply, id: string, input: z.infer<typeof returnSchema>) => {
+    checkToken(id, input.t);
+    const row = await executions.finishRedirect(id, input.redirectResult ? { redirectResult: input.redirectResult } : {});
+    return completion(reply, row, 'threeDS');
+  };
+  routes.get('/3ds/:id/return', { schema: { params: paramsSchema, querystring: returnSchema } }, async (request, reply) =>
+    finishRedirect(reply, request.params.id, request.query),
+  );
+  routes.post(
+    '/3ds/:id/return',
+    { schema: { params: paramsSchema, querystring: querySchema, body: returnSchema.partial({ t: true }) } },
+    async (request, reply) => finishRedirect(reply, request.params.id, { ...request.body, t: request.body.t ?? request.query.t ?? '' }),
+  );
 
   routes.post('/3ds/:id', { schema: { params: paramsSchema, body: challengeFormSchema } }, async (request, reply) => {
     checkToken(request.params.id, request.body.t);

@@ -50,7 +50,12 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
       schema: { params: executionParams, body: authorizeRequestSchema, response: { 200: executionSchema } },
       preHandler: requireIdempotencyKey,
     },
-    async (request) => executions.authorize(client(request), request.params.id, request.body),
+    async (request) =>
+      executions.authorize(client(request), request.params.id, request.body, {
+        userAgent: request.headers['user-agent'],
+        acceptHeader: request.headers.accept,
+        ip: request.ip,
+      }),
   );
 
   routes.post(

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { instruments, vaultTokens } from '../../db/schema';
+import { instruments, vaultTokens, type ProcessorToken } from '../../db/schema';
 
 export type VaultTokenRow = typeof vaultTokens.$inferSelect;
 export type InstrumentRow = typeof instruments.$inferSelect;
@@ -31,6 +31,10 @@ export class VaultRepository {
   async findInstrument(id: string): Promise<InstrumentRow | undefined> {
     const [row] = await this.db.select().from(instruments).where(eq(instruments.id, id));
     return row;
+  }
+
+  async setProcessorToken(id: string, processorToken: ProcessorToken): Promise<void> {
+    await this.db.update(instruments).set({ processorToken, updatedAt: new Date() }).where(eq(instruments.id, id));
   }
 
   async setInstrumentStatus(id: string, status: string): Promise<void> {

@@ -14,6 +14,7 @@ import { issuerCountryOf, lookupBin } from './bin-lookup';
 import type { CardCipher, CardSecret } from './card-cipher';
 import { binOf, validateCard } from './card-validation';
 import type { InstrumentRow, VaultRepository } from './vault.repository';
+import type { ProcessorToken } from '../../db/schema';
 
 /** A vault token is usable for this long after tokenisation. */
 // 'Invalid token' (checkout-spec §8): expired, already used or unknown — the vault does not say which.
@@ -154,6 +155,11 @@ export class VaultService {
 
   findInstrument(id: string): Promise<InstrumentRow | undefined> {
     return this.repository.findInstrument(id);
+  }
+
+  /** Keeps the processor's reference of a stored card (never card data) for merchant-initiated charges. */
+  setProcessorToken(id: string, token: ProcessorToken): Promise<void> {
+    return this.repository.setProcessorToken(id, token);
   }
 
   setInstrumentStatus(id: string, status: StoredInstrument['status']): Promise<void> {

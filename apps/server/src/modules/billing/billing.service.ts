@@ -1,4 +1,4 @@
-import type { DeclineCode } from '@roots/contracts/gateway';
+import { SOFT_DECLINE_CODES } from '@roots/contracts/gateway-constants';
 import { HOUR_MS } from '../../lib/clock';
 import { maskEmail } from '../../lib/mask';
 import { trialReminderEmail } from '../emails/email-templates';
@@ -13,7 +13,7 @@ import type { PaymentSweep, SweepResult } from '../payment-sweep/payment-sweep.s
 import { agreedTermsOf } from './plan-terms';
 
 /** Declines that may pass with time (funds arrive, the processor recovers): retried on a schedule. */
-const SOFT_DECLINES: ReadonlySet<string> = new Set<DeclineCode>(['insufficient_funds', 'processing_error']);
+const SOFT_DECLINES = SOFT_DECLINE_CODES;
 
 /** How long a claimed subscription stays with the instance that claimed it. */
 const LEASE_MS = 120_000;

@@ -129,6 +129,7 @@ describe("a stored card's label", () => {
     bin: '37828224',
     last4,
     issuerCountry: 'US',
+    processorToken: null,
     createdAt: NOW,
     updatedAt: NOW,
   });

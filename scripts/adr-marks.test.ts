@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 26: decisions were amended without a mark on the decision amended. When ADR M says it
- * amends, supersedes, replaces or refines ADR N (N < M), ADR N's status names M.
+ * amends, supersedes, replaces, refines or extends ADR N (N < M), ADR N's status names M (issue 33:
+ * "extends" went uncounted).
  */
 const DIR = 'docs/decisions';
 const RELATION =
-  /\b(?:supersed\w*|amend\w*|replac\w*|refin\w*)\b[^.\n]{0,40}?\b(?:ADRs?|decisions?)\s+((?:\d{3}(?:'s)?(?:,\s*|\s+and\s+|\s*)?)+)/gi;
+  /\b(?:supersed\w*|amend\w*|replac\w*|refin\w*|extend\w*)\b[^.\n]{0,40}?\b(?:ADRs?|decisions?)\s+((?:\d{3}(?:'s)?(?:,\s*|\s+and\s+|\s*)?)+)/gi;
 
 function decisions(): Map<number, { status: string; text: string }> {
   const all = new Map<number, { status: string; text: string }>();

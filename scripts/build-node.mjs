@@ -1,6 +1,7 @@
 // Bundles a Node app (server or gateway) into one ESM file with esbuild. Our workspace packages
 // (@roots/*, TypeScript source) are bundled in; npm packages stay external and load from node_modules.
 // Usage: node ../../scripts/build-node.mjs src/server.ts dist/server.js
+import { relative } from 'node:path';
 import { build } from 'esbuild';
 
 const [entry = 'src/server.ts', outfile = 'dist/server.js'] = process.argv.slice(2);
@@ -31,4 +32,5 @@ await build({
   logLevel: 'warning',
   plugins: [externalNpmPackages],
 });
-console.log(`built ${outfile}`);
+// Named from the repository's root, so the three apps' lines tell apart (apps/server/dist/server.js).
+console.log(`built ${relative(new URL('..', import.meta.url).pathname, `${process.cwd()}/${outfile}`)}`);

@@ -80,6 +80,26 @@ export function citedFiles(proof: string): string[] {
   return [...proof.matchAll(/`([^`]+)`/g)].map((match) => match[1]!).filter((token) => FILE_TOKEN.test(token));
 }
 
+/**
+ * The values a requirement's text holds (issue 33: a done row's cited test need not have touched its
+ * value): quoted strings ('…', "…", “…”) and numbers, versions included (`750 000` is 750000). Text
+ * in backticks names code, not a value, and is left out.
+ */
+export function requirementValues(requirement: string): string[] {
+  const quoted = /(?<!\w)'([^'`]{2,}?)'(?!\w)|"([^"`]{2,}?)"|“([^”]{2,}?)”/g;
+  const values = [...requirement.matchAll(quoted)].map((match) => (match[1] ?? match[2] ?? match[3])!);
+  const rest = requirement.replace(quoted, ' ').replace(/`[^`]*`/g, ' ');
+  for (const match of rest.matchAll(/(?<![\w.-])(\d{1,3}(?: \d{3})+|\d+(?:\.\d+)*)(?![\w-])/g)) values.push(match[1]!.replace(/ /g, ''));
+  return values;
+}
+
+/** Whether a test's source holds a value: a number as written or with `_` between its thousands. */
+export function holdsValue(source: string, value: string): boolean {
+  if (!/^\d+$/.test(value)) return source.includes(value);
+  const grouped = value.replace(/\B(?=(?:\d{3})+(?!\d))/g, '_?');
+  return new RegExp(`(?<![\\d_])${grouped}(?![\\d_])`).test(source);
+}
+
 describe.each(TABLES)('$file', ({ file, prefixes }) => {
   const rows = parseConformanceRows(readFileSync(path.join(REPO_ROOT, file), 'utf8'));
   const byName = filesByBaseName();
@@ -111,6 +131,25 @@ describe.each(TABLES)('$file', ({ file, prefixes }) => {
     expect(unproven).toEqual([]);
   });
 
+  it('cites, for every done row, a test that holds each value of its text', () => {
+    const testSources = (row: ConformanceRow) =>
+      citedFiles(row.proof)
+        .filter((cited) => TEST_FILE.test(cited))
+        .flatMap((cited) => (cited.includes('/') ? [resolved(cited)] : (byName.get(cited) ?? [])))
+        .filter((found) => existsSync(path.join(REPO_ROOT, found)))
+        .map((found) => readFileSync(path.join(REPO_ROOT, found), 'utf8'))
+        .join('\n');
+    const untouched = rows
+      .filter((row) => row.status.startsWith('done'))
+      .flatMap((row) => {
+        const source = testSources(row);
+        return requirementValues(row.requirement)
+          .filter((value) => !holdsValue(source, value))
+          .map((value) => `line ${row.line}: ${JSON.stringify(value)} (${row.requirement})`);
+      });
+    expect(untouched).toEqual([]);
+  });
+
   it('gives every partial row its decision record', () => {
     const unexplained = rows
       .filter((row) => row.status.startsWith('partial') || row.status.startsWith('deviation'))
@@ -128,6 +167,16 @@ describe('conformance table parsing', () => {
     '| ----------- | ------ | ----- |',
     '| Cookies path `/` | done | `apps/x.test.ts`, `b.spec.ts`, `Path=/`, `/webapp?wmq=1`, `main.tsx` |',
   ].join('\n');
+
+  it('finds the values of a requirement and whether a test holds them', () => {
+    expect(requirementValues("Pix: popup 750 000 ms, 'Payment pending', `MAX_1` vault SDK 1.30.1 and the integrator's 3-D Secure")).toEqual(
+      ['Payment pending', '750000', '1.30.1'],
+    );
+    expect(holdsValue('expect(delay).toBe(750_000)', '750000')).toBe(true);
+    expect(holdsValue('expect(delay).toBe(7500000)', '750000')).toBe(false);
+    expect(holdsValue("toBe('Payment pending')", 'Payment pending')).toBe(true);
+    expect(holdsValue("toBe('Payment pend')", 'Payment pending')).toBe(false);
+  });
 
   it('reads the section, status and cited files of a row', () => {
     const [row] = parseConformanceRows(sample);

@@ -2,7 +2,8 @@
 // per module and every surviving mutant of a spec constant file. Stryker 10 needs Node 22+: on an
 // older Node it runs on the Node 24 that `npm test` uses (from the npm registry). `--json` prints
 // the figures as JSON. Not part of `npm test` (tens of minutes on two cores).
-import { readFileSync } from 'node:fs';
+// `npm run test:mutation -- <file or folder>…` mutates only those (source files; tests never).
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
 import { node24 } from './lib/node-lines.mjs';
 import { elapsed, run } from './lib/run.mjs';
@@ -21,10 +22,26 @@ const SPEC_CONSTANT_FILES = [
 ];
 
 const json = process.argv.includes('--json');
+/** Files or folders named on the command line: only their source files are mutated. */
+const only = process.argv
+  .slice(2)
+  .filter((arg) => !arg.startsWith('--'))
+  .map((path) => path.replace(/\/$/, ''));
+for (const path of only)
+  if (!existsSync(path)) {
+    console.error(`test:mutation: no file or folder ${path}`);
+    process.exit(2);
+  }
+const mutateArgs = only.length
+  ? [
+      '--mutate',
+      [...only.map((path) => (statSync(path).isDirectory() ? `${path}/**/*.ts` : path)), '!**/*.test.ts', '!**/*.test.tsx'].join(','),
+    ]
+  : [];
 const started = Date.now();
 await ensureDependencies();
 const node = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : await node24();
-const code = await run(node, ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', 'stryker.config.mjs'], {
+const code = await run(node, ['node_modules/@stryker-mutator/core/bin/stryker.js', 'run', 'stryker.config.mjs', ...mutateArgs], {
   stdio: json ? ['ignore', 'ignore', 'inherit'] : 'inherit',
 });
 if (code !== 0) process.exit(code);

@@ -9,7 +9,14 @@
  */
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import Provider, { interactionPolicy, type Account, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  interactionPolicy,
+  type Account,
+  type Adapter,
+  type AdapterConstructor,
+  type AdapterPayload,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import {
   APPLE_TYPE_PROVIDER,
   callbackUrlOf,
@@ -69,6 +76,51 @@ function signingKeys() {
 }
 
 /**
+ * The provider's storage for a test run: a Map per model, entries dropped when they expire. Given
+ * explicitly so the provider does not warn, on every run, that its development default is in use
+ * (issue 33: harmless lines that read like errors); this process lives only as long as the suite.
+ */
+function testRunStorage(): AdapterConstructor {
+  const models = new Map<string, Map<string, { payload: AdapterPayload; expiresAt: number }>>();
+  return class TestRunAdapter implements Adapter {
+    private readonly entries: Map<string, { payload: AdapterPayload; expiresAt: number }>;
+    constructor(model: string) {
+      this.entries = models.get(model) ?? new Map();
+      models.set(model, this.entries);
+    }
+    private live(id: string): AdapterPayload | undefined {
+      const entry = this.entries.get(id);
+      if (entry && entry.expiresAt <= Date.now()) this.entries.delete(id);
+      return entry && entry.expiresAt > Date.now() ? entry.payload : undefined;
+    }
+    async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+      this.entries.set(id, { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : Number.POSITIVE_INFINITY });
+    }
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      return this.live(id);
+    }
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      const id = [...this.entries].find(([, entry]) => entry.payload.uid === uid)?.[0];
+      return id ? this.live(id) : undefined;
+    }
+    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      const id = [...this.entries].find(([, entry]) => entry.payload.userCode === userCode)?.[0];
+      return id ? this.live(id) : undefined;
+    }
+    async consume(id: string): Promise<void> {
+      const payload = this.live(id);
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string): Promise<void> {
+      this.entries.delete(id);
+    }
+    async revokeByGrantId(grantId: string): Promise<void> {
+      for (const entries of models.values()) for (const [id, entry] of entries) if (entry.payload.grantId === grantId) entries.delete(id);
+    }
+  };
+}
+
+/**
  * One issuer with one confidential client. `select_account` is a prompt the client may request
  * (the Google-type product asks for it every time), so the account page shows even when the
  * provider remembers a session; first-party consent is implied (the grant covers what was asked).
@@ -78,6 +130,7 @@ function createProvider(settings: OidcProviderSettings, productOrigin: string, a
   policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0);
   const cookieName = (name: string) => `${settings.kind}_oidc_${name}`;
   return new Provider(settings.issuer, {
+    adapter: testRunStorage(),
     clients: [
       {
         client_id: settings.clientId,

@@ -9,6 +9,12 @@ import { loadAnalyzerConfig } from './config';
 const SECRET = 'analyzer_5Tq9Lm2Xv7Rb4Nk8Wc1Zp6Hs3Jd0Fg';
 const TOKEN = 'metrics_8Pw3Kd6Yr1Tn9Vb4Xm7Qs2Lz5Hc0Jf';
 const checked: number[] = [];
+/** The first bytes of a 64 × 64 PNG (signature and header chunk): enough for the screen, and this engine decodes nothing. */
+const PNG_HEAD = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR', 'latin1'),
+  Buffer.from([0, 0, 0, 64, 0, 0, 0, 64, 8, 2, 0, 0, 0, 0, 0, 0, 0]),
+]);
 const engine: InferenceEngine = {
   analyze: async () => ({ ok: false, code: 'NO_FACE' }) as never,
   check: async (bytes) => {
@@ -18,7 +24,13 @@ const engine: InferenceEngine = {
 };
 
 describe('analyzer access', () => {
-  const app = buildAnalyzerApp({ engine, capacity: 2, logger: pino({ level: 'silent' }), secret: SECRET, metricsAccess: { token: TOKEN } });
+  const app = buildAnalyzerApp({
+    engine,
+    queue: { concurrency: 1, maxWaiting: 1, perClient: 2 },
+    logger: pino({ level: 'silent' }),
+    secret: SECRET,
+    metricsAccess: { token: TOKEN },
+  });
   afterAll(async () => {
     await app.close();
   });
@@ -27,7 +39,7 @@ describe('analyzer access', () => {
       method: 'POST',
       url: ANALYZER_CHECK_PATH,
       headers: { 'content-type': 'application/octet-stream', ...(authorization ? { authorization } : {}) },
-      payload: Buffer.from([1, 2, 3]),
+      payload: PNG_HEAD,
     });
 
   it('refuses a photo from anyone without the servers’ secret, before the engine sees it', async () => {
@@ -35,7 +47,7 @@ describe('analyzer access', () => {
     expect((await check('Bearer not-the-secret')).statusCode).toBe(401);
     expect(checked).toEqual([]);
     expect((await check(`Bearer ${SECRET}`)).statusCode).not.toBe(401);
-    expect(checked).toEqual([3]);
+    expect(checked).toEqual([PNG_HEAD.length]);
   });
 
   it('serves /metrics only with the scraper’s token', async () => {
@@ -47,7 +59,13 @@ describe('analyzer access', () => {
 
   it('production does not start without the secret, and has no /metrics without a token', async () => {
     expect(() => loadAnalyzerConfig({ NODE_ENV: 'production' })).toThrow(/ANALYZER_SECRET: required/);
-    const production = buildAnalyzerApp({ engine, capacity: 1, logger: pino({ level: 'silent' }), secret: SECRET, metricsAccess: 'off' });
+    const production = buildAnalyzerApp({
+      engine,
+      queue: { concurrency: 1, maxWaiting: 0, perClient: 1 },
+      logger: pino({ level: 'silent' }),
+      secret: SECRET,
+      metricsAccess: 'off',
+    });
     expect((await production.inject('/metrics')).statusCode).toBe(404);
     await production.close();
   });

@@ -1,7 +1,9 @@
 import type { AnalysisOutcome, FaceCheckOutcome } from '@roots/analysis';
+import { FairQueue, screenImage, type FairQueueLimits } from '@roots/analysis/admission';
 import {
   ANALYZER_ANALYZE_PATH,
   ANALYZER_CHECK_PATH,
+  ANALYZER_CLIENT_HEADER,
   analyzerAnalysisOutcomeSchema,
   analyzerBusySchema,
   analyzerCheckOutcomeSchema,
@@ -31,8 +33,12 @@ export type InferenceEngine = {
 
 export type AnalyzerAppOptions = {
   engine: InferenceEngine;
-  /** Photos held at once (running + waiting); one more answers 503 with `retry-after`. */
-  capacity: number;
+  /**
+   * The queue (ADR 165): `concurrency` photos run (the workers), `maxWaiting` more wait, one more
+   * answers 503 with `retry-after`; a client (the server's `x-roots-client`, else the caller's
+   * address) holding `perClient` places gets 429. Waiting photos start client after client.
+   */
+  queue: FairQueueLimits;
   logger: FastifyBaseLogger;
   /** The servers' shared secret: analyze and check answer 401 without it (unset: anyone, development only). */
   secret?: string | undefined;
@@ -40,17 +46,23 @@ export type AnalyzerAppOptions = {
   metricsAccess?: ObservabilityOptions['access'];
 };
 
-/** Seconds a caller should wait after a 503 before trying this analyzer again. */
-const RETRY_AFTER_S = 1;
+/** Seconds a caller should wait after a 503 of a draining analyzer before trying again. */
+const DRAINING_RETRY_AFTER_S = 1;
+/** What an opaque client key from the server may look like (clientKeyOf: base64url digest). */
+const CLIENT_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
  * The analysis engine as a stateless HTTP service. The photo is the request body; it lives in this
  * request's memory only (never logged: request logs carry method, URL and id) and is dropped with it.
- * Back-pressure: past `capacity` photos in memory it answers 503 + `retry-after` at once instead of
- * queueing without bound; while draining (SIGTERM) it answers 503 too and `/readyz` fails, so a load
- * balancer or the server's client moves on to another analyzer.
+ * Only JPEG, PNG and WebP of at most 40 MP by their header reach the engine (415 or 422 otherwise,
+ * nothing decoded; ADR 164). Back-pressure: a bounded queue with a fair share per client (ADR 165);
+ * full, it answers 503 + `retry-after` at once and `/readyz` says not ready (`degraded: ['queue']`);
+ * while draining (SIGTERM) it answers 503 too and `/readyz` fails, so a load balancer or the
+ * server's client moves on to another analyzer.
  */
-export function buildAnalyzerApp({ engine, capacity, logger, secret, metricsAccess }: AnalyzerAppOptions) {
+export function buildAnalyzerApp({ engine, queue: limits, logger, secret, metricsAccess }: AnalyzerAppOptions) {
+  const queue = new FairQueue(limits);
+  const capacity = queue.capacity;
   const app = Fastify({ loggerInstance: logger, genReqId: requestIdFrom, bodyLimit: MAX_SELFIE_BYTES }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,10 +88,30 @@ export function buildAnalyzerApp({ engine, capacity, logger, secret, metricsAcce
     help: 'Photos the analyzer holds at most (running or waiting) before it answers 503',
     registers: [registry],
   }).set(capacity);
+  new Gauge({
+    name: 'analyzer_queue_saturated',
+    help: '1 while the analyzer holds as many photos as it may (new ones get 503), else 0',
+    registers: [registry],
+    collect() {
+      this.set(Number(queue.stats().saturated));
+    },
+  });
   const rejected = new Counter({
     name: 'analyzer_rejected_total',
-    help: 'Photos refused with 503 because the analyzer was full or shutting down, by reason',
+    help: 'Photos refused because the analyzer was full or shutting down (503) or their client held its share (429), by reason',
     labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  const photoRefused = new Counter({
+    name: 'analyzer_images_refused_total',
+    help: 'Photos refused before decoding: not JPEG, PNG or WebP, or over the size limit, by code',
+    labelNames: ['code'] as const,
+    registers: [registry],
+  });
+  const enginePhotos = new Counter({
+    name: 'analyzer_engine_photos_total',
+    help: 'Photos handed to the engine (each one decoded), by call',
+    labelNames: ['call'] as const,
     registers: [registry],
   });
   const inferenceSeconds = new Histogram({
@@ -101,8 +133,16 @@ export function buildAnalyzerApp({ engine, capacity, logger, secret, metricsAcce
 
   app.get('/healthz', { schema: { response: { 200: healthSchema } } }, async () => ({ status: 'ok' as const }));
   app.get('/readyz', { schema: { response: { 200: readinessSchema, 503: readinessSchema } } }, async (_request, reply) => {
-    const checks = { models: ready ? ('ok' as const) : ('failed' as const), accepting: draining ? ('failed' as const) : ('ok' as const) };
-    return ready && !draining ? { status: 'ok' as const, checks } : reply.status(503).send({ status: 'unavailable', checks });
+    const saturated = queue.stats().saturated;
+    const checks = {
+      models: ready ? ('ok' as const) : ('failed' as const),
+      accepting: draining ? ('failed' as const) : ('ok' as const),
+      queue: saturated ? ('failed' as const) : ('ok' as const),
+    };
+    const degraded = saturated ? { degraded: ['queue'] } : {};
+    return ready && !draining && !saturated
+      ? { status: 'ok' as const, checks }
+      : reply.status(503).send({ status: 'unavailable', checks, ...degraded });
   });
 
   /** Runs one photo through `run` under the back-pressure rule, timing it by call and outcome. */
@@ -115,18 +155,39 @@ export function buildAnalyzerApp({ engine, capacity, logger, secret, metricsAcce
     if (!Buffer.isBuffer(request.body)) {
       return reply.status(415).send({ ok: false, code: 'NOT_AN_IMAGE', cause: 'send the photo as application/octet-stream' });
     }
-    if (draining || held >= capacity) {
-      rejected.inc({ reason: draining ? 'draining' : 'full' });
+    if (draining) {
+      rejected.inc({ reason: 'draining' });
       return reply
         .status(503)
-        .header('retry-after', String(RETRY_AFTER_S))
-        .send({ error: draining ? 'The analyzer is shutting down' : 'The analyzer is busy', code: 'SERVICE_UNAVAILABLE' });
+        .header('retry-after', String(DRAINING_RETRY_AFTER_S))
+        .send({ error: 'The analyzer is shutting down', code: 'SERVICE_UNAVAILABLE' });
+    }
+    const screened = screenImage(request.body);
+    if (!screened.ok) {
+      photoRefused.inc({ code: screened.code });
+      return reply.status(screened.code === 'UNSUPPORTED_IMAGE_FORMAT' ? 415 : 422).send(screened);
+    }
+    const admitted = queue.admit(clientOf(request));
+    if (!admitted.ok) {
+      rejected.inc({ reason: admitted.reason });
+      return reply
+        .status(admitted.reason === 'full' ? 503 : 429)
+        .header('retry-after', String(admitted.retryAfterSeconds))
+        .send(
+          admitted.reason === 'full'
+            ? { error: 'The analyzer is busy', code: 'SERVICE_UNAVAILABLE' }
+            : { error: 'This client holds its share of the analyzer', code: 'RATE_LIMITED' },
+        );
     }
     held += 1;
     queueDepth.set(held);
     const stopTimer = inferenceSeconds.startTimer({ call });
+    const bytes = request.body;
     try {
-      const outcome = await run(request.body);
+      const outcome = await admitted.ticket.run(() => {
+        enginePhotos.inc({ call });
+        return run(bytes);
+      });
       stopTimer({ outcome: outcome.ok ? 'ok' : outcome.code });
       if (!outcome.ok && outcome.code === 'INTERNAL') request.log.warn({ cause: outcome.cause }, 'analysis failed');
       return outcome;
@@ -137,7 +198,15 @@ export function buildAnalyzerApp({ engine, capacity, logger, secret, metricsAcce
     }
   }
 
-  const answers = (outcome: z.ZodType) => ({ response: { 200: outcome, 415: analyzerFailureSchema, 503: analyzerBusySchema } });
+  /** The shopper behind the photo as the server names it, else the caller itself. */
+  const clientOf = (request: FastifyRequest): string => {
+    const named = request.headers[ANALYZER_CLIENT_HEADER];
+    return typeof named === 'string' && CLIENT_KEY.test(named) ? `client:${named}` : `address:${request.ip}`;
+  };
+
+  const answers = (outcome: z.ZodType) => ({
+    response: { 200: outcome, 415: analyzerFailureSchema, 422: analyzerFailureSchema, 429: analyzerBusySchema, 503: analyzerBusySchema },
+  });
   app.post(ANALYZER_ANALYZE_PATH, { schema: answers(analyzerAnalysisOutcomeSchema) }, (request, reply) =>
     infer('analyze', request, reply, (bytes) => engine.analyze(bytes)),
   );

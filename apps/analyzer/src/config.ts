@@ -18,6 +18,12 @@ export const analyzerEnvSchema = z.object({
   ANALYZER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Photos waiting for a worker beyond the ones running; one more answers 503 with retry-after. Default: 4 per worker. */
   ANALYZER_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
+  /**
+   * Places (running or waiting) one client may hold: a shopper as the server names it in
+   * `x-roots-client`, else the calling address; one more answers 429 with retry-after (ADR 165).
+   * Default: a quarter of all places (at least one), so that four clients never fill the analyzer.
+   */
+  ANALYZER_QUEUE_PER_CLIENT: z.coerce.number().int().min(1).max(1_000).optional(),
   /** After SIGTERM, how long analyses in progress may take before the process exits anyway. */
   ANALYZER_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -25,7 +31,7 @@ export const analyzerEnvSchema = z.object({
   LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
 });
 
-export type AnalyzerConfig = z.infer<typeof analyzerEnvSchema> & { workers: number; maxQueue: number };
+export type AnalyzerConfig = z.infer<typeof analyzerEnvSchema> & { workers: number; maxQueue: number; perClient: number };
 
 /** Parses the environment once; empty strings count as unset. @throws Error naming each bad variable. */
 export function loadAnalyzerConfig(source: NodeJS.ProcessEnv = process.env): AnalyzerConfig {
@@ -42,5 +48,13 @@ export function loadAnalyzerConfig(source: NodeJS.ProcessEnv = process.env): Ana
     );
   }
   const workers = parsed.data.ANALYZER_WORKERS ?? availableParallelism();
-  return { ...parsed.data, workers, maxQueue: parsed.data.ANALYZER_MAX_QUEUE ?? workers * 4 };
+  const maxQueue = parsed.data.ANALYZER_MAX_QUEUE ?? workers * 4;
+  const places = workers + maxQueue;
+  const perClient = parsed.data.ANALYZER_QUEUE_PER_CLIENT ?? Math.max(1, Math.floor(places / 4));
+  if (perClient > places) {
+    throw new Error(
+      `Invalid configuration:\n  - ANALYZER_QUEUE_PER_CLIENT: ${perClient} is more than the ${places} places (ANALYZER_WORKERS + ANALYZER_MAX_QUEUE)`,
+    );
+  }
+  return { ...parsed.data, workers, maxQueue, perClient };
 }

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const pool = createAnalysisPool({ size: config.workers, maxQueue: config.maxQueue + config.workers });
   const app = buildAnalyzerApp({
     engine: pool,
-    capacity: config.workers + config.maxQueue,
+    queue: { concurrency: config.workers, maxWaiting: config.maxQueue, perClient: config.perClient },
     logger,
     secret: config.ANALYZER_SECRET,
     metricsAccess: metricsAccess(config.METRICS_TOKEN, config.NODE_ENV),
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.ANALYZER_HOST, port: config.ANALYZER_PORT });
   await pool.warmUp();
   app.analyzer.markReady();
-  logger.info({ workers: pool.size, capacity: config.workers + config.maxQueue }, 'roots analyzer ready');
+  logger.info({ workers: pool.size, capacity: config.workers + config.maxQueue, perClient: config.perClient }, 'roots analyzer ready');
 }
 
 void main();

@@ -13,6 +13,7 @@ import { ExecutionsService } from './modules/executions/executions.service';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository';
 import { Idempotency, registerIdempotency } from './modules/idempotency/idempotency';
 import { merchantRoutes } from './modules/merchant/merchant.routes';
+import { homeRoutes } from './modules/pages/home.routes';
 import { PageTokens } from './modules/pages/page-token';
 import { pagesRoutes } from './modules/pages/pages.routes';
 import { providerSandboxRoutes } from './modules/provider-sandbox/provider-sandbox.routes';
@@ -198,6 +199,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     merchantName: config.GATEWAY_MERCHANT_NAME,
     merchantOrigins: config.merchantOrigins,
   });
+  await app.register(homeRoutes, { production: config.NODE_ENV === 'production' });
   // Stand-ins of the Google-type wallet and PayPal scripts and their sheet / approval pages.
   await app.register(providerSandboxRoutes, {
     executions,

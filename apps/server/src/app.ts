@@ -182,7 +182,8 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     includes: (url) => !url.includes('*') && url !== '/' && !url.startsWith(`/${config.PRODUCT_SLUG}`) && !url.startsWith('/dev/'),
   });
   const publicConfig = buildPublicConfig(config);
-  await app.register(healthRoutes, { database });
+  // Read at request time: the analysis queue is made with the report service below.
+  await app.register(healthRoutes, { database, analysisSaturated: () => reporting.admission.stats().saturated });
   await app.register(planRoutes, { catalog: config.catalog });
   await app.register(publicConfigRoutes, { publicConfig });
 
@@ -230,7 +231,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     rateLimitCounters,
   );
   const trustProxy = config.TRUST_PROXY !== 'false';
-  const reporting = createReporting({ config, db: database.db, subscriptions, clock, log: app.log });
+  const reporting = createReporting({ config, db: database.db, subscriptions, clock, log: app.log, registry: metricsRegistry });
   const auth = createAuth({ config, db: database.db, emails, log: app.log, limits: signInLimits });
   const sessions = new SessionReader(auth);
   const proof = new PurchaseProof(
@@ -305,7 +306,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config), limits: signInLimits });
     await api.register(reportingRoutes, { reporting, emailLimiter, sessions, proof, subscriptions });
-    await api.register(faceCheckRoutes, { engine: reporting.engine, ratePerMinute: config.FACE_CHECK_RATE_LIMIT_PER_MINUTE });
+    await api.register(faceCheckRoutes, { admission: reporting.admission, ratePerMinute: config.FACE_CHECK_RATE_LIMIT_PER_MINUTE });
     await api.register(insightsRoutes);
     await api.register(cancellationRoutes, { service: cancellation, emailLimiter, slug: config.PRODUCT_SLUG, proof });
     await api.register(cardUpdateRoutes, { service: cardUpdate, sessions });

@@ -27,15 +27,18 @@ export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
  */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** Sent as `retry-after` (seconds) with a 429 or 503 that says when to come back. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: ApiErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.statusCode = STATUS_BY_CODE[code];
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 

@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 
 const cases: [keyof typeof badInputs, AnalysisErrorCode][] = [
-  ['randomBytes', 'NOT_AN_IMAGE'],
+  ['randomBytes', 'UNSUPPORTED_IMAGE_FORMAT'],
+  ['svgBomb', 'UNSUPPORTED_IMAGE_FORMAT'],
   ['truncatedJpeg', 'CORRUPT_IMAGE'],
   ['onePixel', 'FACE_TOO_SMALL'],
   ['hugePixels', 'IMAGE_TOO_LARGE'],

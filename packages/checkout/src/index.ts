@@ -11,5 +11,4 @@ export type { CollectContainer, CollectElement, CollectResult } from './elements
 export type { PaymentOutcome } from './payment/payment-flow';
 export type { ApplePayAddress, ApplePayDetails, ApplePayOptions } from './methods/apple-pay/apple-pay-element';
 export type { WalletDetails } from './methods/method-entry';
-/** Delay before mounting the drop-in on the paywall (checkout-spec §2, §9). */
-export const MOUNT_DELAY_MS = 50;
+export { MOUNT_DELAY_MS } from './dropin/mount-delay';

@@ -8,6 +8,12 @@ import { FACE_CHECK_ERROR_CODES } from './face-check';
  */
 export const ANALYZER_ANALYZE_PATH = '/v1/analyze';
 export const ANALYZER_CHECK_PATH = '/v1/check';
+/**
+ * Header naming the shopper a photo comes from (an opaque digest of their address, set by the
+ * server): the analyzer's queue gives each such client a fair share (ADR 165). Without it the
+ * calling server is the client.
+ */
+export const ANALYZER_CLIENT_HEADER = 'x-roots-client';
 
 /**
  * The engine's failure: a photo problem (the face-check codes) or the engine's own fault. A code,
@@ -44,5 +50,8 @@ export const analyzerAnalysisSuccessSchema = analyzerCheckSuccessSchema.extend({
 export const analyzerCheckOutcomeSchema = z.discriminatedUnion('ok', [analyzerCheckSuccessSchema, analyzerFailureSchema]);
 export const analyzerAnalysisOutcomeSchema = z.discriminatedUnion('ok', [analyzerAnalysisSuccessSchema, analyzerFailureSchema]);
 
-/** 503 of a full or draining analyzer (with a `retry-after` header in seconds). */
-export const analyzerBusySchema = z.object({ error: z.string(), code: z.literal('SERVICE_UNAVAILABLE') });
+/**
+ * 503 of a full or draining analyzer, 429 of a client holding its share of the queue (both with a
+ * `retry-after` header in seconds).
+ */
+export const analyzerBusySchema = z.object({ error: z.string(), code: z.enum(['SERVICE_UNAVAILABLE', 'RATE_LIMITED']) });

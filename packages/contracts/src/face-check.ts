@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** Why a photo cannot be analysed; the analysis engine's typed errors (packages/analysis). */
 export const FACE_CHECK_ERROR_CODES = [
+  /** Not a JPEG, PNG or WebP by its magic bytes (SVG, PDF, GIF, TIFF, HEIC…): refused undecoded (ADR 164). */
+  'UNSUPPORTED_IMAGE_FORMAT',
   'NOT_AN_IMAGE',
   'CORRUPT_IMAGE',
   'IMAGE_TOO_LARGE',

@@ -88,11 +88,26 @@ export const GATEWAY_ERROR_CODES = [
 /** Message of every 401/403 (checkout-spec §8). */
 export const GATEWAY_UNAUTHORIZED_MESSAGE = 'API token is not valid or expired.';
 
-/** Card networks of checkout-spec §3. */
 /** Pix (checkout-spec §9): the payment popup lives this long; the gateway expires the payment with it. */
 export const PIX_TIMEOUT_MS = 750_000;
 
+/** Card networks of checkout-spec §3. */
 export const CARD_NETWORKS = ['amex', 'diners', 'discover', 'hipercard', 'jcb', 'maestro', 'mastercard', 'unionpay', 'visa'] as const;
+/**
+ * How a network is named to a person, everywhere (a stored card's label, a field's 'not accepted'
+ * message): one name each (issue 33: 'Amex' on one screen, 'American Express' on another).
+ */
+export const CARD_NETWORK_NAMES: Record<(typeof CARD_NETWORKS)[number], string> = {
+  amex: 'American Express',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  hipercard: 'Hipercard',
+  jcb: 'JCB',
+  maestro: 'Maestro',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
 /** Well-known payment method codes; other redirect codes are allowed too (treated as generic redirect). */
 export const PAYMENT_METHOD_CODES = ['card', 'googlePay', 'payPal', 'applePay', 'genericRedirect', 'pix'] as const;
 /** Stored-instrument statuses (checkout-spec §3). `transient`: saved for one payment only. */

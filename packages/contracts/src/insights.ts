@@ -21,6 +21,17 @@ export const HERITAGE_GROUP_IDS = [
 export const heritageGroupIdSchema = z.enum(HERITAGE_GROUP_IDS);
 export type HeritageGroupId = z.infer<typeof heritageGroupIdSchema>;
 
+/** The names the report and every screen give the seven groups (one place: issue 33). */
+export const HERITAGE_GROUP_LABELS = {
+  white: 'White',
+  black: 'Black',
+  latino_hispanic: 'Latino/Hispanic',
+  east_asian: 'East Asian',
+  southeast_asian: 'Southeast Asian',
+  indian: 'Indian',
+  middle_eastern: 'Middle Eastern',
+} as const satisfies Record<HeritageGroupId, string>;
+
 // ── Horoscope ────────────────────────────────────────────────────────────────
 
 /** Tropical zodiac signs in ecliptic order: sign i covers ecliptic longitude [30·i°, 30·(i+1)°). */

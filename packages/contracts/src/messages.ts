@@ -64,6 +64,10 @@ export const API_MESSAGES = {
   tooManyRequestsForEmail: 'Too many requests for this email, try again later',
   tooManyRequests: 'Too many requests, retry in {after}',
   photoContentType: 'Send the photo as image/* or application/octet-stream',
+  /** 503 + Retry-After: the analysis queue of this server is full (ADR 165). */
+  analysisBusy: 'We are checking a lot of photos right now. Please try again in a few seconds.',
+  /** 429 + Retry-After: this address already holds its share of the analysis queue (ADR 165). */
+  analysisShareUsed: 'Your earlier photos are still being checked. Please wait for them, then try again.',
   invalidWebhookSignature: 'Invalid webhook signature',
   invalidWebhookBody: 'Invalid webhook body',
   tooManyCheckouts: 'Too many checkouts are starting right now, try again in a minute',
@@ -97,7 +101,8 @@ export type AnalysisErrorCode = FaceCheckErrorCode | 'INTERNAL';
  * the server picks the text here, ADR 133).
  */
 export const ANALYSIS_ERROR_MESSAGES: Record<AnalysisErrorCode, string> = {
-  NOT_AN_IMAGE: "This file doesn't look like a photo. Please upload a JPEG, PNG, WebP or HEIC image.",
+  UNSUPPORTED_IMAGE_FORMAT: 'We can only read JPEG, PNG and WebP photos. Please upload your selfie in one of these formats.',
+  NOT_AN_IMAGE: "This file doesn't look like a photo. Please upload a JPEG, PNG or WebP image.",
   CORRUPT_IMAGE: "We couldn't open this photo; the file seems damaged. Please try another one.",
   IMAGE_TOO_LARGE: 'This photo is too large. Please upload one under 15 MB and 40 megapixels.',
   NO_FACE: "We couldn't find a face in this photo. Try again with your face centred and well lit.",

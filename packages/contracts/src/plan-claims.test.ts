@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlanCatalog, type Plan } from './plans';
 import { DEFAULT_PRODUCT_COPY } from './product-defaults';
-import { claimContradictions, contradictedClaims, planClaims, readClaimFacts, struckPrice } from './plan-claims';
+import { claimContradictions, contradictedClaims, planAccountSummary, planClaims, readClaimFacts, struckPrice } from './plan-claims';
 
 const catalog = buildPlanCatalog('roots');
 const plan = (suffix: string): Plan => catalog.plans.find((p) => p.id === `roots_${suffix}`)!;
@@ -98,5 +98,22 @@ describe('struck-through price', () => {
   it('is shown when the arithmetic holds', () => {
     const [weekly] = buildPlanCatalog('roots', { roots_3d1_7d2499: { prev_price: 6.67 } }).plans;
     expect(struckPrice(weekly!)).toEqual({ previous: 6.67, current: 1, percentOff: 85 });
+  });
+});
+
+describe("the account's words for a purchase (product-spec §3 plan summary)", () => {
+  it('names each plan with its recurring price, period and status; single purchases as charged once', () => {
+    const summary = (suffix: string) => planAccountSummary(catalog, `roots_${suffix}`);
+    expect(summary('3d1_7d2499')).toEqual({ name: 'Weekly Plan', price: 24.99, period: 'every week', status: 'Trial' });
+    expect(summary('3m4800_3m4999')).toEqual({ name: '3-Month Plan', price: 49.99, period: 'every 3 months', status: 'Premium' });
+    expect(summary('report_1499_otp')).toEqual({ name: 'Heritage Report', price: 14.99, period: 'one-time purchase', status: 'Premium' });
+    expect(summary('premium_one_month')).toEqual({
+      name: 'Premium Plan',
+      price: 13.99,
+      period: 'one month, charged once',
+      status: 'Premium',
+    });
+    expect(summary('gift_one_month')).toEqual({ name: 'Gift Plan', price: 19.99, period: 'one month, charged once', status: 'Gift' });
+    expect(planAccountSummary(catalog, 'roots_unknown')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlanCatalog, firstChargeAmount, planSummary, UnknownPlanError } from './plans';
+import { buildPlanCatalog, describePlanLength, firstChargeAmount, planSummary, UnknownPlanError } from './plans';
 
 describe('plan catalog', () => {
   it('has the nine plans of product-spec §9 with the slug as prefix', () => {
@@ -49,5 +49,11 @@ describe('plan summary lookup', () => {
     ['anything', 'Weekly Plan', 1, 'Trial', 'every week'],
   ])('%s → %s %s', (id, name, price, status, billingPeriod) => {
     expect(planSummary(id)).toEqual({ name, price, status, billingPeriod });
+  });
+});
+
+describe('plan length words of the disclosure next to the pay button', () => {
+  it('says 3 days, week, 3 months, lifetime', () => {
+    expect((['3d', '7d', '3m', 'lifetime'] as const).map(describePlanLength)).toEqual(['3 days', 'week', '3 months', 'lifetime']);
   });
 });

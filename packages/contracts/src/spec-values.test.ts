@@ -31,6 +31,16 @@ describe('spec constants', () => {
     });
   });
 
+  it('product-spec §5, §6, §8: the sign-in modal and the cancel outcomes', () => {
+    expect(MESSAGES).toMatchObject({
+      joinProductNow: 'Join {product} now',
+      notNow: 'Not now',
+      noSubscriptions: 'No subscriptions',
+      checkYourEmail: 'Check your email',
+    });
+    expect(formatMessage(MESSAGES.joinProductNow, { product: 'Roots' })).toBe('Join Roots now');
+  });
+
   it('product-spec §8: the fallbacks and the generic request failures', () => {
     expect(MESSAGES).toMatchObject({
       somethingWentWrong: 'Something went wrong',

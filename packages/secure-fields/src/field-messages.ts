@@ -1,4 +1,5 @@
 import { formatMessage, MESSAGES } from '@roots/contracts/messages';
+import { CARD_NETWORK_NAMES } from '@roots/contracts/gateway-constants';
 import type { Network } from './card-rules';
 
 /**
@@ -8,18 +9,8 @@ import type { Network } from './card-rules';
  * 'Discover cards are not accepted.' for a rejected network. ADR 043 records the reading.
  */
 
-/** Display names of the networks, for the 'not accepted' message. */
-export const NETWORK_NAMES: Record<Network, string> = {
-  amex: 'American Express',
-  diners: 'Diners Club',
-  discover: 'Discover',
-  hipercard: 'Hipercard',
-  jcb: 'JCB',
-  maestro: 'Maestro',
-  mastercard: 'Mastercard',
-  unionpay: 'UnionPay',
-  visa: 'Visa',
-};
+/** Display names of the networks, for the 'not accepted' message: the contracts' one name each. */
+export const NETWORK_NAMES: Record<Network, string> = CARD_NETWORK_NAMES;
 
 /** The spec's 'Discover cards are not accepted.', for any rejected network. */
 export function networkNotAcceptedMessage(network: Network): string {

@@ -219,3 +219,18 @@ describe('a card field asked for its value by the collecting frame', () => {
     expect(frame.sent.at(-1)).toMatchObject({ type: 'height' });
   });
 });
+
+describe('secure field placeholders (checkout-spec §2)', () => {
+  it.each<[FieldType, string]>([
+    ['cardholder-name', 'Card holder'],
+    ['card-number', '1234 1234 1234 1234'],
+    ['expiry-month', 'MM'],
+    ['expiry-year', 'YY'],
+    ['expiry-date', 'MM/YY'],
+    ['cvv', 'CVC'],
+  ])('%s shows %j by default', (field, placeholder) => {
+    openFrame(field);
+    const frame = document.querySelector('iframe')!.contentWindow!;
+    expect(frame.document.querySelector('input')!.placeholder).toBe(placeholder);
+  });
+});

@@ -18,7 +18,12 @@ describe('vault client', () => {
       'x-client-version': '5.26.0',
       'x-client-type': 'secure-fields',
     });
-    expect(JSON.parse(headers['sky-metadata']!)).toMatchObject({ sdk_client_device_model: 'desktop', sdk_os_version: 'X11; Linux x86_64' });
+    expect(JSON.parse(headers['sky-metadata']!)).toMatchObject({
+      sdk_client_device_model: 'desktop',
+      sdk_os_version: 'X11; Linux x86_64',
+      // checkout-spec §9: the vault SDK in use is version 1.30.1.
+      sdk_name_version: 'roots-secure-fields@1.30.1',
+    });
   });
   it('describes errors with the server message and request id', async () => {
     const response = new Response(JSON.stringify({ error: 'Card number is invalid', code: 'CARD_INVALID' }), {

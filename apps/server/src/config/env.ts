@@ -48,8 +48,16 @@ const scaleOutEnv = {
   ANALYSIS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Total time one photo may spend going round busy or failing analyzers before the report fails. */
   ANALYSIS_DEADLINE_MS: z.coerce.number().int().min(100).default(120_000),
-  /** Photos this instance holds for remote analysis at once (waiting or sent); more answer 503. */
+  /** Photos this instance sends to the analyzers at once; ANALYSIS_QUEUE_SIZE more wait their turn (ADR 165). */
   ANALYSIS_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(64),
+};
+
+/** The analysis queue of this process, in front of its workers or its analyzers (issue 32, ADR 165). */
+const analysisQueueEnv = {
+  /** Photos (face checks and reports) that wait for a worker beyond the ones running; one more answers 503 with Retry-After. */
+  ANALYSIS_QUEUE_SIZE: z.coerce.number().int().min(0).max(10_000).default(32),
+  /** Places in that queue one client address may hold, running or waiting; one more answers 429 with Retry-After. */
+  ANALYSIS_QUEUE_PER_CLIENT: z.coerce.number().int().min(1).max(1_000).default(3),
 };
 
 /**
@@ -254,6 +262,7 @@ export const envSchema = z.object({
   /** Test only (NODE_ENV=test): crash the process at a named point (create-after-verify, renewal-after-charge). */
   FAULT_INJECTION: z.enum(['create-after-verify', 'renewal-after-charge', 'add-on-after-charge', 'refund-after-charge']).optional(),
   ...scaleOutEnv,
+  ...analysisQueueEnv,
 
   // ----- operator console and compliance (issue 13; ADR 120-124) -----
   /**
@@ -393,6 +402,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (problems.length > 0) throw new ConfigError(problems);
   }
   if (env.FAULT_INJECTION && env.NODE_ENV !== 'test') throw new ConfigError(['FAULT_INJECTION: only allowed when NODE_ENV=test']);
+  if (env.ANALYSIS_QUEUE_PER_CLIENT > env.ANALYSIS_QUEUE_SIZE + 1) {
+    throw new ConfigError([
+      `ANALYSIS_QUEUE_PER_CLIENT: ${env.ANALYSIS_QUEUE_PER_CLIENT} is more than one running photo plus ANALYSIS_QUEUE_SIZE (${env.ANALYSIS_QUEUE_SIZE}): one client could fill the queue`,
+    ]);
+  }
   return {
     ...env,
     GATEWAY_MERCHANT_SECRET: env.GATEWAY_MERCHANT_SECRET ?? DEV_SERVER_SECRETS.GATEWAY_MERCHANT_SECRET,

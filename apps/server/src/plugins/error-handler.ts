@@ -24,7 +24,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ error: `Invalid ${where}: ${summary}`, code: 'VALIDATION_ERROR', details } satisfies ApiError);
     }
     if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error.statusCode >= 500 && error.retryAfterSeconds === undefined) request.log.error({ err: error }, 'request failed');
       return reply.status(error.statusCode).send({ error: error.message, code: error.code } satisfies ApiError);
     }
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;

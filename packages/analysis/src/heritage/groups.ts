@@ -1,4 +1,4 @@
-import type { HeritageGroupId } from '@roots/contracts/insights';
+import type { HeritageGroupId, HERITAGE_GROUP_LABELS as CONTRACT_LABELS } from '@roots/contracts/insights';
 
 export type { HeritageGroupId };
 
@@ -22,7 +22,12 @@ export const HERITAGE_GROUP_IDS = [
 type NoneMissing<Missing extends never> = Missing;
 type _EveryContractGroupHasAnOutput = NoneMissing<Exclude<HeritageGroupId, (typeof HERITAGE_GROUP_IDS)[number]>>;
 
-export const HERITAGE_GROUP_LABELS: Record<HeritageGroupId, string> = {
+/**
+ * The contract's labels (`HERITAGE_GROUP_LABELS` of `@roots/contracts/insights`), written out for the
+ * same reason as the ids; `satisfies typeof` the contract's literal types makes any difference in a
+ * single letter a compile error.
+ */
+export const HERITAGE_GROUP_LABELS = {
   white: 'White',
   black: 'Black',
   latino_hispanic: 'Latino/Hispanic',
@@ -30,7 +35,7 @@ export const HERITAGE_GROUP_LABELS: Record<HeritageGroupId, string> = {
   southeast_asian: 'Southeast Asian',
   indian: 'Indian',
   middle_eastern: 'Middle Eastern',
-};
+} as const satisfies typeof CONTRACT_LABELS;
 
 /**
  * Coarse groups shown when the fine estimate is uncertain. They merge the pairs the model

@@ -35,7 +35,7 @@ describe('analysis pool', () => {
     outcomes.forEach((outcome, i) => {
       if (i % 10 === 0) expect(outcome.ok).toBe(true);
       else if (i % 2 === 0) expect(outcome.ok ? 'ok' : outcome.code).toBe('NO_FACE');
-      else expect(outcome.ok ? 'ok' : outcome.code).toBe('NOT_AN_IMAGE');
+      else expect(outcome.ok ? 'ok' : outcome.code).toBe('UNSUPPORTED_IMAGE_FORMAT');
     });
   });
 

@@ -18,6 +18,12 @@ export function datasetImage(index: number): Buffer {
 
 export const badInputs = {
   randomBytes: async () => randomBytes(4096),
+  /** A 321-byte kind of SVG that would have libvips render 36 MP through a wide blur (issue 32). */
+  svgBomb: async () =>
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="6000" height="6000"><filter id="b"><feGaussianBlur stdDeviation="300"/></filter>' +
+        '<rect width="6000" height="6000" fill="#808080" filter="url(#b)"/></svg>',
+    ),
   truncatedJpeg: async () => datasetImage(0).subarray(0, Math.floor(datasetImage(0).length * 0.6)),
   onePixel: async () =>
     sharp({ create: { width: 1, height: 1, channels: 3, background: '#886655' } })

@@ -3,8 +3,9 @@ import { initCheckout, type CheckoutClient } from '../client/checkout-client';
 import type { ClientInitOptions } from '../core/config/client-config';
 import { DROPIN_EVENTS, type Dropin, type DropinEvents, type DropinOptions } from '../dropin/dropin';
 
-/** Delay before mounting on the paywall (checkout-spec §2, §9). */
-export const MOUNT_DELAY_MS = 50;
+import { MOUNT_DELAY_MS } from '../dropin/mount-delay';
+
+export { MOUNT_DELAY_MS };
 
 /**
  * One checkout client per session (re-initialised when the session id changes).

@@ -4,6 +4,7 @@ import { lookupBin } from './bin-lookup';
 import { CardCipher } from './card-cipher';
 import { isCardNumberValid, isExpiryValid } from '@roots/secure-fields/card-rules';
 import { binOf, validateCard } from './card-validation';
+import { instrumentView } from './vault.service';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const card = (cardNumber: string, cvv = '123', expiryMonth: string | number = '12', expiryYear: string | number = '30') => ({
@@ -114,5 +115,27 @@ describe('card cipher (AES-256-GCM)', () => {
     expect(() => cipher.decrypt([parts[0], parts[1], parts[2], body.toString('base64url')].join('.'))).toThrow();
     expect(() => new CardCipher(Buffer.alloc(32, 2).toString('base64')).decrypt(sealed)).toThrow();
     expect(() => new CardCipher(Buffer.alloc(16).toString('base64'))).toThrow(/32 bytes/);
+  });
+});
+
+describe("a stored card's label", () => {
+  const row = (network: string | null, last4: string) => ({
+    id: 'ins_1',
+    holderReference: 'h',
+    status: 'enabled',
+    futureUsage: 'subscription',
+    encryptedCard: 'x',
+    network,
+    bin: '37828224',
+    last4,
+    issuerCountry: 'US',
+    createdAt: NOW,
+    updatedAt: NOW,
+  });
+
+  it("names the network as every other screen does (one name each), 'Card' when unknown", () => {
+    expect(instrumentView(row('amex', '0005')).displayName).toBe('American Express •••• 0005');
+    expect(instrumentView(row('diners', '0004')).displayName).toBe('Diners Club •••• 0004');
+    expect(instrumentView(row(null, '1111')).displayName).toBe('Card •••• 1111');
   });
 });

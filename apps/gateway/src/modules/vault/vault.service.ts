@@ -1,4 +1,4 @@
-import { VAULT_INVALID_TOKEN_MESSAGE } from '@roots/contracts/gateway-constants';
+import { CARD_NETWORK_NAMES, VAULT_INVALID_TOKEN_MESSAGE } from '@roots/contracts/gateway-constants';
 import type {
   BinLookupResult,
   CardNetwork,
@@ -19,23 +19,16 @@ import type { InstrumentRow, VaultRepository } from './vault.repository';
 // 'Invalid token' (checkout-spec §8): expired, already used or unknown — the vault does not say which.
 export const VAULT_TOKEN_TTL_MS = 15 * 60_000;
 
-const NETWORK_LABELS: Record<string, string> = {
-  amex: 'Amex',
-  diners: 'Diners',
-  discover: 'Discover',
-  hipercard: 'Hipercard',
-  jcb: 'JCB',
-  maestro: 'Maestro',
-  mastercard: 'Mastercard',
-  unionpay: 'UnionPay',
-  visa: 'Visa',
-};
+/** A stored card's network as the contracts name it; 'Card' when the vault does not know it. */
+function networkName(network: string | null): string {
+  return (CARD_NETWORK_NAMES as Partial<Record<string, string>>)[network ?? ''] ?? 'Card';
+}
 
 export function instrumentView(row: InstrumentRow): StoredInstrument {
   const network = row.network as StoredInstrument['data']['network'];
   return {
     id: row.id,
-    displayName: `${NETWORK_LABELS[row.network ?? ''] ?? 'Card'} •••• ${row.last4}`,
+    displayName: `${networkName(row.network)} •••• ${row.last4}`,
     paymentMethod: 'card',
     status: row.status as StoredInstrument['status'],
     holderReference: row.holderReference,

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database';
 import { authUsers, subscriptions } from '../../db/schema';
 import { buildTestApp, openTestDatabase, testDatabases } from '../../test/helpers';
 import { signInWithEmailCode } from '../../test/sign-in';
-import { seedRedirectUser, seedSubscription } from './account.fixtures';
+import { seedRedirectUser, seedSubscription } from '../../test/account-fixtures';
 
 describe.each(testDatabases())('access recovery (POST /api/account/access-recovery) on $name', ({ url }) => {
   let database: Database;

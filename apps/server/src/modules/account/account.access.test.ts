@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 import { authUsers, profiles, subscriptions } from '../../db/schema';
 import { buildTestApp, openTestDatabase, testDatabases } from '../../test/helpers';
 import { signInWithEmailCode } from '../../test/sign-in';
-import { seedSubscription } from './account.fixtures';
+import { seedSubscription } from '../../test/account-fixtures';
 
 /** The signed-in area with purchases not linked yet (owned through the verified email); the full matrix is access-control.matrix.test.ts. */
 describe.each(testDatabases())('signed-in area and its access control on $name', ({ url }) => {

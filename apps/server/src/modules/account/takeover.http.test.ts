@@ -11,7 +11,7 @@ import { startProductOverHttp, type ProductOverHttp } from '../../test/product-o
 import { CookieJar, http, payWithCard, purchaseBody } from '../../test/shopper';
 import { signInAsOperator } from '../../test/operator';
 import { signInWithEmailCode } from '../../test/sign-in';
-import { seedReport } from './account.fixtures';
+import { seedReport } from '../../test/account-fixtures';
 
 /**
  * Issue 22's account takeover, replayed by an attacker who holds only the victim's email (a customer

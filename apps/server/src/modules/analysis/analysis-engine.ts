@@ -2,10 +2,13 @@ import type { AnalysisOutcome, AnalysisPool, FaceCheckOutcome } from '@roots/ana
 
 /** What the server needs from the analysis engine. */
 export type AnalysisEngine = {
-  /** Analyses one photo in memory. Never rejects: failures come back as `{ ok: false, code, cause? }`. */
-  analyze(bytes: Uint8Array): Promise<AnalysisOutcome>;
+  /**
+   * Analyses one photo in memory. Never rejects: failures come back as `{ ok: false, code, cause? }`.
+   * `client` is the sender's key for the analyzers' fair share (see clientKeyOf); the pool ignores it.
+   */
+  analyze(bytes: Uint8Array, client?: string): Promise<AnalysisOutcome>;
   /** The face check alone (one usable face, light, size, sharpness): the same errors, about half the work. */
-  check(bytes: Uint8Array): Promise<FaceCheckOutcome>;
+  check(bytes: Uint8Array, client?: string): Promise<FaceCheckOutcome>;
   close(): Promise<void>;
 };
 

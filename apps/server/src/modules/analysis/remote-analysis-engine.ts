@@ -2,8 +2,10 @@ import type { AnalysisOutcome, FaceCheckOutcome } from '@roots/analysis';
 import {
   ANALYZER_ANALYZE_PATH,
   ANALYZER_CHECK_PATH,
+  ANALYZER_CLIENT_HEADER,
   analyzerAnalysisOutcomeSchema,
   analyzerCheckOutcomeSchema,
+  analyzerFailureSchema,
 } from '@roots/contracts/analyzer';
 import { requestIdHeaders } from '@roots/observability';
 import type { FastifyBaseLogger } from 'fastify';
@@ -45,22 +47,39 @@ export function remoteAnalysisEngine({ urls, timeoutMs, deadlineMs, log, secret 
   let next = 0;
   let closed = false;
 
-  async function attempt<T>(base: string, path: string, bytes: Uint8Array, schema: z.ZodType<T>): Promise<Attempt<T>> {
+  async function attempt<T>(
+    base: string,
+    path: string,
+    bytes: Uint8Array,
+    client: string | undefined,
+    schema: z.ZodType<T>,
+  ): Promise<Attempt<T>> {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/octet-stream', ...authorization, ...requestIdHeaders() },
+        headers: {
+          'content-type': 'application/octet-stream',
+          ...authorization,
+          ...requestIdHeaders(),
+          ...(client === undefined ? {} : { [ANALYZER_CLIENT_HEADER]: client }),
+        },
         body: bytes,
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       return { done: false, retryAfterMs: 0, why: error instanceof Error ? `${error.name}: ${error.message}` : 'fetch failed' };
     }
-    if (response.status === 503) {
+    if (response.status === 503 || response.status === 429) {
       await response.body?.cancel();
       const seconds = Number(response.headers.get('retry-after'));
       return { done: false, retryAfterMs: Number.isFinite(seconds) ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : 500, why: 'busy' };
+    }
+    if (response.status === 413 || response.status === 415 || response.status === 422) {
+      // The analyzer refused the photo itself (format, declared size): every analyzer would.
+      const refused = analyzerFailureSchema.safeParse(await response.json().catch(() => undefined));
+      if (refused.success) return { done: true, outcome: refused.data as T };
+      return { done: false, retryAfterMs: 0, why: `status ${response.status}` };
     }
     if (!response.ok) {
       await response.body?.cancel();
@@ -72,7 +91,12 @@ export function remoteAnalysisEngine({ urls, timeoutMs, deadlineMs, log, secret 
       : { done: false, retryAfterMs: 0, why: 'answer does not match the contract' };
   }
 
-  async function call<T>(path: string, bytes: Uint8Array, schema: z.ZodType<T>): Promise<T | ReturnType<typeof internal>> {
+  async function call<T>(
+    path: string,
+    bytes: Uint8Array,
+    client: string | undefined,
+    schema: z.ZodType<T>,
+  ): Promise<T | ReturnType<typeof internal>> {
     if (closed) return internal('analysis engine closed');
     const deadline = Date.now() + deadlineMs;
     const start = next++ % bases.length;
@@ -81,7 +105,7 @@ export function remoteAnalysisEngine({ urls, timeoutMs, deadlineMs, log, secret 
       let shortestWaitMs = Number.POSITIVE_INFINITY;
       for (let offset = 0; offset < bases.length && Date.now() < deadline; offset++) {
         const base = bases[(start + offset) % bases.length] as string;
-        const result = await attempt(base, path, bytes, schema);
+        const result = await attempt(base, path, bytes, client, schema);
         if (result.done) return result.outcome;
         lastWhy = result.why;
         shortestWaitMs = Math.min(shortestWaitMs, result.retryAfterMs);
@@ -95,8 +119,8 @@ export function remoteAnalysisEngine({ urls, timeoutMs, deadlineMs, log, secret 
   }
 
   return {
-    analyze: (bytes) => call(ANALYZER_ANALYZE_PATH, bytes, analyzerAnalysisOutcomeSchema) as Promise<AnalysisOutcome>,
-    check: (bytes) => call(ANALYZER_CHECK_PATH, bytes, analyzerCheckOutcomeSchema) as Promise<FaceCheckOutcome>,
+    analyze: (bytes, client) => call(ANALYZER_ANALYZE_PATH, bytes, client, analyzerAnalysisOutcomeSchema) as Promise<AnalysisOutcome>,
+    check: (bytes, client) => call(ANALYZER_CHECK_PATH, bytes, client, analyzerCheckOutcomeSchema) as Promise<FaceCheckOutcome>,
     async close() {
       closed = true;
     },

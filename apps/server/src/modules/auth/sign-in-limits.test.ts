@@ -7,7 +7,7 @@ import { loadConfig } from '../../config/env';
 import type { Database } from '../../db/database';
 import { ManualClock, type Clock } from '../../lib/clock';
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
-import { seedSubscription } from '../account/account.fixtures';
+import { seedSubscription } from '../../test/account-fixtures';
 
 /**
  * Issue 22 and issue 32 (ADR 167): sign-in limits that see the client (the server's TRUST_PROXY rule,

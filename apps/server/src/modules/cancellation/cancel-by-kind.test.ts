@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 import { adminAudit, authUsers, subscriptions } from '../../db/schema';
 import { buildTestApp, openTestDatabase, testDatabases } from '../../test/helpers';
 import { signInWithEmailCode } from '../../test/sign-in';
-import { seedSubscription } from '../account/account.fixtures';
+import { seedSubscription } from '../../test/account-fixtures';
 
 /**
  * Issue 23: cancel means one thing. Only a plan that renews has a cancel; a one-time pack is ended by

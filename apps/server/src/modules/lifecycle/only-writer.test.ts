@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 23: the lifecycle is the only writer of a subscription's state (status, period, due date,
- * agreed terms, card on file) and of access grants. This reads the server's sources (tests and test
- * fixtures aside) and names every file that writes them.
+ * agreed terms, card on file) and of access grants. This reads the server's sources (tests and the
+ * `src/test/` folder of test support aside) and names every file that writes them. A fixture in a
+ * production folder is read like any source (issue 33: `account.fixtures.ts` lived in one).
  */
 const SRC = fileURLToPath(new URL('../../', import.meta.url));
 const STATE_COLUMNS = [
@@ -50,7 +51,7 @@ function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'test' ? [] : sources(path);
-    return /\.ts$/.test(entry.name) && !/\.test\.ts$|fixtures\.ts$/.test(entry.name) ? [path] : [];
+    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [path] : [];
   });
 }
 

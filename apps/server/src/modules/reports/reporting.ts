@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { MESSAGES } from '@roots/contracts';
+import type { Registry } from '@roots/observability';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
@@ -10,6 +11,7 @@ import { normalizeEmail } from '../../lib/mask';
 import { AppError } from '../../errors';
 import type { PurchaseProof } from '../account/purchase-proof';
 import type { SessionReader } from '../auth/session';
+import { createAnalysisAdmission, type AnalysisAdmission } from '../analysis/analysis-admission';
 import { lazyAnalysisEngine, type AnalysisEngine } from '../analysis/analysis-engine';
 import { remoteAnalysisEngine } from '../analysis/remote-analysis-engine';
 import { AccountRepository } from '../account/account.repository';
@@ -20,14 +22,11 @@ import { ReportsRepository } from './reports.repository';
 import { reportRoutes } from './reports.routes';
 import { ReportsService } from './reports.service';
 
-/** Analyses held in memory per analysis worker before report/create answers 503. */
-const IN_FLIGHT_PER_WORKER = 16;
-
-export type Reporting = { service: ReportsService; engine: AnalysisEngine; config: Config };
+export type Reporting = { service: ReportsService; engine: AnalysisEngine; admission: AnalysisAdmission; config: Config };
 
 /**
  * The report service wired to the subscription service for purchases, and the process's one
- * analysis engine (started on first use; the face check shares it).
+ * analysis engine (started on first use) behind its one bounded, fair queue (ADR 165; the face check shares both).
  */
 export function createReporting(deps: {
   config: Config;
@@ -35,8 +34,9 @@ export function createReporting(deps: {
   subscriptions: SubscriptionsService;
   clock: Clock;
   log: FastifyBaseLogger;
+  registry: Registry;
 }): Reporting {
-  const { config, db, subscriptions, clock, log } = deps;
+  const { config, db, subscriptions, clock, log, registry } = deps;
   // ANALYSIS_URLS: photos go to analyzer services (ADR 115); otherwise a worker pool in this process.
   const engine = config.ANALYSIS_URLS
     ? remoteAnalysisEngine({
@@ -47,6 +47,16 @@ export function createReporting(deps: {
         log,
       })
     : lazyAnalysisEngine(config.ANALYSIS_WORKERS);
+  const admission = createAnalysisAdmission(
+    engine,
+    {
+      // As many photos run as there are workers (or as may be sent to the analyzers); the rest wait in turn.
+      concurrency: config.ANALYSIS_URLS ? config.ANALYSIS_MAX_IN_FLIGHT : (config.ANALYSIS_WORKERS ?? availableParallelism()),
+      maxWaiting: config.ANALYSIS_QUEUE_SIZE,
+      perClient: config.ANALYSIS_QUEUE_PER_CLIENT,
+    },
+    registry,
+  );
   const subscriptionRows = new SubscriptionsRepository();
   const accountRows = new AccountRepository();
   const recordOf = (row: SubscriptionRow): PurchaseRecord => ({ id: row.id, email: normalizeEmail(row.email), userId: row.userId });
@@ -73,15 +83,12 @@ export function createReporting(deps: {
     db,
     repository: new ReportsRepository(),
     purchases,
-    engine,
+    admission,
     clock,
     log,
     processingTimeoutMs: config.REPORT_PROCESSING_TIMEOUT_MS,
-    maxInFlight: config.ANALYSIS_URLS
-      ? config.ANALYSIS_MAX_IN_FLIGHT
-      : (config.ANALYSIS_WORKERS ?? availableParallelism()) * IN_FLIGHT_PER_WORKER,
   });
-  return { service, engine, config };
+  return { service, engine, admission, config };
 }
 
 /**

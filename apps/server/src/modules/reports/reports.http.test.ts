@@ -212,18 +212,23 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     expect(report.result?.population.groups.length).toBeGreaterThan(0);
   });
 
-  it('fails cleanly on a photo without a face and on a file that is not an image', async () => {
+  it('fails cleanly on a photo without a face and on a damaged photo; refuses a file that is not JPEG, PNG or WebP', async () => {
     const noFace = await create(owner, facelessPng());
-    const notImage = await create(owner, Buffer.from('%PDF-1.4 definitely not a photo '.repeat(64)));
+    const whole = datasetFace(3);
+    const damaged = await create(owner, whole.subarray(0, Math.floor(whole.length * 0.6)));
     expect(noFace.status).toBe(200);
-    expect(notImage.status).toBe(200);
-    const [faceless, garbage] = await Promise.all([follow(owner, noFace.body.report_id), follow(owner, notImage.body.report_id)]);
+    expect(damaged.status).toBe(200);
+    // Not a camera format: refused before anything is stored or decoded (ADR 164).
+    const notImage = await create(owner, Buffer.from('%PDF-1.4 definitely not a photo '.repeat(64)));
+    expect(notImage.status).toBe(415);
+    expect(notImage.body).toEqual({ error: expect.stringContaining('JPEG, PNG and WebP'), code: 'UNSUPPORTED_MEDIA_TYPE' });
+    const [faceless, garbage] = await Promise.all([follow(owner, noFace.body.report_id), follow(owner, damaged.body.report_id)]);
     expect(faceless.report).toMatchObject({
       status: 'failed',
       result: null,
       error: { code: 'NO_FACE', message: expect.stringContaining('face') },
     });
-    expect(garbage.report).toMatchObject({ status: 'failed', result: null, error: { code: 'NOT_AN_IMAGE' } });
+    expect(garbage.report).toMatchObject({ status: 'failed', result: null, error: { code: 'CORRUPT_IMAGE' } });
   });
 
   it('refuses a 20 MB body, bad base64, and a purchase that is not the caller’s', async () => {
@@ -572,7 +577,7 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     expect(await repository.feedbackOf(database.db, completed.report_id)).toBeUndefined();
   });
 
-  it('face check: 200 for one usable face, 422 with the engine’s message otherwise, 413 over the limit', async () => {
+  it('face check: 200 for one usable face, 422 with the engine’s message otherwise, 415 for other formats, 413 over the limit', async () => {
     const post = (body: Buffer | string, contentType: string) =>
       http<FaceCheckOk & ApiError>(`${base}/api/face-check`, {
         method: 'POST',
@@ -587,8 +592,8 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     expect(noFace.status).toBe(422);
     expect(noFace.body).toEqual({ error: expect.stringContaining('face'), code: 'NO_FACE' });
     const notImage = await post(Buffer.from('plain text, not a photo'), 'application/octet-stream');
-    expect(notImage.status).toBe(422);
-    expect(notImage.body.code).toBe('NOT_AN_IMAGE');
+    expect(notImage.status).toBe(415);
+    expect(notImage.body.code).toBe('UNSUPPORTED_IMAGE_FORMAT');
     const tooBig = await post(Buffer.alloc(20 * 1024 * 1024, 7), 'image/jpeg');
     expect(tooBig.status).toBe(413);
     const json = await http<ApiError>(`${base}/api/face-check`, { json: { image: 'x' } });

@@ -62,11 +62,11 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (
         // session is the proof (ADR 145).
         const user = await sessions.require(request);
         await emailLimiter.hit(user.email);
-        return service.createForUser(user, { subscriptionId: subscription_id, kind }, decodeImagePayload(image));
+        return service.createForUser(user, { subscriptionId: subscription_id, kind }, decodeImagePayload(image), request.ip);
       }
       await emailLimiter.hit(email);
       await assertPurchaseProof(request, subscription_id);
-      return service.create({ email, subscriptionId: subscription_id, kind }, decodeImagePayload(image));
+      return service.create({ email, subscriptionId: subscription_id, kind }, decodeImagePayload(image), request.ip);
     });
   }
 

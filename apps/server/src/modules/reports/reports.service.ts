@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock';
 import type { Executor } from '../../db/executor';
 import { normalizeEmail } from '../../lib/mask';
 import { isOwner } from '../account/ownership';
-import type { AnalysisEngine } from '../analysis/analysis-engine';
+import { refusalError, type AdmittedPhoto, type AnalysisAdmission } from '../analysis/analysis-admission';
 import type { SessionUser } from '../auth/session';
 import {
   assertCanAccessReport,
@@ -51,13 +51,12 @@ export type ReportsServiceOptions = {
   db: Db;
   repository: ReportsRepository;
   purchases: PurchaseDirectory;
-  engine: AnalysisEngine;
+  /** The process's one analysis queue (shared with the face check): screens the photo, then holds its place. */
+  admission: AnalysisAdmission;
   clock: Clock;
   log: FastifyBaseLogger;
   /** A report still open this long after creation expires. */
   processingTimeoutMs: number;
-  /** Most analyses this process holds in memory at once (waiting or running); more answer 503. */
-  maxInFlight: number;
 };
 
 /**
@@ -74,9 +73,10 @@ export class ReportsService {
   async create(
     request: { email: string; subscriptionId: string; kind: ReportKind },
     photo: Buffer,
+    client: string,
   ): Promise<{ report_id: string; status: ReportStatus }> {
     const requester = await verifyRequester(this.options.purchases, { email: request.email, subscription_id: request.subscriptionId });
-    return this.start(requester, request.kind, photo);
+    return this.start(requester, request.kind, photo, client);
   }
 
   /**
@@ -88,46 +88,73 @@ export class ReportsService {
     user: SessionUser,
     request: { subscriptionId?: string | undefined; kind: ReportKind },
     photo: Buffer,
+    client: string,
   ): Promise<{ report_id: string; status: ReportStatus }> {
     const { purchases } = this.options;
     const subscription = request.subscriptionId
       ? await purchases.subscription(request.subscriptionId)
       : await purchases.newestWithReports(user);
     if (!subscription || !isOwner(user, subscription)) throw new AppError('FORBIDDEN', MESSAGES.noSubscriptionData);
-    return this.start({ subscriptionId: subscription.id, email: subscription.email, userId: subscription.userId }, request.kind, photo);
+    return this.start(
+      { subscriptionId: subscription.id, email: subscription.email, userId: subscription.userId },
+      request.kind,
+      photo,
+      client,
+    );
   }
 
-  /** Stores a pending report under a verified purchase with report access and starts its analysis. */
-  private async start(requester: VerifiedRequester, kind: ReportKind, photo: Buffer): Promise<{ report_id: string; status: ReportStatus }> {
-    const { db, repository, purchases, clock } = this.options;
+  /**
+   * Stores a pending report under a verified purchase with report access and starts its analysis.
+   * The photo is screened (format, declared size) and takes its client's place in the analysis
+   * queue before anything is stored: a refused photo or a full queue leaves no report behind.
+   */
+  private async start(
+    requester: VerifiedRequester,
+    kind: ReportKind,
+    photo: Buffer,
+    client: string,
+  ): Promise<{ report_id: string; status: ReportStatus }> {
+    const { db, repository, purchases, clock, admission } = this.options;
     await assertReportPurchase(purchases, requester);
-    if (this.inFlight.size >= this.options.maxInFlight) throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.somethingWentWrong);
+    const admitted = admission.admit(photo, client);
+    if ('refused' in admitted) throw refusalError(admitted);
     const now = clock.now();
     const id = randomUUID();
-    await repository.insert(db, {
-      id,
-      subscriptionId: requester.subscriptionId,
-      email: requester.email,
-      userId: requester.userId,
-      kind,
-      status: 'pending',
-      deadlineAt: new Date(now.getTime() + this.options.processingTimeoutMs),
-      createdAt: now,
-      updatedAt: now,
-    });
-    // The photo lives in this closure only; it is released when the analysis settles.
+    await repository
+      .insert(db, {
+        id,
+        subscriptionId: requester.subscriptionId,
+        email: requester.email,
+        userId: requester.userId,
+        kind,
+        status: 'pending',
+        deadlineAt: new Date(now.getTime() + this.options.processingTimeoutMs),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .catch((error: unknown) => {
+        admitted.cancel();
+        throw error;
+      });
+    // The photo lives in this closure only (and the queue's ticket); it is released when the analysis settles.
     const run = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.analyse(id, kind, photo))
+      .then(() => this.analyse(id, kind, admitted))
       .catch((error: unknown) => this.options.log.error({ err: error, reportId: id }, 'report analysis crashed'))
-      .finally(() => this.inFlight.delete(run));
+      .finally(() => {
+        admitted.cancel(); // a no-op once the analysis ran; frees the place if it never got that far
+        this.inFlight.delete(run);
+      });
     this.inFlight.add(run);
     return { report_id: id, status: 'pending' };
   }
 
-  private async analyse(id: string, kind: ReportKind, photo: Buffer): Promise<void> {
-    const { db, repository, engine, clock, log } = this.options;
-    if (!(await repository.apply(db, id, 'pending', 'claimed', {}, clock.now()))) return; // expired meanwhile
-    const outcome = await engine.analyze(photo);
+  private async analyse(id: string, kind: ReportKind, photo: AdmittedPhoto): Promise<void> {
+    const { db, repository, clock, log } = this.options;
+    if (!(await repository.apply(db, id, 'pending', 'claimed', {}, clock.now()))) {
+      photo.cancel(); // expired meanwhile
+      return;
+    }
+    const outcome = await photo.analyze();
     if (!outcome.ok) {
       if (outcome.code === 'INTERNAL') log.warn({ reportId: id, cause: outcome.cause }, 'report analysis failed');
       await repository.apply(

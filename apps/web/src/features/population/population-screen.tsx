@@ -1,4 +1,4 @@
-import { HERITAGE_GROUP_IDS, type HeritageGroupId } from '@roots/contracts/insights';
+import { HERITAGE_GROUP_IDS, HERITAGE_GROUP_LABELS as GROUP_LABELS, type HeritageGroupId } from '@roots/contracts/insights';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,17 +9,6 @@ import { productPath } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { loadPopulations } from './api/load-populations';
 import { useResource } from '../../lib/use-resource';
-
-/** The names the report gives the seven resemblance groups (packages/analysis HERITAGE_GROUP_LABELS). */
-const GROUP_LABELS: Record<HeritageGroupId, string> = {
-  white: 'White',
-  black: 'Black',
-  latino_hispanic: 'Latino/Hispanic',
-  east_asian: 'East Asian',
-  southeast_asian: 'Southeast Asian',
-  indian: 'Indian',
-  middle_eastern: 'Middle Eastern',
-};
 
 /**
  * `/{slug}/population`: the population insights open to everyone — where people of each group the

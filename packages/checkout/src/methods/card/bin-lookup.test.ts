@@ -27,6 +27,15 @@ describe('BIN lookup (checkout-spec §5, §9)', () => {
     expect(onResult).toHaveBeenLastCalledWith({ bin: '42424242', issuerCountry: { code: 'US' } });
   });
 
+  it('a BIN is the first 8 digits, dashes and X removed', async () => {
+    const lookup = vi.fn(async (bin: string) => ({ bin }));
+    createBinLookup(lookup, vi.fn())('5555-5555-4444-XXXX');
+    await vi.advanceTimersByTimeAsync(0);
+    const [bin] = lookup.mock.calls[0]!;
+    expect(bin).toBe('55555555');
+    expect(bin).toHaveLength(8);
+  });
+
   it('falls back to the BIN alone when the lookup fails', async () => {
     const onResult = vi.fn();
     const feed = createBinLookup(() => Promise.reject(new Error('down')), onResult);

@@ -131,6 +131,24 @@ describe('card collect result (checkout-spec §3)', () => {
     expect(collect).toHaveBeenCalledTimes(1);
   });
 
+  it("shows installments as 'count x amount' under the spec's placeholder, and no dropdown without options", async () => {
+    collectingForm({
+      installments: [
+        { count: 3, amount: { value: 833, currency: 'USD' } },
+        { count: 6, amount: { value: 417, currency: 'USD' } },
+      ],
+    });
+    const select = document.querySelector<HTMLSelectElement>('#roots-installments')!;
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      'Split payment into monthly installments',
+      '3 x $8.33',
+      '6 x $4.17',
+    ]);
+    document.body.replaceChildren();
+    collectingForm({ installments: [] });
+    expect(document.querySelector('#roots-installments')).toBeNull();
+  });
+
   it('without an address selector there is no billing info', async () => {
     const { element } = collectingForm({});
     const result = await element.collect();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/database';
-import { accessGrants, authAccounts, authUsers, reports, subscriptions } from '../../db/schema';
+import type { Database } from '../db/database';
+import { accessGrants, authAccounts, authUsers, reports, subscriptions } from '../db/schema';
 
 /** Test data of the signed-in area's tests. */
 

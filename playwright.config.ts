@@ -121,7 +121,9 @@ export default defineConfig({
         // modules/auth/sign-in-limits.test.ts and plugins/merchant-api-budget.test.ts.
         GATEWAY_CLIENT_BUDGET_PER_MINUTE: '100000',
         SIGN_IN_CODES_PER_IP_PER_HOUR: '100000',
-        SIGN_IN_CODES_PER_EMAIL_PER_HOUR: '100000',
+        SIGN_IN_CODE_RESEND_SECONDS: '0',
+        SIGN_IN_CODE_RESENDS_PER_DAY: '100000',
+        SIGN_IN_GUESSES_PER_EMAIL_PER_MINUTE: '100000',
         SIGN_IN_GUESSES_PER_IP_PER_HOUR: '100000',
         // Journeys that make a renewal due see the billing job run within seconds.
         BILLING_TICK_MS: '2000',

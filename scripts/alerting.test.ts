@@ -233,6 +233,7 @@ describe('alert rules and dashboard', () => {
         'RootsAnalyzerSaturated',
         'RootsBillingBehind',
         'RootsEmailOutboxBehind',
+        'RootsOperatorSecondFactorLocked',
       ]),
     );
     for (const rule of alerts) {

@@ -59,6 +59,8 @@ import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createReporting, reportingRoutes } from './modules/reports/reporting';
 import { registerOperatorConsole } from './modules/admin/operator-console';
+import { secondFactorOnIdentityEndpoints } from './modules/admin/operator-guard';
+import { SecondFactorLimit, secondFactorMetrics } from './modules/admin/second-factor-limit';
 import { registerErrorHandler } from './plugins/error-handler';
 import { cspReportRoutes } from './plugins/csp-report';
 import { registerOriginCheck } from './plugins/csrf';
@@ -219,15 +221,18 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   const emailLimiter = new EmailRateLimiter(config.EMAIL_RATE_LIMIT_PER_HOUR, 3_600_000, rateLimitCounters);
   const signInLimits = new SignInLimits(
     {
-      codeRequestsPerIp: config.SIGN_IN_CODES_PER_IP_PER_HOUR,
-      codeRequestsPerEmail: config.SIGN_IN_CODES_PER_EMAIL_PER_HOUR,
+      emailsPerIp: config.SIGN_IN_CODES_PER_IP_PER_HOUR,
       guessesPerIp: config.SIGN_IN_GUESSES_PER_IP_PER_HOUR,
+      guessesPerEmailPerMinute: config.SIGN_IN_GUESSES_PER_EMAIL_PER_MINUTE,
+      resendSeconds: config.SIGN_IN_CODE_RESEND_SECONDS,
+      resendsPerDay: config.SIGN_IN_CODE_RESENDS_PER_DAY,
+      secret: config.AUTH_SECRET,
     },
     rateLimitCounters,
   );
   const trustProxy = config.TRUST_PROXY !== 'false';
   const reporting = createReporting({ config, db: database.db, subscriptions, clock, log: app.log, registry: metricsRegistry });
-  const auth = createAuth({ config, db: database.db, emails, log: app.log });
+  const auth = createAuth({ config, db: database.db, emails, log: app.log, limits: signInLimits });
   const sessions = new SessionReader(auth);
   const proof = new PurchaseProof(
     { secret: config.APP_SECRET, slug: config.PRODUCT_SLUG, secure: config.publicUrl.startsWith('https:') },
@@ -256,6 +261,12 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     account,
     sessions,
     limits: signInLimits,
+    secondFactorLimit: new SecondFactorLimit({
+      counters: rateLimitCounters,
+      maxFailures: config.OPERATOR_TOTP_MAX_FAILURES,
+      lockMinutes: config.OPERATOR_TOTP_LOCK_MINUTES,
+      metrics: secondFactorMetrics(metricsRegistry),
+    }),
   });
 
   // The public API: rate-limited per IP (and per email inside the routes that take one).
@@ -287,7 +298,12 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
       entitlements,
       assertPlanOffered: (request, planId) => assertPlanOffered(config, request, planId),
     });
-    await api.register(authRoutes, { auth, publicUrl: config.publicUrl, limits: signInLimits });
+    await api.register(authRoutes, {
+      auth,
+      publicUrl: config.publicUrl,
+      limits: signInLimits,
+      guardSession: secondFactorOnIdentityEndpoints({ sessions, accounts: operatorAccounts }),
+    });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config), limits: signInLimits });
     await api.register(reportingRoutes, { reporting, emailLimiter, sessions, proof, subscriptions });
     await api.register(faceCheckRoutes, { admission: reporting.admission, ratePerMinute: config.FACE_CHECK_RATE_LIMIT_PER_MINUTE });

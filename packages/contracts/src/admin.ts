@@ -131,6 +131,8 @@ export const ADMIN_ACTIONS = [
   'operator.role_change',
   'operator.second_factor_enrolled',
   'operator.second_factor_reset',
+  'operator.second_factor_failed',
+  'operator.second_factor_locked',
   'operator.sign_in',
   'operator.session_revoked',
   'operator.export',

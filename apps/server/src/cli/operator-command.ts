@@ -6,7 +6,9 @@ import { ConfigError, loadConfig } from '../config/env';
 import { openDatabase } from '../db/database';
 import { systemClock } from '../lib/clock';
 import { normalizeEmail } from '../lib/mask';
+import { SharedRateLimitCounters } from '../lib/shared-rate-limit';
 import { OperatorAccounts, type Actor } from '../modules/admin/operator-accounts';
+import { SecondFactorLimit, UNSCRAPED_SECOND_FACTOR_METRICS } from '../modules/admin/second-factor-limit';
 
 export const EX_USAGE = 64;
 const EX_CONFIG = 78;
@@ -51,6 +53,13 @@ export async function runOperatorCommand(
       clock: systemClock,
       sealSecret: config.APP_SECRET,
       issuer: config.PRODUCT_NAME,
+      // The commands never check an authenticator code; the limit is the servers' own, shared through the database.
+      secondFactorLimit: new SecondFactorLimit({
+        counters: new SharedRateLimitCounters(database.db, systemClock),
+        maxFailures: config.OPERATOR_TOTP_MAX_FAILURES,
+        lockMinutes: config.OPERATOR_TOTP_LOCK_MINUTES,
+        metrics: UNSCRAPED_SECOND_FACTOR_METRICS,
+      }),
     });
     return await work(accounts, { email: `command:${userInfo().username}` });
   } finally {

@@ -43,6 +43,28 @@ describe('server configuration', () => {
     expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
   });
 
+  it('names the sign-in and authenticator limits when they are out of range (ADR 167, 168)', () => {
+    const problems = problemsOf({
+      SIGN_IN_CODES_PER_IP_PER_HOUR: '0',
+      SIGN_IN_CODE_RESEND_SECONDS: '-1',
+      SIGN_IN_CODE_RESENDS_PER_DAY: 'many',
+      SIGN_IN_GUESSES_PER_EMAIL_PER_MINUTE: '0',
+      OPERATOR_TOTP_MAX_FAILURES: '0',
+      OPERATOR_TOTP_LOCK_MINUTES: '2000',
+    }).map((problem) => problem.split(':')[0]);
+    expect(problems.sort()).toEqual([
+      'OPERATOR_TOTP_LOCK_MINUTES',
+      'OPERATOR_TOTP_MAX_FAILURES',
+      'SIGN_IN_CODES_PER_IP_PER_HOUR',
+      'SIGN_IN_CODE_RESENDS_PER_DAY',
+      'SIGN_IN_CODE_RESEND_SECONDS',
+      'SIGN_IN_GUESSES_PER_EMAIL_PER_MINUTE',
+    ]);
+    const defaults = loadConfig({});
+    expect([defaults.SIGN_IN_CODES_PER_IP_PER_HOUR, defaults.SIGN_IN_GUESSES_PER_IP_PER_HOUR]).toEqual([100, 300]);
+    expect([defaults.OPERATOR_TOTP_MAX_FAILURES, defaults.OPERATOR_TOTP_LOCK_MINUTES]).toEqual([5, 15]);
+  });
+
   it('applies plan overrides for another slug', () => {
     const config = loadConfig({ PRODUCT_SLUG: 'kin', PLAN_OVERRIDES: '{"kin_3d5_7d2499":{"trial_sum":4}}' });
     expect(config.catalog.plans.find((p) => p.id === 'kin_3d5_7d2499')?.trial_sum).toBe(4);

@@ -194,12 +194,26 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.string().min(32).optional(),
   /** Secret the analyzer services share with the servers (`npm run analyzer`); required in production with ANALYSIS_URLS. */
   ANALYZER_SECRET: z.string().min(32).optional(),
-  /** Sign-in codes one client address may ask for per hour (issue 22). */
-  SIGN_IN_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
-  /** Sign-in codes one email address may receive per hour, whoever asks (no email bombing). */
-  SIGN_IN_CODES_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /**
+   * Different emails one client address may ask sign-in codes for per hour (asking again for the
+   * same email counts once). Generous: many customers share one carrier or office address (ADR 167).
+   */
+  SIGN_IN_CODES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(100),
+  /**
+   * At least this many seconds between a sign-in code email and a re-send of the same code to one
+   * address; asking sooner sends nothing (a new code is always sent). 0: no spacing (test suites; ADR 167).
+   */
+  SIGN_IN_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  /** Re-sends of a still-valid sign-in code to one address per day; a new code is always sent (ADR 167). */
+  SIGN_IN_CODE_RESENDS_PER_DAY: z.coerce.number().int().positive().default(10),
   /** Sign-in codes one client address may try per hour, across codes and emails (no brute force). */
-  SIGN_IN_GUESSES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
+  SIGN_IN_GUESSES_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(300),
+  /** Sign-in codes tried for one email per minute, whoever tries (guessing stays slow; ADR 167). */
+  SIGN_IN_GUESSES_PER_EMAIL_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  /** Wrong authenticator codes an operator may enter before their second-factor step is locked (ADR 168). */
+  OPERATOR_TOTP_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  /** How long an operator's second-factor step stays locked after OPERATOR_TOTP_MAX_FAILURES wrong codes. */
+  OPERATOR_TOTP_LOCK_MINUTES: z.coerce.number().int().min(1).max(1_440).default(15),
   /** Requests per hour per email address on endpoints that take one. */
   EMAIL_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
   /** Signs sessions and sign-in state (better-auth). Required in production. */

@@ -48,6 +48,23 @@ export class SharedRateLimitCounters {
     return { hits: Number(row.hits), resetInMs: Math.max(0, new Date(row.window_ends_at).getTime() - now.getTime()) };
   }
 
+  /** The hits of `key` in its current window without counting one (0: none, or the window ended). */
+  async peek(key: string): Promise<{ hits: number; resetInMs: number }> {
+    const now = this.clock.now();
+    const [row] = rowsOf<{ hits: number; window_ends_at: string | Date }>(
+      await this.db.execute(
+        sql`select hits, window_ends_at from rate_limit_hits where key = ${key} and window_ends_at > ${now.toISOString()}`,
+      ),
+    );
+    if (!row) return { hits: 0, resetInMs: 0 };
+    return { hits: Number(row.hits), resetInMs: Math.max(0, new Date(row.window_ends_at).getTime() - now.getTime()) };
+  }
+
+  /** Forgets the hits of `key` (its next hit starts a new window). */
+  async reset(key: string): Promise<void> {
+    await this.db.execute(sql`delete from rate_limit_hits where key = ${key}`);
+  }
+
   /** Deletes windows that ended a while ago; returns how many. */
   async sweep(): Promise<number> {
     const before = new Date(this.clock.now().getTime() - SWEEP_GRACE_MS).toISOString();

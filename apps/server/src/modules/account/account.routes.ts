@@ -31,7 +31,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/api/account/access-recovery',
     { schema: { body: accessRecoveryRequestSchema, response: { 200: accessRecoveryResponseSchema } } },
     async (request) => {
-      // It may email a sign-in code: the same per-address and per-email limits as asking for one directly.
+      // It may email a sign-in code: the same per-address limit as asking for one directly; the code
+      // email itself is shaped where it is sent (ADR 167), never refused for the email.
       await limits.codeRequest(request.ip, request.body.email);
       return service.recoverAccess(request.body.email, sessions);
     },

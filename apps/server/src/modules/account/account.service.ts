@@ -11,16 +11,11 @@ import type { Clock } from '../../lib/clock';
 import { normalizeEmail } from '../../lib/mask';
 import { accessHelpEmail } from '../emails/email-templates';
 import type { EmailsService } from '../emails/emails.service';
-import { EmailRateLimiter } from '../../lib/email-rate-limit';
-import { SharedRateLimitCounters } from '../../lib/shared-rate-limit';
 import type { SessionUser, SignInCodeSender } from '../auth/session';
 import type { CancellationService } from '../cancellation/cancellation.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { AccountRepository } from './account.repository';
 import { assertOwner } from './ownership';
-
-/** Access-recovery requests per email address per hour (each one may send an email). */
-export const ACCESS_RECOVERY_PER_EMAIL_PER_HOUR = 5;
 
 /** Deletes what another module keeps for a user (e.g. reports), inside the delete transaction. */
 export type UserDataEraser = (tx: Executor, user: SessionUser) => Promise<void>;
@@ -42,16 +37,7 @@ export type AccountDependencies = {
 
 /** The signed-in area: who am I, my profile, my subscriptions, my access, delete my data. */
 export class AccountService {
-  private readonly recoveryLimiter: EmailRateLimiter;
-
-  constructor(private readonly deps: AccountDependencies) {
-    this.recoveryLimiter = new EmailRateLimiter(
-      ACCESS_RECOVERY_PER_EMAIL_PER_HOUR,
-      3_600_000,
-      new SharedRateLimitCounters(deps.db, deps.clock),
-      'access-recovery',
-    );
-  }
+  constructor(private readonly deps: AccountDependencies) {}
 
   async summary(user: SessionUser): Promise<SignedInUserSummary> {
     const accounts = await this.deps.db
@@ -134,10 +120,10 @@ export class AccountService {
    * a one-time sign-in code goes to it; when the purchase was finalized into an account that signs
    * in another way, the address is told which way (no other address is ever named); otherwise nothing
    * is sent.
-   * @throws AppError RATE_LIMITED (429) past ACCESS_RECOVERY_PER_EMAIL_PER_HOUR for one address.
+   * Never refused for the email (ADR 167): the code emails are shaped where they are sent
+   * (SignInLimits.codeEmail), the access-help email goes at most once an hour (its outbox key).
    */
-  async recoverAccess(email: string, codes: SignInCodeSender): Promise<AccessRecoveryResponse> {
-    await this.recoveryLimiter.hit(email);
+  recoverAccess(email: string, codes: SignInCodeSender): AccessRecoveryResponse {
     const work: Promise<void> = this.deliverRecovery(email, codes)
       .catch((error: unknown) => this.deps.log.warn({ err: error }, 'access recovery failed'))
       .finally(() => this.recoveries.delete(work));

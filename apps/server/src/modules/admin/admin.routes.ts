@@ -106,6 +106,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     '/api/admin/second-factor/verify',
     { schema: { body: totpVerifyRequestSchema, response: { 200: adminActionDoneSchema } } },
     async (request) => {
+      // Per client address here; per operator, whatever the addresses, in verify (ADR 168).
       await limits.guess(request.ip);
       await accounts.verify(operatorOf(request), request.body.code, { ip: request.ip });
       return ok;

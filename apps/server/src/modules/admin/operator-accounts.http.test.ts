@@ -88,8 +88,11 @@ describe.each(testDatabases())('operator accounts over HTTP on $name', ({ url })
     expect((await call(second, '/api/admin/funnel?from=2026-04-01&to=2026-04-01')).statusCode).toBe(200);
 
     const actions = (await call(ownerCookie, `/api/admin/audit?operator=${encodeURIComponent(email)}`)).json<AuditList>().entries;
+    // The wrong code and the replayed one are audited too (ADR 168).
     expect(actions.map((entry) => entry.action).sort()).toEqual([
       'operator.second_factor_enrolled',
+      'operator.second_factor_failed',
+      'operator.second_factor_failed',
       'operator.sign_in',
       'operator.sign_in',
     ]);

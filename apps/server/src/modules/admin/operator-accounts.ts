@@ -26,6 +26,7 @@ import { openSealed, seal } from '../../lib/sealed-box';
 import type { SessionUser } from '../auth/session';
 import { toAuditEntry } from './admin.service';
 import { OperatorsRepository, type OperatorRow } from './operators.repository';
+import type { SecondFactorLimit } from './second-factor-limit';
 
 /** An operator session ends after this long without a console request (ADR 151). */
 export const OPERATOR_IDLE_MS = 12 * HOUR_MS;
@@ -81,6 +82,8 @@ export type OperatorAccountsDependencies = {
   sealSecret: string;
   /** The authenticator's label for this installation (PRODUCT_NAME). */
   issuer: string;
+  /** The per-operator failure limit of the authenticator step (ADR 168). */
+  secondFactorLimit: SecondFactorLimit;
 };
 
 /**
@@ -208,9 +211,16 @@ export class OperatorAccounts {
    * @throws AppError FORBIDDEN 'Operators only' for a customer.
    */
   async caller(user: SessionUser): Promise<OperatorCaller> {
+    const caller = await this.callerIfOperator(user);
+    if (!caller) throw new AppError('FORBIDDEN', OPERATOR_REFUSALS.notOperator);
+    return caller;
+  }
+
+  /** {@link caller}, or undefined when the signed-in user is no operator (a customer). */
+  async callerIfOperator(user: SessionUser): Promise<OperatorCaller | undefined> {
     const email = normalizeEmail(user.email);
     const row = user.emailVerified && user.sessionId ? await this.repository.find(this.db, email) : undefined;
-    if (!row || !user.sessionId) throw new AppError('FORBIDDEN', OPERATOR_REFUSALS.notOperator);
+    if (!row || !user.sessionId) return undefined;
     const base = { email, role: row.role, sessionId: user.sessionId };
     if (row.totpEnrolledAt === null) return { ...base, secondFactor: 'enroll' };
     const factor = await this.repository.factorOf(this.db, user.sessionId);
@@ -266,24 +276,39 @@ export class OperatorAccounts {
 
   /**
    * Checks an authenticator code: on success this session has passed the second factor (and a
-   * pending enrollment is confirmed); each code is accepted once.
-   * @throws AppError FORBIDDEN when the code is wrong, used already, or no secret was set up.
+   * pending enrollment is confirmed); each code is accepted once. A wrong code is audited
+   * ('operator.second_factor_failed'); the one that reaches the operator's failure limit locks their
+   * step (ADR 168, audited 'operator.second_factor_locked').
+   * @throws AppError FORBIDDEN when the code is wrong, used already, or no secret was set up;
+   *   RATE_LIMITED while the operator's step is locked, whatever the code.
    */
   async verify(caller: OperatorCaller, code: string, client: { ip: string }): Promise<void> {
     const row: OperatorRow | undefined = await this.repository.find(this.db, caller.email);
     const secret = row?.totpSealed ? openSealed(this.deps.sealSecret, TOTP_SEAL_PURPOSE, row.totpSealed) : undefined;
     if (!row || secret === undefined) throw new AppError('FORBIDDEN', OPERATOR_REFUSALS.enrollmentRequired);
+    const limit = this.deps.secondFactorLimit;
+    const attempt = await limit.attempt(caller.email);
     const timestamp = this.now().getTime();
     const delta = operatorTotp(secret, caller.email, this.deps.issuer).validate({ token: code, timestamp, window: TOTP_WINDOW });
     const step = Math.floor(timestamp / 1000 / TOTP_PERIOD_SECONDS) + (delta ?? 0);
     const enrolling = row.totpEnrolledAt === null;
-    await this.db.transaction(async (tx) => {
-      if (delta === null || !(await this.repository.useStep(tx, caller.email, step, this.now())))
-        throw new AppError('FORBIDDEN', 'That code is not right or was used already. Wait for the next one.');
+    const accepted = await this.db.transaction(async (tx) => {
+      if (delta === null || !(await this.repository.useStep(tx, caller.email, step, this.now()))) return false;
       await this.repository.recordFactor(tx, { sessionId: caller.sessionId, operatorEmail: caller.email, now: this.now() });
       if (enrolling) await this.appendAudit(tx, caller, 'operator.second_factor_enrolled');
       await this.appendAudit(tx, caller, 'operator.sign_in', { second_factor: 'totp', ip: client.ip });
+      return true;
     });
+    if (accepted) {
+      await limit.succeeded(caller.email);
+      return;
+    }
+    const locked = await limit.failed(caller.email, attempt);
+    await this.db.transaction(async (tx) => {
+      await this.appendAudit(tx, caller, 'operator.second_factor_failed', { ip: client.ip, failures: attempt });
+      if (locked) await this.appendAudit(tx, caller, 'operator.second_factor_locked', { ip: client.ip, minutes: limit.lockMinutes });
+    });
+    throw new AppError('FORBIDDEN', 'That code is not right or was used already. Wait for the next one.');
   }
 
   // ----- sessions -------------------------------------------------------------------------------

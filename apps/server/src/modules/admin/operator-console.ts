@@ -12,6 +12,7 @@ import { AdminService } from './admin.service';
 import { recordCancellationChannels } from './cancellation-channels';
 import { OperatorAccounts } from './operator-accounts';
 import { DataExportService } from './data-export';
+import type { SecondFactorLimit } from './second-factor-limit';
 
 export type OperatorConsoleDependencies = {
   context: BillingContext;
@@ -20,6 +21,7 @@ export type OperatorConsoleDependencies = {
   account: AccountService;
   sessions: SessionReader;
   limits: SignInLimits;
+  secondFactorLimit: SecondFactorLimit;
 };
 
 /**
@@ -48,6 +50,7 @@ export async function registerOperatorConsole(
     clock: context.clock,
     sealSecret: context.config.APP_SECRET,
     issuer: context.config.PRODUCT_NAME,
+    secondFactorLimit: deps.secondFactorLimit,
   });
   await app.register(adminRoutes, { admin, accounts, sessions: deps.sessions, limits: deps.limits, context });
   await app.register(complianceRoutes, { config: context.config, sessions: deps.sessions, exporter });

@@ -40,3 +40,24 @@ export function operatorOf(request: FastifyRequest): OperatorCaller {
   if (!caller) throw new AppError('FORBIDDEN', OPERATOR_REFUSALS.notOperator);
   return caller;
 }
+
+/**
+ * The second factor on the identity library's own endpoints beyond signing in (`/api/auth/list-sessions`,
+ * `/revoke-session`, `/revoke-sessions`, `/update-user`, `/list-accounts`, …; ADR 169): an operator's
+ * session that has not passed the second factor is refused there as on `/api/admin/*` (403
+ * 'operator-second-factor-required' / '…-enrollment-required'). Customers and visitors pass.
+ */
+export function secondFactorOnIdentityEndpoints({
+  sessions,
+  accounts,
+}: {
+  sessions: SessionReader;
+  accounts: OperatorAccounts;
+}): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    const user = await sessions.current(request);
+    if (!user) return;
+    const caller = await accounts.callerIfOperator(user);
+    if (caller) accounts.authorize(caller, null);
+  };
+}

@@ -17,6 +17,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/database';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema';
 import { maskEmail } from '../../lib/mask';
+import type { SignInLimits } from '../../lib/sign-in-limits';
 import { signInCodeEmail } from '../emails/email-templates';
 import type { EmailsService } from '../emails/emails.service';
 
@@ -99,14 +100,14 @@ const rootsSessionPlugin = (expiresInSeconds: number) => ({
   },
 });
 
-export type AuthDependencies = { config: Config; db: Db; emails: EmailsService; log: FastifyBaseLogger };
+export type AuthDependencies = { config: Config; db: Db; emails: EmailsService; log: FastifyBaseLogger; limits: SignInLimits };
 
 /**
  * better-auth on our database (ADR 070): email one-time codes through the email outbox, generic
  * OpenID Connect for the Google-type and Apple-type providers, sessions in `auth_sessions`.
  * A disabled user cannot start a session.
  */
-export function createAuth({ config, db, emails, log }: AuthDependencies) {
+export function createAuth({ config, db, emails, log, limits }: AuthDependencies) {
   const providers = configuredProviders(config);
   return betterAuth({
     appName: config.PRODUCT_NAME,
@@ -144,9 +145,17 @@ export function createAuth({ config, db, emails, log }: AuthDependencies) {
         otpLength: 6,
         expiresIn: EMAIL_CODE_TTL_SECONDS,
         allowedAttempts: 5,
-        storeOTP: 'hashed',
+        // ADR 167: asking again while a code is valid sends the same code (a stranger's requests never
+        // replace the one in the owner's inbox). Reuse needs the code back, so it is stored encrypted
+        // under AUTH_SECRET rather than hashed; five wrong tries still end a code.
+        resendStrategy: 'reuse',
+        storeOTP: 'encrypted',
         async sendVerificationOTP({ email, otp, type }) {
           if (type !== 'sign-in') return;
+          if ((await limits.codeEmail(email, otp)) === 'hold') {
+            log.info({ email: maskEmail(email) }, 'sign-in code not emailed again yet (sent moments ago)');
+            return;
+          }
           await emails.enqueue(
             db,
             `sign-in-code:${randomUUID()}`,

@@ -48,6 +48,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/test-setup.ts'],
           // Preact and every dependency that imports `react` go through Vite too, so they share one
           // Preact and reach the same alias (Node would otherwise load React itself for them).
           server: { deps: { inline: [WEB_REACT_DEPENDENTS] } },

@@ -43,12 +43,11 @@ test.describe('sign-in by email code, activation, finalize', () => {
     await expect(modal).toBeVisible();
     await expect(modal).toContainText('You have no registered account yet. Start on the home page to get your report.');
     await expectNoSeriousA11yViolations(page);
-    // Drawn as a modal over the page (issue 24: it was inline, with an unstyled grey button): a
-    // fixed backdrop over the whole viewport, the dialog a card on it, the join button in the accent.
-    const backdrop = page.getByTestId('not-exist-modal');
-    const viewport = page.viewportSize()!;
-    expect(await backdrop.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
-    expect(await backdrop.boundingBox()).toMatchObject({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+    // Drawn as a modal over the page (issue 24: it was inline, with an unstyled grey button): the
+    // app's one dialog (ADR 185) in the top layer, a dimmed backdrop over the page, the dialog a card
+    // on it, the join button in the accent.
+    expect(await modal.evaluate((element) => element.matches(':modal'))).toBe(true);
+    expect(await modal.evaluate((element) => getComputedStyle(element, '::backdrop').backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     expect(await modal.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     const join = modal.getByRole('button', { name: 'Join Roots now' });
     const accent = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-accent').trim());

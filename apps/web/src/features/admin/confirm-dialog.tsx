@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Dialog } from '../../components/ui/dialog';
 
 type ConfirmDialogProps = {
   title: string;
@@ -10,38 +11,28 @@ type ConfirmDialogProps = {
 };
 
 /**
- * A modal question before an operation that moves money or ends access (issue 25). Shown while
- * rendered; Escape and "Go back" dismiss it and nothing happens.
+ * A modal question before an operation that moves money or ends access (issue 25), on the app's
+ * one dialog (ADR 185). Escape and "Go back" dismiss it and nothing happens.
  */
 export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onDismiss }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
+    <Dialog
       className="admin-dialog"
-      aria-labelledby={titleId}
-      data-testid="confirm-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        onDismiss();
-      }}
+      testId="confirm-dialog"
+      title={title}
+      onDismiss={onDismiss}
+      actions={
+        <div className="admin-actions">
+          <button type="button" className="admin-button admin-button--quiet" onClick={onDismiss}>
+            Go back
+          </button>
+          <button type="button" className="admin-button admin-button--danger" onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        </div>
+      }
     >
-      <h2 id={titleId}>{title}</h2>
       <div>{children}</div>
-      <div className="admin-actions">
-        <button type="button" className="admin-button admin-button--quiet" onClick={onDismiss}>
-          Go back
-        </button>
-        <button type="button" className="admin-button admin-button--danger" onClick={onConfirm}>
-          {confirmLabel}
-        </button>
-      </div>
-    </dialog>
+    </Dialog>
   );
 }

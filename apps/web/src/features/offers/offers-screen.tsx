@@ -5,6 +5,7 @@ import { struckPrice } from '@roots/contracts/plan-claims';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Dialog } from '../../components/ui/dialog';
 import { UnknownPlanOverlay } from '../../components/ui/unknown-plan-overlay';
 import { accessKindForPlan, coveredAccess, type AccessKind } from '@roots/contracts/subscriptions';
 import { getPlans, errorMessage, FALLBACK_ERROR } from '../../lib/api-client';
@@ -150,34 +151,47 @@ export function OffersScreen() {
           {t('screens.offers.continue')}
         </button>
         {confirmSkip && (
-          <div className="overlay" role="alertdialog" aria-modal="true" aria-labelledby="sure-title">
-            <div className="overlay__content">
-              <h2 id="sure-title">{t('screens.offers.sureTitle')}</h2>
-              <p>{t('screens.offers.sureText')}</p>
-              {/* The `_s2` packs: a last, lower price for what was not bought on the page (ADR 131). */}
-              {lastChance.some((offer) => states[offer.family] !== 'bought') && (
-                <ul className="offer-list" aria-label={t('screens.offers.lastChance')}>
-                  {lastChance.map((offer) => (
-                    <OfferCard key={offer.family} offer={offer} state={states[offer.family]} onBuy={() => void buy(offer)} />
-                  ))}
-                </ul>
-              )}
-              {error && (
-                <p className="field-error" role="alert">
-                  {error}
-                </p>
-              )}
-              <button type="button" className="button button--primary" onClick={() => setConfirmSkip(false)}>
-                {t('screens.offers.sureStay')}
-              </button>
-              <button type="button" className="button button--link" onClick={next}>
-                {t('screens.offers.sureLeave')}
-              </button>
-            </div>
-          </div>
+          <Dialog
+            role="alertdialog"
+            title={t('screens.offers.sureTitle')}
+            description={t('screens.offers.sureText')}
+            onDismiss={() => setConfirmSkip(false)}
+            testId="sure-popup"
+            actions={
+              <>
+                <button type="button" className="button button--primary" onClick={() => setConfirmSkip(false)}>
+                  {t('screens.offers.sureStay')}
+                </button>
+                <button type="button" className="button button--secondary" onClick={next}>
+                  {t('screens.offers.sureLeave')}
+                </button>
+              </>
+            }
+          >
+            {/* The `_s2` packs: a last, lower price for what was not bought on the page (ADR 131). */}
+            {lastChance.some((offer) => states[offer.family] !== 'bought') && (
+              <ul className="offer-list" aria-label={t('screens.offers.lastChance')}>
+                {lastChance.map((offer) => (
+                  <OfferCard key={offer.family} offer={offer} state={states[offer.family]} onBuy={() => void buy(offer)} />
+                ))}
+              </ul>
+            )}
+            {error && (
+              <p className="field-error" role="alert">
+                {error}
+              </p>
+            )}
+          </Dialog>
         )}
       </main>
-      <UnknownPlanOverlay unknown={unknown} />
+      <UnknownPlanOverlay
+        unknown={unknown}
+        exit={
+          <button type="button" className="button button--primary" onClick={next}>
+            {t('screens.offers.continue')}
+          </button>
+        }
+      />
     </>
   );
 }

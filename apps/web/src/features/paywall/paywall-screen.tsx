@@ -181,7 +181,14 @@ export function PaywallScreen() {
           </p>
         )}
       </main>
-      <UnknownPlanOverlay unknown={unknown} />
+      <UnknownPlanOverlay
+        unknown={unknown}
+        exit={
+          <Link className="button button--primary" to={productPath(slug, '')}>
+            {t('screens.unknownPlan.toStart')}
+          </Link>
+        }
+      />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CodeForm } from '../../components/ui/code-field';
+import { Dialog } from '../../components/ui/dialog';
 import { EmailForm } from '../../components/ui/email-form';
 import {
   clearRedirectFlagLater,
@@ -152,30 +153,34 @@ function ChooseStep({ providers, email, action: { busy, run }, sendCode }: Choos
   );
 }
 
-/** No purchase for this account: join the product, or sign out and choose again. */
+/** No purchase for this account: join the product, or sign out and choose again (Escape: 'Not now'). */
 function NotExistModal({ onNotNow }: { onNotNow: () => void }) {
   const { slug, productName } = usePublicConfig();
   const navigate = useNavigate();
+  const notNow = () => void signOut().then(onNotNow);
   return (
-    // A modal over the page (issue 24: it was drawn inline, with an unstyled button): a dimmed
-    // backdrop, a card, the primary action first.
-    <div className="modal-backdrop" data-testid="not-exist-modal">
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="not-exist-title" aria-describedby="not-exist-description">
-        <h2 id="not-exist-title">{MESSAGES.accountNotExistTitle}</h2>
-        <p id="not-exist-description">{MESSAGES.accountNotExistDescription}</p>
-        <button
-          type="button"
-          className="button button--primary"
-          autoFocus
-          onClick={() => void signOut().then(() => navigate(productPath(slug, '')))}
-        >
-          {MESSAGES.joinProductNow.replace('{product}', productName)}
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => void signOut().then(onNotNow)}>
-          {MESSAGES.notNow}
-        </button>
-      </div>
-    </div>
+    // The app's one modal dialog (ADR 185): the page behind inert, the primary action first and focused.
+    <Dialog
+      testId="not-exist-modal"
+      title={MESSAGES.accountNotExistTitle}
+      description={MESSAGES.accountNotExistDescription}
+      onDismiss={notNow}
+      actions={
+        <>
+          <button
+            type="button"
+            className="button button--primary"
+            data-autofocus
+            onClick={() => void signOut().then(() => navigate(productPath(slug, '')))}
+          >
+            {MESSAGES.joinProductNow.replace('{product}', productName)}
+          </button>
+          <button type="button" className="button button--secondary" onClick={notNow}>
+            {MESSAGES.notNow}
+          </button>
+        </>
+      }
+    />
   );
 }
 

@@ -13,6 +13,10 @@ export const FUNNEL_SCREENS_EN_US = {
     sureLeave: 'Skip the offers',
     lastChance: 'A last, lower price',
   },
+  unknownPlan: {
+    // The way out of product-spec §4's full-screen message (issue 35).
+    toStart: 'Go to the start',
+  },
   cancel: {
     explain: 'Enter the email you paid with. We send a 6-digit code to confirm it is you; no sign-in needed.',
     sendCode: 'Send code',

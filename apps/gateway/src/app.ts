@@ -8,6 +8,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { GatewayConfig } from './config/env';
 import { openDatabase, type Database } from './db/database';
 import { countriesRoutes } from './modules/countries/countries.routes';
+import { DisputesRepository } from './modules/disputes/disputes.repository';
+import { DisputesService } from './modules/disputes/disputes.service';
 import { ExecutionsRepository } from './modules/executions/executions.repository';
 import { ExecutionsService } from './modules/executions/executions.service';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository';
@@ -136,6 +138,15 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     ttlSeconds: config.GATEWAY_SESSION_TTL_SECONDS,
     merchantName: config.GATEWAY_MERCHANT_NAME,
   });
+  // Disputes move under their execution's lock and announce themselves with its view (ADR 181).
+  const disputes = new DisputesService(
+    new DisputesRepository(database.db),
+    {
+      view: (id) => executions.viewById(id),
+      locked: (id, work) => executions.locked(id, work),
+    },
+    webhooks,
+  );
   const executions = new ExecutionsService(executionsRepository, sessionsRepository, vault, webhooks, pageTokens, {
     publicUrl,
     slowAuthPolls: config.GATEWAY_SLOW_AUTH_POLLS,
@@ -188,6 +199,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     requireIdempotencyKey,
     sessions,
     executions,
+    disputes,
     vault,
     wallets,
     records,
@@ -218,7 +230,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     await webhooks.stop();
     if (!given) await database.close();
   });
-  return Object.assign(app, { gateway: { database, webhooks, config, records } });
+  return Object.assign(app, { gateway: { database, webhooks, config, records, disputes } });
 }
 
 export type GatewayApp = Awaited<ReturnType<typeof buildGatewayApp>>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISPUTE_STATUSES } from './gateway-constants';
 
 /**
  * The operator console (issue 13): who may use it, its audit trail, customer care and the
@@ -126,6 +127,10 @@ export const ADMIN_ACTIONS = [
   'customer.resend_cancel_link',
   'customer.delete_data',
   'customer.consents_viewed',
+  /** An operator answered a card dispute with evidence (ADR 182). */
+  'dispute.evidence_submitted',
+  /** An operator accepted a card dispute: the money stays with the cardholder (ADR 182). */
+  'dispute.accepted',
   'operator.add',
   'operator.remove',
   'operator.role_change',
@@ -372,6 +377,28 @@ export const customerLookupQuerySchema = z.object({ q: z.string().trim().min(3).
 
 const isoOrNull = z.iso.datetime().nullable();
 
+/**
+ * One card dispute as the console shows it (ADR 182): `refund_blocked` while it is open or after
+ * it was lost or accepted; `answerable` while the operator may still send evidence or accept it.
+ */
+export const customerDisputeSchema = z.object({
+  dispute_id: z.string(),
+  charge_id: z.string().nullable(),
+  subscription_id: z.string().nullable(),
+  execution_id: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  reason: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  evidence_due_by: z.iso.datetime(),
+  opened_at: z.iso.datetime(),
+  evidence_submitted_at: isoOrNull,
+  closed_at: isoOrNull,
+  answerable: z.boolean(),
+  refund_blocked: z.boolean(),
+});
+export type CustomerDispute = z.infer<typeof customerDisputeSchema>;
+
 export const customerRecordSchema = z.object({
   query: z.string(),
   emails_found: z.array(z.string()),
@@ -411,6 +438,8 @@ export const customerRecordSchema = z.object({
     }),
   ),
   refunds: z.array(z.object({ id: z.string(), charge_id: z.string(), amount_minor: z.number().int(), created_at: z.iso.datetime() })),
+  /** Card disputes of the customer's payments (ADR 158, 182), oldest first. */
+  disputes: z.array(customerDisputeSchema),
   emails: z.array(z.object({ id: z.string(), kind: z.string(), subject: z.string(), status: z.string(), created_at: z.iso.datetime() })),
   /** Status and estimate only: never any image. */
   reports: z.array(
@@ -426,6 +455,22 @@ export const customerRecordSchema = z.object({
   audit: z.array(auditEntrySchema),
 });
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
+
+/**
+ * `POST /api/admin/disputes/evidence`: the operator's text; the server attaches the customer's
+ * dated history (consent, receipts, sign-ins, reports) and sends both to the gateway.
+ */
+export const adminDisputeEvidenceRequestSchema = z.object({
+  dispute_id: z.string().min(1).max(64),
+  text: z.string().trim().min(1).max(5_000),
+});
+export type AdminDisputeEvidenceRequest = z.infer<typeof adminDisputeEvidenceRequestSchema>;
+/** `POST /api/admin/disputes/accept`: gives the disputed money up (the dispute ends `accepted`). */
+export const adminDisputeAcceptRequestSchema = z.object({ dispute_id: z.string().min(1).max(64) });
+export type AdminDisputeAcceptRequest = z.infer<typeof adminDisputeAcceptRequestSchema>;
+/** The dispute after the operator's answer, and the history entries sent with evidence. */
+export const adminDisputeAnswerSchema = z.object({ dispute: customerDisputeSchema, evidence_entries: z.number().int() });
+export type AdminDisputeAnswer = z.infer<typeof adminDisputeAnswerSchema>;
 
 /** Operator refunds carry a key the console makes per click (idempotency: a retry replays). */
 export const adminRefundRequestSchema = z.object({

@@ -3,7 +3,17 @@ import type { AdminAction } from '@roots/contracts/admin';
 import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { adminAudit, authUsers, cancellationChannels, charges, emails, funnelRollupState, reports, subscriptions } from '../../db/schema';
+import {
+  adminAudit,
+  authSessions,
+  authUsers,
+  cancellationChannels,
+  charges,
+  emails,
+  funnelRollupState,
+  reports,
+  subscriptions,
+} from '../../db/schema';
 import { isSubscriptionCharge } from '../charges/charges.repository';
 import { rowsOf } from '../emails/emails.repository';
 
@@ -165,6 +175,27 @@ export class AdminRepository {
       .orderBy(desc(emails.createdAt))
       .limit(1);
     return row;
+  }
+
+  /** When the account of this email signed in (its sessions' starts), oldest first. */
+  async signInsOf(db: Executor, email: string): Promise<Date[]> {
+    const rows = await db
+      .select({ createdAt: authSessions.createdAt })
+      .from(authSessions)
+      .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+      .where(eq(authUsers.email, email))
+      .orderBy(authSessions.createdAt);
+    return rows.map((row) => row.createdAt);
+  }
+
+  /** The purchase whose succeeded charge has this execution, if any. */
+  async subscriptionOfExecution(db: Executor, executionId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ id: charges.subscriptionId })
+      .from(charges)
+      .where(and(eq(charges.executionId, executionId), eq(charges.status, 'succeeded'), ne(charges.kind, 'refund')))
+      .limit(1);
+    return row?.id ?? null;
   }
 
   /** Reports of a customer's email (status and estimate, never an image), or of their purchases. */

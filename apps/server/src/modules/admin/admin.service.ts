@@ -5,6 +5,9 @@ import {
   FUNNEL_STEPS,
   type AdminAction,
   type AdminCancelRequest,
+  type AdminDisputeAcceptRequest,
+  type AdminDisputeAnswer,
+  type AdminDisputeEvidenceRequest,
   type AdminRefundRequest,
   type AdminRefundResponse,
   type AdminResendRequest,
@@ -25,6 +28,7 @@ import { DAY_MS } from '../../lib/clock';
 import { normalizeEmail } from '../../lib/mask';
 import type { AccountService } from '../account/account.service';
 import type { CancellationService } from '../cancellation/cancellation.service';
+import { toCustomerDispute, type DisputeRecords, type DisputeRow, type EvidenceEntry } from '../disputes/dispute-records';
 import { REPORT_FEEDBACK_EVENT } from '../reports/reports.repository';
 import type { BillingContext } from '../subscriptions/context';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -48,6 +52,7 @@ export type AdminDependencies = {
   subscriptions: SubscriptionsService;
   cancellation: CancellationService;
   account: AccountService;
+  disputes: DisputeRecords;
 };
 
 const STEP_OF_EVENT = new Map<string, FunnelStep>(FUNNEL_STEPS.map((item) => [item.event, item.step]));
@@ -120,6 +125,11 @@ export class AdminService {
       email ? repository.reportsOf(this.db, email, ids) : Promise.resolve([]),
       email ? repository.audit(this.db, { limit: AUDIT_PAGE, customerEmails: [email] }) : Promise.resolve([]),
     ]);
+    const disputed = await this.deps.disputes.ofPurchases(
+      this.db,
+      ids,
+      charges.flatMap((charge) => (charge.executionId ? [charge.executionId] : [])),
+    );
     await this.audit(
       operator,
       'customer.lookup',
@@ -134,6 +144,7 @@ export class AdminService {
       subscriptions: rows.map(toSubscriptionRecord),
       charges: charges.map(toChargeRecord),
       refunds: refunds.map(toRefundRecord),
+      disputes: disputed.map((row) => toCustomerDispute(row, this.now())),
       emails: emails.map(toEmailRecord),
       reports: reports.map(toReportRecord),
       audit: audit.map(toAuditEntry),
@@ -182,6 +193,84 @@ export class AdminService {
       { customerEmail: row.email, subscriptionId: row.id },
       { reason: input.reason, status_before: row.status },
     );
+  }
+
+  /**
+   * Answers a card dispute with the operator's text and the customer's dated history (consent,
+   * receipts, sign-ins, reports, payments), before its due date (ADR 182). Audited once: a replay
+   * answers the dispute as it is and audits nothing.
+   */
+  async submitDisputeEvidence(operator: { email: string }, input: AdminDisputeEvidenceRequest): Promise<AdminDisputeAnswer> {
+    const row = await this.deps.disputes.find(input.dispute_id);
+    const customer = await this.disputedCustomer(row);
+    const timeline = customer ? await this.evidenceTimeline(customer) : [];
+    const done = await this.deps.disputes.submitEvidence(row.disputeId, input.text, timeline);
+    if (!done.replay)
+      await this.audit(
+        operator,
+        'dispute.evidence_submitted',
+        { customerEmail: customer, subscriptionId: done.row.subscriptionId },
+        { dispute_id: row.disputeId, status_after: done.row.status, history_entries: timeline.length, text_length: input.text.length },
+      );
+    return { dispute: toCustomerDispute(done.row, this.now()), evidence_entries: done.replay ? 0 : timeline.length };
+  }
+
+  /** Accepts a card dispute: the money stays with the cardholder and the purchase ends (ADR 182). Audited once. */
+  async acceptDispute(operator: { email: string }, input: AdminDisputeAcceptRequest): Promise<AdminDisputeAnswer> {
+    const row = await this.deps.disputes.find(input.dispute_id);
+    const customer = await this.disputedCustomer(row);
+    const done = await this.deps.disputes.accept(row.disputeId);
+    if (!done.replay)
+      await this.audit(
+        operator,
+        'dispute.accepted',
+        { customerEmail: customer, subscriptionId: done.row.subscriptionId },
+        { dispute_id: row.disputeId, amount_minor: row.amountMinor },
+      );
+    return { dispute: toCustomerDispute(done.row, this.now()), evidence_entries: 0 };
+  }
+
+  /** The email of the purchase a dispute is about (found by its charge's execution when recorded before it). */
+  private async disputedCustomer(row: DisputeRow): Promise<string | null> {
+    const id = row.subscriptionId ?? (await this.deps.repository.subscriptionOfExecution(this.db, row.executionId));
+    return id ? ((await this.deps.context.repository.find(this.db, id))?.email ?? null) : null;
+  }
+
+  /** The customer's dated history sent as evidence, oldest first: consent, payments, receipts, sign-ins, reports. */
+  private async evidenceTimeline(email: string): Promise<EvidenceEntry[]> {
+    const { repository } = this.deps;
+    const bought = await repository.subscriptionsMatching(this.db, { email });
+    const ids = bought.map((row) => row.id);
+    const [paid, mail, signIns, made] = await Promise.all([
+      repository.chargesOf(this.db, ids),
+      repository.emailsTo(this.db, email),
+      repository.signInsOf(this.db, email),
+      repository.reportsOf(this.db, email, ids),
+    ]);
+    const entries: EvidenceEntry[] = [
+      ...bought.map((row) => ({
+        at: row.consentAt.toISOString(),
+        kind: 'consent',
+        detail: `accepted terms ${row.termsVersion} for ${row.planId} from ${row.consentIp} (${row.consentUserAgent})`.slice(0, 500),
+      })),
+      ...paid
+        .filter((charge) => charge.status === 'succeeded' && charge.kind !== 'refund')
+        .map((charge) => ({
+          at: charge.createdAt.toISOString(),
+          kind: 'payment',
+          detail: `${charge.kind} ${charge.amountMinor} ${charge.currency}`,
+        })),
+      ...mail
+        .filter((message) => message.kind === 'receipt' || message.kind === 'renewal_receipt')
+        .map((message) => ({
+          at: message.createdAt.toISOString(),
+          kind: 'receipt',
+          detail: `${message.subject} (${message.status})`.slice(0, 500),
+        })),
+      ...signIns.map((at) => ({ at: at.toISOString(), kind: 'sign_in', detail: 'signed in to the account' })),
+      ...made.map((report) => ({ at: report.createdAt.toISOString(), kind: 'report', detail: `report ${report.status}` })),
+    ];
+    return entries.sort((a, b) => a.at.localeCompare(b.at));
   }
 
   /** Sends the receipt again (a copy of the last one) or a fresh one-click cancel link. */

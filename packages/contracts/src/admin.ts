@@ -262,6 +262,11 @@ export const revenueDaySchema = z.object({
   /** Automatic refunds of payments no purchase claimed (the payment sweep): never part of gross. */
   auto_refunds: z.number().int(),
   auto_refunded_minor: z.number().int(),
+  /** Card disputes opened (by the day the bank opened them), whatever becomes of them (ADR 182). */
+  disputes_opened: z.number().int(),
+  /** Disputes lost or accepted (by the day they ended): the bank gave the money back to the cardholder. */
+  chargebacks: z.number().int(),
+  chargeback_minor: z.number().int(),
   /** Recurring subscriptions that stopped renewing (canceled, declined for good, refunded in full). */
   cancellations: z.number().int(),
   addon_minor: z.number().int(),
@@ -284,6 +289,42 @@ export type Cohort = z.infer<typeof cohortSchema>;
 
 /** Periods after the first paid one that the cohort table shows (0 is the first paid period itself). */
 export const COHORT_PERIODS = 6;
+
+/**
+ * Card networks' dispute monitoring thresholds (docs/metrics.md, "Dispute rate"). A merchant is
+ * flagged when both the count and the ratio are reached in a calendar month.
+ * - Visa Dispute Monitoring Program (VDMP): disputes of the month / sales of the same month; early
+ *   warning at 75 and 0.65 %, standard at 100 and 0.9 % (Visa replaced it with VAMP on 1 April 2025;
+ *   acquirers still apply these as their warning levels). Source: Braintree, "Visa Dispute
+ *   Monitoring Program", developer.paypal.com/braintree/articles/risk-and-security/card-brand-monitoring-programs/visa-programs/visa-dispute-monitoring-program.
+ * - Mastercard Excessive Chargeback Program: chargebacks of the month / sales of the previous month;
+ *   Excessive Chargeback Merchant (ECM) at 100 and 1.5 %, High ECM at 300 and 3 %. Source: Braintree,
+ *   "Excessive Chargeback Program", developer.paypal.com/braintree/articles/risk-and-security/card-brand-monitoring-programs/mastercard-programs/excessive-chargeback-program.
+ * Our own alert fires at {@link DISPUTE_RATE_ALERT}, below both.
+ */
+export const CARD_NETWORK_DISPUTE_THRESHOLDS = {
+  visaEarlyWarning: { count: 75, ratio: 0.0065 },
+  visaStandard: { count: 100, ratio: 0.009 },
+  mastercardEcm: { count: 100, ratio: 0.015 },
+  mastercardHighEcm: { count: 300, ratio: 0.03 },
+} as const;
+/** The dispute ratio at which the product's own alert fires: before Visa's early warning (0.65 %). */
+export const DISPUTE_RATE_ALERT = 0.005;
+
+/** One calendar month's disputes against its card payments (succeeded first payments, renewals and add-ons). */
+export const disputeMonthSchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  disputes: z.number().int(),
+  card_payments: z.number().int(),
+  previous_month_card_payments: z.number().int(),
+  /** disputes / card_payments (Visa's formula; 0 without payments). */
+  visa_ratio: z.number(),
+  /** disputes / previous_month_card_payments (Mastercard's formula; 0 without payments). */
+  mastercard_ratio: z.number(),
+  /** A ratio reached our alert level ({@link DISPUTE_RATE_ALERT}). */
+  alert: z.boolean(),
+});
+export type DisputeMonth = z.infer<typeof disputeMonthSchema>;
 
 export const revenueReportSchema = z.object({
   /** Every field of `days` and `totals` covers the range; `now` is the moment of the request. */
@@ -335,6 +376,8 @@ export const revenueReportSchema = z.object({
   cancellations: z.array(z.object({ channel: z.enum(CANCEL_CHANNELS), reason: z.string(), count: z.number().int() })),
   /** Monthly cohorts whose first paid period began in a month the range touches. */
   cohorts: z.array(cohortSchema),
+  /** Each calendar month the range touches: disputes against card payments, as the networks count them (ADR 182). */
+  dispute_months: z.array(disputeMonthSchema),
 });
 export type RevenueReport = z.infer<typeof revenueReportSchema>;
 

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/executor';
 import type { AgreedTerms } from '../../db/schema';
 import { DAY_MS } from '../../lib/clock';
 import { agreedTermsOf } from '../billing/plan-terms';
+import { disputeMonths, disputesByDay } from '../disputes/dispute-figures';
 import { daysOf, instantsOf } from './date-range';
 import { MAX_PERIOD_BIT, MetricsRepository } from './metrics.repository';
 import {
@@ -60,6 +61,9 @@ function emptyDay(day: string): RevenueDay {
     refunded_minor: 0,
     auto_refunds: 0,
     auto_refunded_minor: 0,
+    disputes_opened: 0,
+    chargebacks: 0,
+    chargeback_minor: 0,
     cancellations: 0,
     addon_minor: 0,
     gross_minor: 0,
@@ -87,13 +91,15 @@ export async function revenueReport(
   const rolledTo = rolledThrough && rolledThrough < range.to ? rolledThrough : range.to;
   const liveFrom =
     rolledThrough && rolledThrough >= range.from ? new Date(Date.parse(`${rolledThrough}T00:00:00Z`) + DAY_MS) : instants.from;
-  const [rolled, live, stops, holding, purchases, starting] = await Promise.all([
+  const [rolled, live, stops, holding, purchases, starting, disputed, disputeRates] = await Promise.all([
     rolledThrough && range.from <= rolledTo ? repository.rolledCharges(db, range.from, rolledTo) : [],
     liveFrom < instants.to ? reading(db, (tx) => repository.charges(tx, { from: liveFrom, to: instants.to })) : [],
     reading(db, (tx) => repository.stops(tx, instants)),
     reading(db, (tx) => repository.holding(tx)),
     reading(db, (tx) => repository.purchases(tx, instants, new Date(firstMonth.getTime() - LOOKBACK_MS), now)),
     reading(db, (tx) => repository.startingAt(tx, instants.from)),
+    disputesByDay(db, instants),
+    disputeMonths(db, range.from.slice(0, 7), range.to.slice(0, 7)),
   ]);
   const termsOf = (planId: string, agreed: AgreedTerms | null): MetricTerms =>
     agreedTermsOf(deps.catalog, { planId, agreedTerms: agreed }) ?? {
@@ -153,6 +159,14 @@ export async function revenueReport(
         day.renewal_failures += row.count;
       }
     }
+  }
+  // Disputes beside refunds (ADR 182): opened by the day the bank opened them, chargebacks by the day they ended.
+  for (const row of disputed) {
+    const day = days.get(row.day);
+    if (!day) continue;
+    day.disputes_opened += row.opened;
+    day.chargebacks += row.chargebacks;
+    day.chargeback_minor += row.chargebackMinor;
   }
   const byChannel = new Map<string, { channel: CancelChannel; reason: string; count: number }>();
   for (const row of stops) {
@@ -238,5 +252,6 @@ export async function revenueReport(
     ),
     cancellations: [...byChannel.values()].sort((a, b) => b.count - a.count),
     cohorts: cohorts(facts, range.from.slice(0, 7), range.to.slice(0, 7), now),
+    dispute_months: disputeRates,
   };
 }

@@ -1,4 +1,4 @@
-import type { CustomerRecord } from '@roots/contracts/admin';
+import type { CustomerRecord, RevenueReport } from '@roots/contracts/admin';
 import type { Execution } from '@roots/contracts/gateway';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,5 +189,21 @@ describe.each(testDatabases())('a disputed payment against the real gateway (ADR
     expect(byOperator.body).toMatchObject({ code: 'CHARGE_DISPUTED' });
     expect(byOperator.body.error).toMatch(/chargeback/);
     expect((await atGateway(bought.executionId)).amountRefunded).toBe(0);
+
+    // Revenue counts it beside refunds: one chargeback of the accepted amount; the month's rate by both networks' formulas.
+    const today = new Date().toISOString().slice(0, 10);
+    const revenue = (await asOperator<RevenueReport>(`/api/admin/revenue?from=${today}&to=${today}`)).body;
+    expect(revenue.totals).toMatchObject({ disputes_opened: 3, chargebacks: 1, chargeback_minor: bought.charge.amountMinor, refunds: 1 });
+    expect(revenue.dispute_months).toEqual([
+      {
+        month: today.slice(0, 7),
+        disputes: 3,
+        card_payments: 3,
+        previous_month_card_payments: 0,
+        visa_ratio: 1,
+        mastercard_ratio: 0,
+        alert: true,
+      },
+    ]);
   });
 });

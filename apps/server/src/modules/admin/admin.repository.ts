@@ -79,6 +79,22 @@ export type Instants = { from: Date; to: Date };
 export class AdminRepository {
   // ----- audit (append-only: insert and read, nothing else) -------------------------------------
 
+  /**
+   * Appends an audit entry once per `key` (kept in its detail as `once`): under a transaction lock
+   * on the key, a second entry with the same action and key is not written (a replayed action).
+   */
+  async appendAuditOnce(db: Db, input: AuditInput, key: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`audit:${key}`}))`);
+      const [seen] = await tx
+        .select({ id: adminAudit.id })
+        .from(adminAudit)
+        .where(and(eq(adminAudit.action, input.action), sql`${adminAudit.detail}->>'once' = ${key}`))
+        .limit(1);
+      if (!seen) await this.appendAudit(tx, { ...input, detail: { ...input.detail, once: key } });
+    });
+  }
+
   async appendAudit(db: Executor, input: AuditInput): Promise<AuditRow> {
     const [row] = await db
       .insert(adminAudit)

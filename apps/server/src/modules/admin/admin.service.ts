@@ -32,7 +32,8 @@ import { toCustomerDispute, type DisputeRecords, type DisputeRow, type EvidenceE
 import { REPORT_FEEDBACK_EVENT } from '../reports/reports.repository';
 import type { BillingContext } from '../subscriptions/context';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
-import { withSecretRestored } from '../emails/emails.service';
+import { receiptEmail, renewalReceiptEmail } from '../emails/email-templates';
+import { agreedTermsOf } from '../billing/plan-terms';
 import { cancelLinkEmail } from './admin-emails';
 import type { AdminRepository, AuditRow } from './admin.repository';
 import { daysOf, instantsOf } from './date-range';
@@ -163,11 +164,18 @@ export class AdminService {
     if (!charge?.subscriptionId) throw new AppError('NOT_FOUND', API_MESSAGES.noPaidChargeWithId);
     const row = await this.subscription(charge.subscriptionId);
     const done = await this.deps.cancellation.refundCharge(charge, input.amount_minor, input.reason);
-    await this.audit(
-      operator,
-      'customer.refund',
-      { customerEmail: row.email, subscriptionId: row.id },
-      { charge_id: charge.id, amount_minor: done.refundedMinor, gateway_refund_id: done.refundId, reason: input.reason },
+    // One audit entry per refund however often it is asked for (a replay answers the first refund, issue 36).
+    await this.deps.repository.appendAuditOnce(
+      this.db,
+      {
+        operatorEmail: operator.email,
+        action: 'customer.refund',
+        customerEmail: row.email,
+        subscriptionId: row.id,
+        detail: { charge_id: charge.id, amount_minor: done.refundedMinor, gateway_refund_id: done.refundId, reason: input.reason },
+        now: this.now(),
+      },
+      `refund:${done.refundId}`,
     );
     return { refunded_minor: done.refundedMinor, gateway_refund_id: done.refundId };
   }
@@ -178,6 +186,13 @@ export class AdminService {
    */
   async cancel(operator: { email: string }, input: AdminCancelRequest): Promise<void> {
     const row = await this.subscription(input.subscription_id);
+    // A replay (issue 36): the cancel it repeats already holds, so the same answer and no second audit.
+    // Canceled at period end asked again at period end, or a canceled purchase that has ended asked to end now.
+    const replay =
+      input.when === 'now'
+        ? row.status === 'expired' && row.canceledAt !== null
+        : row.status === 'canceled' || (row.status === 'expired' && row.canceledAt !== null);
+    if (replay) return;
     // A one-time pack is ended by a refund, not a cancel; an ended subscription is left alone (issue 23).
     await this.deps.cancellation.cancel(row, input.when === 'now' ? 'now' : 'period_end');
     if (isCancelable(row.status as SubscriptionStatus))
@@ -273,17 +288,37 @@ export class AdminService {
     return entries.sort((a, b) => a.at.localeCompare(b.at));
   }
 
-  /** Sends the receipt again (a copy of the last one) or a fresh one-click cancel link. */
+  /** Sends the receipt of the newest payment again, as things stand now, or a fresh one-click cancel link. */
   async resend(operator: { email: string }, input: AdminResendRequest): Promise<void> {
     const { context } = this.deps;
     const row = await this.subscription(input.subscription_id);
     const key = `admin-resend:${input.what}:${row.id}:${randomUUID()}`;
     if (input.what === 'receipt') {
-      // The newest receipt of this purchase (not of the address: it may have bought more than once).
-      // It was stored redacted: its one-click link is issued afresh.
-      const last = await this.deps.repository.latestReceiptOf(this.db, row.id);
-      if (!last) throw new AppError('NOT_FOUND', API_MESSAGES.noReceiptSent);
-      await context.emails.enqueue(this.db, key, row.email, withSecretRestored(last, this.deps.subscriptions.cancelUrl(row.id)));
+      // The receipt of the newest payment, written as things stand now (issue 36): a canceled or
+      // ended purchase has no next charge and no cancel link, whatever the first receipt said.
+      const paid = (await context.charges.chargesOf(row.id)).find((charge) => charge.status === 'succeeded' && charge.kind !== 'refund');
+      if (!paid || !(await this.deps.repository.latestReceiptOf(this.db, row.id)))
+        throw new AppError('NOT_FOUND', API_MESSAGES.noReceiptSent);
+      const terms = agreedTermsOf(context.config.catalog, row);
+      const renews = terms?.recurring === true && isCancelable(row.status as SubscriptionStatus);
+      const receipt = {
+        chargeId: paid.id,
+        productName: context.config.PRODUCT_NAME,
+        planName: terms?.name ?? row.planId,
+        amountMinor: paid.amountMinor,
+        termsText: row.termsText,
+        nextChargeAt: renews ? (row.status === 'past_due' ? row.dueAt : row.currentPeriodEnd) : null,
+        nextChargeMinor: renews ? (terms?.renewalAmountMinor ?? null) : null,
+        renewalPeriod: renews ? (terms?.renewalPeriod ?? null) : null,
+        cardLast4: row.cardLast4,
+        cancelUrl: renews ? this.deps.subscriptions.cancelUrl(row.id) : null,
+      };
+      await context.emails.enqueue(
+        this.db,
+        key,
+        row.email,
+        paid.kind === 'renewal' ? renewalReceiptEmail({ ...receipt, period: paid.period }) : receiptEmail(receipt),
+      );
     } else {
       await context.emails.enqueue(
         this.db,

@@ -189,6 +189,11 @@ describe('alert rules and dashboard', () => {
     expect(due).toBeGreaterThan(86_000);
     expect(due).toBeLessThanOrEqual(86_400);
     expect(page).toMatch(/roots_dispute_rate_month\{service="server"\} 0/);
+    expect(page).toMatch(/roots_declined_first_payments\{service="server"\} 0/);
+    // The gateway's webhook outbox: every status has a series, even at 0.
+    const gatewayPage = await (await fetch(`${gateway.url}/metrics`)).text();
+    expect(gatewayPage).toMatch(/gateway_webhook_deliveries\{status="failed",service="gateway"\} 0/);
+    expect(gatewayPage).toMatch(/gateway_webhook_pending_age_seconds\{service="gateway"\} 0/);
     const analyzerPage = (await analyzer.inject({ method: 'GET', url: '/metrics' })).body;
     expect(analyzerPage).toMatch(/analyzer_queue_capacity\{service="analyzer"\} 4/);
     expect(analyzerPage).toMatch(/analyzer_rejected_total\{reason="full",service="analyzer"\} 1/);

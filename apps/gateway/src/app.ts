@@ -29,6 +29,7 @@ import { VaultRecordsRepository, VaultRecordsService } from './modules/vault/vau
 import { vaultRoutes } from './modules/vault/vault.routes';
 import { VaultService } from './modules/vault/vault.service';
 import { WalletsService } from './modules/wallets/wallets.service';
+import { registerWebhookMetrics } from './modules/webhooks/webhook-metrics';
 import { WebhooksRepository } from './modules/webhooks/webhooks.repository';
 import { WebhooksService } from './modules/webhooks/webhooks.service';
 import { authenticators, rateLimitKey } from './plugins/auth';
@@ -94,8 +95,9 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
   registerErrorHandler(app);
   registerTextGuard(app);
   // Request rate and latency per route and status at GET /metrics (ADR 118).
+  const registry = createRegistry('gateway');
   registerObservability(app, {
-    registry: createRegistry('gateway'),
+    registry,
     service: 'gateway',
     access: metricsAccess(config.METRICS_TOKEN, config.NODE_ENV),
   });
@@ -115,6 +117,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
   const database = given ?? (await openDatabase({ url: config.GATEWAY_DATABASE_URL, dataDir: config.GATEWAY_DATA_DIR }));
   if (!given) await database.migrate();
 
+  registerWebhookMetrics(registry, database.db);
   const publicUrl = () => config.publicUrl;
   const cipher = new CardCipher(config.GATEWAY_VAULT_KEY);
   const tokens = new BearerTokens(config.GATEWAY_JWT_SECRET, publicUrl);

@@ -64,6 +64,16 @@ export function registerBusinessMetrics(registry: Registry, db: Db, clock: Clock
       this.set(row?.oldest ? Math.max(0, (clock.now().getTime() - new Date(row.oldest).getTime()) / 1000) : 0);
     },
   });
+  // Declined first payments at our checkout (a broken checkout shows as their share rising, issue 36).
+  new Gauge({
+    name: 'roots_declined_first_payments',
+    help: 'Declined first payments shoppers made at our checkout, recorded once per execution (ever)',
+    registers: [registry],
+    async collect() {
+      const [row] = rowsOf<{ count: number | string }>(await db.execute(sql`select count(*) as count from failed_first_payments`));
+      this.set(Number(row?.count ?? 0));
+    },
+  });
   // Card disputes (ADR 182): how many stand where, the nearest evidence deadline, and this month's rate.
   countByStatus(
     'roots_disputes',

@@ -21,7 +21,8 @@ export function registerWebhookMetrics(registry: Registry, db: Db): void {
       // Every status always has a series (0 when none), so a rule's delta starts from a sample.
       for (const status of ['pending', 'delivered', 'failed']) this.set({ status }, 0);
       const result = await db.execute(sql`select status, count(*) as count from webhook_deliveries group by status`);
-      for (const row of rowsOf(result as Rows<{ status: string; count: number | string }>)) this.set({ status: row.status }, Number(row.count));
+      for (const row of rowsOf(result as Rows<{ status: string; count: number | string }>))
+        this.set({ status: row.status }, Number(row.count));
       const [pending] = rowsOf(
         (await db.execute(sql`
           select count(*) filter (where attempts > 0) as retrying, min(created_at) as oldest

@@ -352,7 +352,10 @@ export const revenueReportSchema = z.object({
   now: z.object({
     /** Paid (not trialing) recurring subscriptions until they expire: canceled ones until their period ends, past-due ones included. */
     active_paying: z.number().int(),
-    /** Of the active paying, those waiting for a renewal retry after a decline. */
+    /**
+     * Recurring purchases waiting for a payment retry after a decline, as the Past-due queue lists
+     * them: paying ones (a renewal) and trials whose conversion is retried (still counted as trials).
+     */
     past_due: z.number().int(),
     /** Trials that have neither converted nor expired (canceled ones until their trial ends). */
     active_trials: z.number().int(),

@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import type { AgreedTerms } from '../../db/schema';
 import { DAY_MS } from '../../lib/clock';
-import { agreedTermsOf } from '../billing/plan-terms';
 import { disputeMonths, disputesByDay } from '../disputes/dispute-figures';
 import { daysOf, instantsOf } from './date-range';
 import { MAX_PERIOD_BIT, MetricsRepository } from './metrics.repository';
@@ -13,6 +12,7 @@ import {
   cohorts,
   firstPaidPeriod,
   isTrial,
+  metricTermsOf,
   payingAt,
   periodMrr,
   planLabel,
@@ -101,16 +101,7 @@ export async function revenueReport(
     disputesByDay(db, instants),
     disputeMonths(db, range.from.slice(0, 7), range.to.slice(0, 7)),
   ]);
-  const termsOf = (planId: string, agreed: AgreedTerms | null): MetricTerms =>
-    agreedTermsOf(deps.catalog, { planId, agreedTerms: agreed }) ?? {
-      // A plan gone from the catalog and bought before terms were recorded: one-time, nothing recurring known.
-      name: planId,
-      firstAmountMinor: 0,
-      renewalAmountMinor: null,
-      firstPeriod: null,
-      renewalPeriod: null,
-      recurring: false,
-    };
+  const termsOf = (planId: string, agreed: AgreedTerms | null): MetricTerms => metricTermsOf(deps.catalog, planId, agreed);
   const plans = new Map<string, PlanRow>();
   const planRow = (planId: string, terms: MetricTerms): PlanRow => {
     const label = planLabel(terms);
@@ -143,6 +134,8 @@ export async function revenueReport(
       if (succeeded) {
         day.addon_minor += amount;
         day.addon_purchases += row.count;
+        // An add-on purchase is a new purchase of its plan in By plan too, counted as Add-on purchases is (issue 36).
+        planRow(row.plan_id, terms).new_purchases += row.count;
       }
     } else if (row.kind === 'first') {
       if (!succeeded) continue;
@@ -189,6 +182,9 @@ export async function revenueReport(
       continue;
     }
     const plan = planRow(row.plan_id, terms);
+    // One rule for a trial whose conversion is retried (issue 36): still a trial (no full-price
+    // period paid), and in payment retry, as the Past-due queue lists it.
+    if (row.status === 'past_due') current.past_due += row.count;
     if (row.current_period < firstPaidPeriod(terms)) {
       current.active_trials += row.count;
       plan.active_trials += row.count;
@@ -196,7 +192,6 @@ export async function revenueReport(
     }
     current.active_paying += row.count;
     plan.active_paying += row.count;
-    if (row.status === 'past_due') current.past_due += row.count;
     const monthly = periodMrr(terms, row.current_period) * row.count;
     mrr += monthly;
     plan.mrr_minor += monthly;

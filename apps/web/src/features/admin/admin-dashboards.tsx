@@ -182,7 +182,11 @@ export function RevenueView({ range }: { range: DateRangeQuery }) {
             <dl className="admin-figures" data-testid="revenue-now" aria-labelledby="revenue-now-title">
               <Figure label="MRR" testId="figure-mrr" value={formatMinor(report.now.mrr_minor)} />
               <Figure label="Active paying subscriptions" testId="figure-active" value={String(report.now.active_paying)} />
-              <Figure label="Of which in payment retry" testId="figure-past-due" value={String(report.now.past_due)} />
+              <Figure
+                label="In payment retry (paying and trials, the Past-due queue)"
+                testId="figure-past-due"
+                value={String(report.now.past_due)}
+              />
               <Figure label="Active trials" testId="figure-active-trials" value={String(report.now.active_trials)} />
               <Figure
                 label="One-time purchases with access"

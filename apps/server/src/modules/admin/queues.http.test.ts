@@ -309,6 +309,11 @@ describe.each(testDatabases())('operator queues, search, timeline and plans over
     expect(retrying.total).toBeGreaterThanOrEqual(1);
     expect(revenue.now.past_due).toBe(retrying.total);
     expect(revenue.plans.find((row) => row.plan_id === WEEKLY)).toMatchObject({ active_paying: 1, active_trials: 2 });
+    // A cohort is every purchase first paid in its calendar month, whatever day the range ends on (issue 36).
+    const wholeMonth = await asOperator<RevenueReport>('/api/admin/revenue?from=2026-03-01&to=2026-03-31');
+    const endsBefore = await asOperator<RevenueReport>('/api/admin/revenue?from=2026-03-01&to=2026-03-09');
+    expect(wholeMonth.cohorts.find((row) => row.month === '2026-03')?.size).toBeGreaterThan(0);
+    expect(endsBefore.cohorts).toEqual(wholeMonth.cohorts);
     // Three first charges of $1.00 in the range (the renewal came on the 13th at 13:00, inside it).
     expect(weekly.revenue_minor).toBe(3 * 100 + 2499);
     // The 3-month purchase paid its introductory period and was canceled at period end: paying until that period ends (issue 36).

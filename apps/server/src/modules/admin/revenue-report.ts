@@ -21,6 +21,13 @@ import {
   type PurchaseFacts,
 } from './metrics';
 
+/** The first instant after the calendar month (UTC) of `day` (YYYY-MM-DD). */
+function endOfMonth(day: string): Date {
+  const end = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  end.setUTCMonth(end.getUTCMonth() + 1);
+  return end;
+}
+
 /** How far before the range's first month purchases are read: a trial ending in the range began at most this long before. */
 const LOOKBACK_MS = 62 * DAY_MS;
 
@@ -96,7 +103,9 @@ export async function revenueReport(
     liveFrom < instants.to ? reading(db, (tx) => repository.charges(tx, { from: liveFrom, to: instants.to })) : [],
     reading(db, (tx) => repository.stops(tx, instants)),
     reading(db, (tx) => repository.holding(tx)),
-    reading(db, (tx) => repository.purchases(tx, instants, new Date(firstMonth.getTime() - LOOKBACK_MS), now)),
+    // Up to the end of the range's last month: a cohort is every purchase first paid in its calendar
+    // month, whatever day the range ends on (issue 36); the other figures filter by the range themselves.
+    reading(db, (tx) => repository.purchases(tx, instants, new Date(firstMonth.getTime() - LOOKBACK_MS), now, endOfMonth(range.to))),
     reading(db, (tx) => repository.startingAt(tx, instants.from)),
     disputesByDay(db, instants),
     disputeMonths(db, range.from.slice(0, 7), range.to.slice(0, 7)),

@@ -9,7 +9,7 @@ import { buildAnalyzerApp, type InferenceEngine } from '../apps/analyzer/src/ana
 import { startGateway, type TestGateway } from '../apps/gateway/src/test/helpers';
 import type { RootsApp } from '../apps/server/src/app';
 import type { Database } from '../apps/server/src/db/database';
-import { charges, reports, unmatchedPayments } from '../apps/server/src/db/schema';
+import { charges, disputes, reports, unmatchedPayments } from '../apps/server/src/db/schema';
 import { buildTestApp, openTestDatabase, skippedSuites } from '../apps/server/src/test/helpers';
 import { promtoolPath } from './lib/promtool.mjs';
 
@@ -142,6 +142,18 @@ describe('alert rules and dashboard', () => {
       createdAt: now,
       updatedAt: now,
     });
+    // A dispute waiting for our answer, so the dispute series carry samples and labels (ADR 182).
+    await database.db.insert(disputes).values({
+      disputeId: 'dp_alerting',
+      executionId: 'exe_alerting_dispute',
+      amountMinor: 2499,
+      currency: 'USD',
+      reason: 'fraudulent',
+      status: 'needs_response',
+      evidenceDueBy: new Date(now.getTime() + 86_400_000),
+      openedAt: now,
+      recordedAt: now,
+    });
     const photo = () =>
       analyzer.inject({
         method: 'POST',
@@ -182,6 +194,17 @@ describe('alert rules and dashboard', () => {
     const age = Number(/roots_unmatched_payment_age_seconds\{service="server"\} (\S+)/.exec(page)?.[1]);
     expect(age).toBeGreaterThanOrEqual(7_200);
     expect(age).toBeLessThan(7_300);
+    // The dispute waiting for an answer, its deadline a day away, this month's rate (no succeeded payment: 0).
+    expect(page).toMatch(/roots_disputes\{status="needs_response",service="server"\} 1/);
+    const due = Number(/roots_dispute_answer_due_seconds\{service="server"\} (\S+)/.exec(page)?.[1]);
+    expect(due).toBeGreaterThan(86_000);
+    expect(due).toBeLessThanOrEqual(86_400);
+    expect(page).toMatch(/roots_dispute_rate_month\{service="server"\} 0/);
+    expect(page).toMatch(/roots_declined_first_payments\{service="server"\} 0/);
+    // The gateway's webhook outbox: every status has a series, even at 0.
+    const gatewayPage = await (await fetch(`${gateway.url}/metrics`)).text();
+    expect(gatewayPage).toMatch(/gateway_webhook_deliveries\{status="failed",service="gateway"\} 0/);
+    expect(gatewayPage).toMatch(/gateway_webhook_pending_age_seconds\{service="gateway"\} 0/);
     const analyzerPage = (await analyzer.inject({ method: 'GET', url: '/metrics' })).body;
     expect(analyzerPage).toMatch(/analyzer_queue_capacity\{service="analyzer"\} 4/);
     expect(analyzerPage).toMatch(/analyzer_rejected_total\{reason="full",service="analyzer"\} 1/);

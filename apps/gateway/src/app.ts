@@ -8,6 +8,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { GatewayConfig } from './config/env';
 import { openDatabase, type Database } from './db/database';
 import { countriesRoutes } from './modules/countries/countries.routes';
+import { DisputesRepository } from './modules/disputes/disputes.repository';
+import { DisputesService } from './modules/disputes/disputes.service';
 import { ExecutionsRepository } from './modules/executions/executions.repository';
 import { ExecutionsService } from './modules/executions/executions.service';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository';
@@ -30,6 +32,7 @@ import { VaultRecordsRepository, VaultRecordsService } from './modules/vault/vau
 import { vaultRoutes } from './modules/vault/vault.routes';
 import { VaultService } from './modules/vault/vault.service';
 import { WalletsService } from './modules/wallets/wallets.service';
+import { registerWebhookMetrics } from './modules/webhooks/webhook-metrics';
 import { WebhooksRepository } from './modules/webhooks/webhooks.repository';
 import { WebhooksService } from './modules/webhooks/webhooks.service';
 import { authenticators, rateLimitKey } from './plugins/auth';
@@ -95,8 +98,9 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
   registerErrorHandler(app);
   registerTextGuard(app);
   // Request rate and latency per route and status at GET /metrics (ADR 118).
+  const registry = createRegistry('gateway');
   registerObservability(app, {
-    registry: createRegistry('gateway'),
+    registry,
     service: 'gateway',
     access: metricsAccess(config.METRICS_TOKEN, config.NODE_ENV),
   });
@@ -116,6 +120,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
   const database = given ?? (await openDatabase({ url: config.GATEWAY_DATABASE_URL, dataDir: config.GATEWAY_DATA_DIR }));
   if (!given) await database.migrate();
 
+  registerWebhookMetrics(registry, database.db);
   const publicUrl = () => config.publicUrl;
   const cipher = new CardCipher(config.GATEWAY_VAULT_KEY);
   const tokens = new BearerTokens(config.GATEWAY_JWT_SECRET, publicUrl);
@@ -146,6 +151,15 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     // Adyen's shopperReference must not be personal data: a keyed hash of our holder reference.
     shopperReference: (holderReference) => `roots-${cipher.keyedHash(`shopper:${holderReference}`).slice(0, 32)}`,
   });
+  // Disputes move under their execution's lock and announce themselves with its view (ADR 181).
+  const disputes = new DisputesService(
+    new DisputesRepository(database.db),
+    {
+      view: (id) => executions.viewById(id),
+      locked: (id, work) => executions.locked(id, work),
+    },
+    webhooks,
+  );
   const executions = new ExecutionsService(executionsRepository, sessionsRepository, vault, webhooks, pageTokens, {
     publicUrl,
     slowAuthPolls: config.GATEWAY_SLOW_AUTH_POLLS,
@@ -201,6 +215,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     requireIdempotencyKey,
     sessions,
     executions,
+    disputes,
     vault,
     wallets,
     records,
@@ -243,7 +258,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     await webhooks.stop();
     if (!given) await database.close();
   });
-  return Object.assign(app, { gateway: { database, webhooks, config, records } });
+  return Object.assign(app, { gateway: { database, webhooks, config, records, disputes } });
 }
 
 export type GatewayApp = Awaited<ReturnType<typeof buildGatewayApp>>;

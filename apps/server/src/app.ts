@@ -49,6 +49,8 @@ import { EventsRepository } from './modules/events/events.repository';
 import { eventsRoutes } from './modules/events/events.routes';
 import { faceCheckRoutes } from './modules/face-check/face-check.routes';
 import { GatewayClient } from './modules/gateway/gateway-client';
+import { DisputeGuard } from './modules/disputes/dispute-guard';
+import { DisputeRecords } from './modules/disputes/dispute-records';
 import { gatewayWebhookRoutes } from './modules/gateway/gateway-webhooks.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import type { BillingContext } from './modules/subscriptions/context';
@@ -214,7 +216,10 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   const paymentFailures = new PaymentFailures({ clock, catalog: config.catalog });
   const sweep = new PaymentSweep({ context, subscriptions, repository: new PaymentSweepRepository(), failures: paymentFailures });
   const billing = new BillingService(context, subscriptions, sweep);
-  const cancellation = new CancellationService(context, new CancellationRepository(), subscriptions);
+  // Disputes (ADR 181-182): recorded by one rule, and no refund of a disputed payment.
+  const disputeRecords = new DisputeRecords({ context, failures: paymentFailures });
+  const disputeGuard = new DisputeGuard({ db: database.db, gateway, records: disputeRecords, log: app.log });
+  const cancellation = new CancellationService(context, new CancellationRepository(), subscriptions, disputeGuard);
   const cardUpdate = new CardUpdateService(context);
   // Limits shared by every instance through the database (ADR 116).
   const rateLimitCounters = new SharedRateLimitCounters(database.db, clock);
@@ -267,6 +272,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
       lockMinutes: config.OPERATOR_TOTP_LOCK_MINUTES,
       metrics: secondFactorMetrics(metricsRegistry),
     }),
+    disputes: disputeRecords,
   });
 
   // The public API: rate-limited per IP (and per email inside the routes that take one).
@@ -324,7 +330,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     secret: config.gatewayWebhookSecret,
     subscriptions,
     clock,
-    records: { db: database.db, failures: paymentFailures },
+    records: { db: database.db, failures: paymentFailures, disputes: disputeRecords },
   });
   if (config.NODE_ENV !== 'production') await app.register(devMailboxRoutes, { emails });
   app.addHook('onClose', async () => {

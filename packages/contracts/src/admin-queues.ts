@@ -207,9 +207,16 @@ export const planBreakdownSchema = z.object({
     z.object({
       plan_id: z.string(),
       plan_name: z.string(),
-      /** Now: top-level subscriptions paying (`active`, `past_due`) and in their trial (`trialing`). */
+      /** The price its buyers agreed to ('$1.00 trial, then $24.99 every 7 days'): one row per plan and price. */
+      price: z.string(),
+      /**
+       * Now, by the Revenue tab's rules (docs/metrics.md, "Plans"): recurring purchases paying (a paid
+       * introductory period, past due, canceled until the paid period ends) and in their trial.
+       */
       active: z.number().int(),
       trialing: z.number().int(),
+      /** Now: one-time purchases and add-ons that still give access (not subscriptions). */
+      one_time_with_access: z.number().int(),
       /** Over the range: succeeded charges (refunds not counted) and refunds made, minor units. */
       revenue_minor: z.number().int(),
       refunded_minor: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISPUTE_STATUSES } from './gateway-constants';
 
 /**
  * The operator console (issue 13): who may use it, its audit trail, customer care and the
@@ -126,6 +127,10 @@ export const ADMIN_ACTIONS = [
   'customer.resend_cancel_link',
   'customer.delete_data',
   'customer.consents_viewed',
+  /** An operator answered a card dispute with evidence (ADR 182). */
+  'dispute.evidence_submitted',
+  /** An operator accepted a card dispute: the money stays with the cardholder (ADR 182). */
+  'dispute.accepted',
   'operator.add',
   'operator.remove',
   'operator.role_change',
@@ -259,6 +264,11 @@ export const revenueDaySchema = z.object({
   /** Automatic refunds of payments no purchase claimed (the payment sweep): never part of gross. */
   auto_refunds: z.number().int(),
   auto_refunded_minor: z.number().int(),
+  /** Card disputes opened (by the day the bank opened them), whatever becomes of them (ADR 182). */
+  disputes_opened: z.number().int(),
+  /** Disputes lost or accepted (by the day they ended): the bank gave the money back to the cardholder. */
+  chargebacks: z.number().int(),
+  chargeback_minor: z.number().int(),
   /** Recurring subscriptions that stopped renewing (canceled, declined for good, refunded in full). */
   cancellations: z.number().int(),
   addon_minor: z.number().int(),
@@ -281,6 +291,42 @@ export type Cohort = z.infer<typeof cohortSchema>;
 
 /** Periods after the first paid one that the cohort table shows (0 is the first paid period itself). */
 export const COHORT_PERIODS = 6;
+
+/**
+ * Card networks' dispute monitoring thresholds (docs/metrics.md, "Dispute rate"). A merchant is
+ * flagged when both the count and the ratio are reached in a calendar month.
+ * - Visa Dispute Monitoring Program (VDMP): disputes of the month / sales of the same month; early
+ *   warning at 75 and 0.65 %, standard at 100 and 0.9 % (Visa replaced it with VAMP on 1 April 2025;
+ *   acquirers still apply these as their warning levels). Source: Braintree, "Visa Dispute
+ *   Monitoring Program", developer.paypal.com/braintree/articles/risk-and-security/card-brand-monitoring-programs/visa-programs/visa-dispute-monitoring-program.
+ * - Mastercard Excessive Chargeback Program: chargebacks of the month / sales of the previous month;
+ *   Excessive Chargeback Merchant (ECM) at 100 and 1.5 %, High ECM at 300 and 3 %. Source: Braintree,
+ *   "Excessive Chargeback Program", developer.paypal.com/braintree/articles/risk-and-security/card-brand-monitoring-programs/mastercard-programs/excessive-chargeback-program.
+ * Our own alert fires at {@link DISPUTE_RATE_ALERT}, below both.
+ */
+export const CARD_NETWORK_DISPUTE_THRESHOLDS = {
+  visaEarlyWarning: { count: 75, ratio: 0.0065 },
+  visaStandard: { count: 100, ratio: 0.009 },
+  mastercardEcm: { count: 100, ratio: 0.015 },
+  mastercardHighEcm: { count: 300, ratio: 0.03 },
+} as const;
+/** The dispute ratio at which the product's own alert fires: before Visa's early warning (0.65 %). */
+export const DISPUTE_RATE_ALERT = 0.005;
+
+/** One calendar month's disputes against its card payments (succeeded first payments, renewals and add-ons). */
+export const disputeMonthSchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  disputes: z.number().int(),
+  card_payments: z.number().int(),
+  previous_month_card_payments: z.number().int(),
+  /** disputes / card_payments (Visa's formula; 0 without payments). */
+  visa_ratio: z.number(),
+  /** disputes / previous_month_card_payments (Mastercard's formula; 0 without payments). */
+  mastercard_ratio: z.number(),
+  /** A ratio reached our alert level ({@link DISPUTE_RATE_ALERT}). */
+  alert: z.boolean(),
+});
+export type DisputeMonth = z.infer<typeof disputeMonthSchema>;
 
 export const revenueReportSchema = z.object({
   /** Every field of `days` and `totals` covers the range; `now` is the moment of the request. */
@@ -308,7 +354,10 @@ export const revenueReportSchema = z.object({
   now: z.object({
     /** Paid (not trialing) recurring subscriptions until they expire: canceled ones until their period ends, past-due ones included. */
     active_paying: z.number().int(),
-    /** Of the active paying, those waiting for a renewal retry after a decline. */
+    /**
+     * Recurring purchases waiting for a payment retry after a decline, as the Past-due queue lists
+     * them: paying ones (a renewal) and trials whose conversion is retried (still counted as trials).
+     */
     past_due: z.number().int(),
     /** Trials that have neither converted nor expired (canceled ones until their trial ends). */
     active_trials: z.number().int(),
@@ -332,6 +381,8 @@ export const revenueReportSchema = z.object({
   cancellations: z.array(z.object({ channel: z.enum(CANCEL_CHANNELS), reason: z.string(), count: z.number().int() })),
   /** Monthly cohorts whose first paid period began in a month the range touches. */
   cohorts: z.array(cohortSchema),
+  /** Each calendar month the range touches: disputes against card payments, as the networks count them (ADR 182). */
+  dispute_months: z.array(disputeMonthSchema),
 });
 export type RevenueReport = z.infer<typeof revenueReportSchema>;
 
@@ -374,6 +425,28 @@ export const customerLookupQuerySchema = z.object({ q: z.string().trim().min(3).
 
 const isoOrNull = z.iso.datetime().nullable();
 
+/**
+ * One card dispute as the console shows it (ADR 182): `refund_blocked` while it is open or after
+ * it was lost or accepted; `answerable` while the operator may still send evidence or accept it.
+ */
+export const customerDisputeSchema = z.object({
+  dispute_id: z.string(),
+  charge_id: z.string().nullable(),
+  subscription_id: z.string().nullable(),
+  execution_id: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  reason: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  evidence_due_by: z.iso.datetime(),
+  opened_at: z.iso.datetime(),
+  evidence_submitted_at: isoOrNull,
+  closed_at: isoOrNull,
+  answerable: z.boolean(),
+  refund_blocked: z.boolean(),
+});
+export type CustomerDispute = z.infer<typeof customerDisputeSchema>;
+
 export const customerRecordSchema = z.object({
   query: z.string(),
   emails_found: z.array(z.string()),
@@ -413,6 +486,8 @@ export const customerRecordSchema = z.object({
     }),
   ),
   refunds: z.array(z.object({ id: z.string(), charge_id: z.string(), amount_minor: z.number().int(), created_at: z.iso.datetime() })),
+  /** Card disputes of the customer's payments (ADR 158, 182), oldest first. */
+  disputes: z.array(customerDisputeSchema),
   emails: z.array(z.object({ id: z.string(), kind: z.string(), subject: z.string(), status: z.string(), created_at: z.iso.datetime() })),
   /** Status and estimate only: never any image. */
   reports: z.array(
@@ -428,6 +503,22 @@ export const customerRecordSchema = z.object({
   audit: z.array(auditEntrySchema),
 });
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
+
+/**
+ * `POST /api/admin/disputes/evidence`: the operator's text; the server attaches the customer's
+ * dated history (consent, receipts, sign-ins, reports) and sends both to the gateway.
+ */
+export const adminDisputeEvidenceRequestSchema = z.object({
+  dispute_id: z.string().min(1).max(64),
+  text: z.string().trim().min(1).max(5_000),
+});
+export type AdminDisputeEvidenceRequest = z.infer<typeof adminDisputeEvidenceRequestSchema>;
+/** `POST /api/admin/disputes/accept`: gives the disputed money up (the dispute ends `accepted`). */
+export const adminDisputeAcceptRequestSchema = z.object({ dispute_id: z.string().min(1).max(64) });
+export type AdminDisputeAcceptRequest = z.infer<typeof adminDisputeAcceptRequestSchema>;
+/** The dispute after the operator's answer, and the history entries sent with evidence. */
+export const adminDisputeAnswerSchema = z.object({ dispute: customerDisputeSchema, evidence_entries: z.number().int() });
+export type AdminDisputeAnswer = z.infer<typeof adminDisputeAnswerSchema>;
 
 /** Operator refunds carry a key the console makes per click (idempotency: a retry replays). */
 export const adminRefundRequestSchema = z.object({

@@ -10,6 +10,11 @@ export const API_ERROR_CODES = [
   'CONFLICT',
   /** The buyer already owns what they are about to pay for (a live plan, or a pack that includes it). */
   'ALREADY_OWNED',
+  /**
+   * The payment is disputed (open), or its dispute was lost or accepted (charged back): no refund
+   * of it, by anyone, until the dispute ends in the merchant's favour (ADR 182).
+   */
+  'CHARGE_DISPUTED',
   'PAYMENT_NOT_ACCEPTED',
   'UNPROCESSABLE',
   'PAYLOAD_TOO_LARGE',

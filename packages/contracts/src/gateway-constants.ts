@@ -72,6 +72,11 @@ export const GATEWAY_ERROR_CODES = [
   'INSTRUMENT_NOT_USABLE',
   /** Refund larger than what is left to refund, or of an unsuccessful execution (422). */
   'REFUND_NOT_ALLOWED',
+  /**
+   * Refund of an execution with a dispute that is open, lost or accepted (409): the bank holds or
+   * already took the money back, so a refund would pay the cardholder twice (Stripe's `charge_disputed`).
+   */
+  'CHARGE_DISPUTED',
   /** Amount or currency differs from the session (422). */
   'AMOUNT_MISMATCH',
   /** Payment method not enabled for the session (422). */
@@ -165,6 +170,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'refund.succeeded',
   /** The cardholder's bank disputed a successful payment (a chargeback); `data.dispute` says which. */
   'execution.disputeOpened',
+  /**
+   * A dispute moved on (evidence submitted, won, lost, accepted); `data.dispute` carries its new
+   * status and `updatedAt`. Adyen's CHARGEBACK_REVERSED and SECOND_CHARGEBACK map onto it.
+   */
+  'execution.disputeUpdated',
 ] as const;
 
 /**
@@ -175,11 +185,32 @@ export const WEBHOOK_EVENT_TYPES = [
 export const DISPUTE_REASONS = ['fraudulent', 'general'] as const;
 
 /**
- * Where a dispute stands: `needs_response` (the merchant may answer with evidence until
- * `evidenceDueBy`), `under_review` (evidence sent), then `won` or `lost`. The sandbox opens
- * disputes in `needs_response` and never moves them on.
+ * Where a dispute stands (Stripe's names, plus `accepted`): `needs_response` (opened; the merchant
+ * may answer with evidence until `evidenceDueBy`), `under_review` (evidence submitted, the bank
+ * decides), then `won`, `lost` (the bank kept the chargeback, or no answer came in time) or
+ * `accepted` (the merchant gave the money up). The state machine is the gateway's disputes module.
+ * Listed in the order a dispute moves: every move goes to a later status, so a receiver of
+ * deliveries that arrive out of order keeps the status listed last ({@link disputeStatusRank}).
  */
-export const DISPUTE_STATUSES = ['needs_response', 'under_review', 'won', 'lost'] as const;
+export const DISPUTE_STATUSES = ['needs_response', 'under_review', 'won', 'lost', 'accepted'] as const;
+
+/** Where a status stands in {@link DISPUTE_STATUSES}: a dispute only ever moves to a higher rank. */
+export function disputeStatusRank(status: (typeof DISPUTE_STATUSES)[number]): number {
+  return DISPUTE_STATUSES.indexOf(status);
+}
+
+/** Statuses in which a dispute is still going on: nothing may refund the execution meanwhile. */
+export const OPEN_DISPUTE_STATUSES = ['needs_response', 'under_review'] as const;
+
+/** Statuses in which the cardholder got the money back through the bank (a chargeback). */
+export const CHARGED_BACK_DISPUTE_STATUSES = ['lost', 'accepted'] as const;
+
+/**
+ * Sandbox evidence words (Stripe's test convention): evidence whose text contains `winning_evidence`
+ * is decided `won` at once, `losing_evidence` `lost`; any other evidence waits `under_review` for
+ * the bank's decision (`POST /merchant/v1/disputes/{id}/decision`).
+ */
+export const SANDBOX_DISPUTE_EVIDENCE_WORDS = { won: 'winning_evidence', lost: 'losing_evidence' } as const;
 
 /** Days a merchant has to answer a dispute with evidence, from when it opens. */
 export const DISPUTE_EVIDENCE_DAYS = 7;

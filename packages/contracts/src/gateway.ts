@@ -244,8 +244,15 @@ export const disputeSchema = z.object({
   status: z.enum(DISPUTE_STATUSES),
   evidenceDueBy: z.iso.datetime(),
   createdAt: z.iso.datetime(),
+  /** When the status last changed (orders `execution.disputeUpdated` deliveries); absent on older payloads. */
+  updatedAt: z.iso.datetime().optional(),
+  /** When the merchant's evidence reached the bank, once it did. */
+  evidenceSubmittedAt: z.iso.datetime().nullable().optional(),
+  /** When the dispute ended (won, lost or accepted), once it did. */
+  closedAt: z.iso.datetime().nullable().optional(),
 });
 export type Dispute = z.infer<typeof disputeSchema>;
+export type DisputeStatus = Dispute['status'];
 export type DisputeReason = Dispute['reason'];
 
 /** Instrument summary on an execution (never card data). */
@@ -627,6 +634,30 @@ export const merchantRefundRequestSchema = z.object({
 });
 export type MerchantRefundRequest = z.infer<typeof merchantRefundRequestSchema>;
 
+/** One dated fact of the customer's history sent as evidence (consent, receipt, sign-in, report view). */
+export const disputeEvidenceEntrySchema = z.object({
+  at: z.iso.datetime(),
+  kind: z.string().min(1).max(64),
+  detail: z.string().max(500),
+});
+
+/**
+ * `POST /merchant/v1/disputes/{id}/evidence`: the merchant's answer, while the dispute is
+ * `needs_response` and before `evidenceDueBy`. Moves it to `under_review`.
+ */
+export const disputeEvidenceRequestSchema = z.object({
+  text: z.string().trim().min(1).max(20_000),
+  timeline: z.array(disputeEvidenceEntrySchema).max(1_000).default([]),
+});
+export type DisputeEvidenceRequest = z.input<typeof disputeEvidenceRequestSchema>;
+
+/**
+ * `POST /merchant/v1/disputes/{id}/decision` (sandbox only): the bank's decision, as Adyen's
+ * CHARGEBACK_REVERSED (`won`) and SECOND_CHARGEBACK (`lost`, also after a win) notifications.
+ */
+export const disputeDecisionRequestSchema = z.object({ outcome: z.enum(['won', 'lost']) });
+export type DisputeDecisionRequest = z.infer<typeof disputeDecisionRequestSchema>;
+
 /**
  * `GET /merchant/v1/executions`: executions changed at or after `since` (ISO time), oldest change
  * first, `limit` per page; `cursor` is the previous page's `nextCursor` (opaque). The merchant's
@@ -678,7 +709,7 @@ export const webhookPayloadSchema = z.object({
   data: z.object({
     execution: executionSchema,
     refund: refundSchema.optional(),
-    /** On `execution.disputeOpened`: the dispute (also on `execution.dispute`). */
+    /** On `execution.disputeOpened` and `execution.disputeUpdated`: the dispute (also on `execution.dispute`). */
     dispute: disputeSchema.optional(),
   }),
 });

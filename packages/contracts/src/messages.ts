@@ -82,6 +82,13 @@ export const API_MESSAGES = {
   noReceiptSent: 'No receipt was sent for this customer',
   refundExceedsCharge: 'The refund exceeds the charge',
   chargeAlreadyRefunded: 'This charge was already refunded',
+  // A disputed payment cannot be refunded (issue 36, ADR 182).
+  chargeDisputed:
+    'This payment is disputed with the card’s bank, so it cannot be refunded while the dispute is open. If the bank decides for the cardholder, the bank returns the money.',
+  chargeChargedBack: 'This payment was already returned to the cardholder by their bank (a chargeback), so it cannot be refunded again.',
+  disputeNotFound: 'No dispute with this id',
+  disputeClosed: 'This dispute has ended: there is nothing more to answer',
+  disputePastDue: 'The evidence for this dispute was due by {dueBy}: it can no longer be answered',
   // A new card for a subscription (issue 23, ADR 143).
   cardUpdateNotFound: 'We could not find this subscription in your account.',
   cardUpdateLinkInvalid:

@@ -96,6 +96,9 @@ export type ConfirmAction = {
 /** Outcome decided at authorize and applied when the pending step completes; pix expiry. */
 export type PlannedOutcome = { declineCode?: string; expiresAt?: string };
 
+/** A merchant's answer to a dispute: its text and the dated facts of the customer's history it attached. */
+export type DisputeEvidence = { text: string; timeline: { at: string; kind: string; detail: string }[] };
+
 export const executions = pgTable(
   'executions',
   {
@@ -148,7 +151,8 @@ export const processorEvents = pgTable('processor_events', {
 
 /**
  * Disputes (chargebacks) opened on successful executions, at most one per execution, for the whole
- * amount. The sandbox opens one right after a payment with the dispute test card succeeds.
+ * amount. The sandbox opens one right after a payment with the dispute test card succeeds; its
+ * status moves only through the disputes module's state machine (ADR 181).
  */
 export const disputes = pgTable(
   'disputes',
@@ -161,6 +165,11 @@ export const disputes = pgTable(
     status: text('status').notNull(),
     evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The merchant's answer: its text and the customer's dated history it attached. */
+    evidence: jsonb('evidence').$type<DisputeEvidence>(),
+    evidenceSubmittedAt: timestamp('evidence_submitted_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('disputes_execution_idx').on(table.executionId)],
 );

@@ -661,7 +661,8 @@ export const gatewayWebhookEvents = pgTable(
 
 /**
  * Disputes (chargebacks) the gateway announced (`execution.disputeOpened`, ADR 158), one row per
- * gateway dispute id however often the webhook arrives. The subscription and charge are those whose
+ * gateway dispute id however often the webhook arrives; `execution.disputeUpdated` moves its status
+ * forward only (ADR 181). The subscription and charge are those whose
  * succeeded charge moved the disputed money; null when no charge of ours has that execution.
  */
 export const disputes = pgTable(
@@ -679,6 +680,14 @@ export const disputes = pgTable(
     /** When the gateway opened it (its clock). */
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    /** When our evidence reached the bank (the gateway's clock), once it did (ADR 181). */
+    evidenceSubmittedAt: timestamp('evidence_submitted_at', { withTimezone: true }),
+    /** When the dispute ended, won, lost or accepted (the gateway's clock): a lost or accepted one is a chargeback then. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
-  (table) => [index('disputes_opened_idx').on(table.openedAt), index('disputes_subscription_idx').on(table.subscriptionId)],
+  (table) => [
+    index('disputes_opened_idx').on(table.openedAt),
+    index('disputes_subscription_idx').on(table.subscriptionId),
+    index('disputes_execution_idx').on(table.executionId),
+  ],
 );

@@ -28,6 +28,9 @@ export function disputeView(row: DisputeRow): Dispute {
     status: row.status as Dispute['status'],
     evidenceDueBy: row.evidenceDueBy.toISOString(),
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    evidenceSubmittedAt: row.evidenceSubmittedAt?.toISOString() ?? null,
+    closedAt: row.closedAt?.toISOString() ?? null,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   type ConfirmRequest,
   type DeclineCode,
   type DisputeReason,
+  type DisputeStatus,
   type Execution,
   type ExecutionList,
   type ExecutionStatus,
@@ -39,6 +40,7 @@ import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { VaultService } from '../vault/vault.service';
 import type { InstrumentRow } from '../vault/vault.repository';
 import type { WebhooksService } from '../webhooks/webhooks.service';
+import { refundRefusal } from '../disputes/dispute-state';
 import { disputeView, executionView, refundView } from './execution-view';
 import type { ExecutionPatch, ExecutionRow, ExecutionsRepository } from './executions.repository';
 import { transition, type ExecutionEvent } from './execution-state';
@@ -109,6 +111,16 @@ export class ExecutionsService {
     // Only a successful payment can be disputed.
     const dispute = row.status === 'authorizeSuccessful' ? await this.executions.disputeOf(row.id) : undefined;
     return executionView(row, { publicUrl: this.context.publicUrl(), pageTokens: this.pageTokens, instrument, refunds, dispute });
+  }
+
+  /** The merchant's view of one execution, as it is now (no side effects). */
+  async viewById(id: string): Promise<Execution> {
+    return this.view(await this.load(id));
+  }
+
+  /** Runs `work` under the execution's lock: its state changes, refunds and dispute moves never interleave. */
+  locked<T>(id: string, work: () => Promise<T>): Promise<T> {
+    return this.mutex.run(id, work);
   }
 
   private async load(id: string): Promise<ExecutionRow> {
@@ -520,6 +532,7 @@ export class ExecutionsService {
       status: 'needs_response',
       evidenceDueBy: new Date(openedAt.getTime() + DISPUTE_EVIDENCE_DAYS * 24 * 60 * 60 * 1000),
       createdAt: openedAt,
+      updatedAt: openedAt,
     });
     if (this.webhooks.enabled) await this.webhooks.emit('execution.disputeOpened', await this.view(row), { dispute: disputeView(dispute) });
     return row;
@@ -846,6 +859,9 @@ export class ExecutionsService {
       const row = await this.load(id);
       if (row.status !== 'authorizeSuccessful')
         throw new GatewayError('REFUND_NOT_ALLOWED', `Cannot refund an execution in status ${row.status}`);
+      // A disputed payment is the bank's to settle: refunding it too would pay the cardholder twice.
+      const refusal = refundRefusal((await this.executions.disputeOf(id))?.status as DisputeStatus | undefined);
+      if (refusal) throw new GatewayError('CHARGE_DISPUTED', refusal);
       const remaining = row.amountValue - row.amountRefunded;
       const amount = request.amount ?? { value: remaining, currency: row.currency };
       if (amount.currency !== row.currency) throw new GatewayError('REFUND_NOT_ALLOWED', 'Refund currency differs from the execution');

@@ -1,6 +1,9 @@
 import {
   createSessionRequestSchema,
   createSessionResponseSchema,
+  disputeDecisionRequestSchema,
+  disputeEvidenceRequestSchema,
+  disputeSchema,
   executionListQuerySchema,
   executionListSchema,
   executionSchema,
@@ -19,6 +22,7 @@ import { merchantVaultRecordSchema } from '@roots/contracts/gateway-vault-record
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DisputesService } from '../disputes/disputes.service';
 import type { ExecutionsService } from '../executions/executions.service';
 import type { SessionsService } from '../sessions/sessions.service';
 import { GatewayError } from '../../errors';
@@ -31,6 +35,7 @@ type MerchantRoutesOptions = {
   requireIdempotencyKey: preHandlerAsyncHookHandler;
   sessions: SessionsService;
   executions: ExecutionsService;
+  disputes: DisputesService;
   vault: VaultService;
   wallets: WalletsService;
   records: VaultRecordsService;
@@ -88,6 +93,35 @@ export async function merchantRoutes(app: FastifyInstance, options: MerchantRout
       preHandler: requireIdempotencyKey,
     },
     async (request, reply) => reply.status(201).send(await executions.refund(request.params.id, request.body)),
+  );
+
+  // Disputes (ADR 181): read, answer with evidence, accept; the sandbox bank's decision.
+  routes.get('/disputes/:id', { schema: { params: idParams, response: { 200: disputeSchema } } }, async (request) =>
+    options.disputes.get(request.params.id),
+  );
+
+  routes.post(
+    '/disputes/:id/evidence',
+    {
+      schema: { params: idParams, body: disputeEvidenceRequestSchema, response: { 200: disputeSchema } },
+      preHandler: requireIdempotencyKey,
+    },
+    async (request) => options.disputes.submitEvidence(request.params.id, request.body),
+  );
+
+  routes.post(
+    '/disputes/:id/accept',
+    { schema: { params: idParams, response: { 200: disputeSchema } }, preHandler: requireIdempotencyKey },
+    async (request) => options.disputes.accept(request.params.id),
+  );
+
+  routes.post(
+    '/disputes/:id/decision',
+    {
+      schema: { params: idParams, body: disputeDecisionRequestSchema, response: { 200: disputeSchema } },
+      preHandler: requireIdempotencyKey,
+    },
+    async (request) => options.disputes.decide(request.params.id, request.body),
   );
 
   routes.get(

@@ -511,6 +511,18 @@ describe.each(testDatabases())('operator endpoints in the access-control matrix 
       payload: { email: `nobody.admin-matrix.${tag}@example.com` },
       allowedStatus: 200,
     },
+    {
+      endpoint: 'POST /api/admin/disputes/evidence',
+      url: '/api/admin/disputes/evidence',
+      payload: { dispute_id: 'dp_matrix', text: 'matrix' },
+      allowedStatus: 404,
+    },
+    {
+      endpoint: 'POST /api/admin/disputes/accept',
+      url: '/api/admin/disputes/accept',
+      payload: { dispute_id: 'dp_matrix' },
+      allowedStatus: 404,
+    },
     { endpoint: 'GET /api/admin/queues/renewals', url: '/api/admin/queues/renewals?days=7', allowedStatus: 200 },
     { endpoint: 'GET /api/admin/queues/past-due', url: '/api/admin/queues/past-due', allowedStatus: 200 },
     { endpoint: 'GET /api/admin/queues/failed-payments', url: '/api/admin/queues/failed-payments', allowedStatus: 200 },
@@ -608,6 +620,8 @@ describe.each(testDatabases())('operator endpoints in the access-control matrix 
         'POST /api/admin/customers/refund',
         'POST /api/admin/customers/cancel',
         'POST /api/admin/customers/resend',
+        'POST /api/admin/disputes/evidence',
+        'POST /api/admin/disputes/accept',
       ].sort(),
     );
     expect(endpointsOf('owner')).toHaveLength(ADMIN_ENDPOINTS.length - 5);

@@ -3,7 +3,17 @@ import type { AdminAction } from '@roots/contracts/admin';
 import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { Executor } from '../../db/executor';
-import { adminAudit, authUsers, cancellationChannels, charges, emails, funnelRollupState, reports, subscriptions } from '../../db/schema';
+import {
+  adminAudit,
+  authSessions,
+  authUsers,
+  cancellationChannels,
+  charges,
+  emails,
+  funnelRollupState,
+  reports,
+  subscriptions,
+} from '../../db/schema';
 import { isSubscriptionCharge } from '../charges/charges.repository';
 import { rowsOf } from '../emails/emails.repository';
 
@@ -68,6 +78,22 @@ export type Instants = { from: Date; to: Date };
 /** SQL of the operator console: operators, the audit trail, customer records and dashboard aggregates. */
 export class AdminRepository {
   // ----- audit (append-only: insert and read, nothing else) -------------------------------------
+
+  /**
+   * Appends an audit entry once per `key` (kept in its detail as `once`): under a transaction lock
+   * on the key, a second entry with the same action and key is not written (a replayed action).
+   */
+  async appendAuditOnce(db: Db, input: AuditInput, key: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`audit:${key}`}))`);
+      const [seen] = await tx
+        .select({ id: adminAudit.id })
+        .from(adminAudit)
+        .where(and(eq(adminAudit.action, input.action), sql`${adminAudit.detail}->>'once' = ${key}`))
+        .limit(1);
+      if (!seen) await this.appendAudit(tx, { ...input, detail: { ...input.detail, once: key } });
+    });
+  }
 
   async appendAudit(db: Executor, input: AuditInput): Promise<AuditRow> {
     const [row] = await db
@@ -165,6 +191,27 @@ export class AdminRepository {
       .orderBy(desc(emails.createdAt))
       .limit(1);
     return row;
+  }
+
+  /** When the account of this email signed in (its sessions' starts), oldest first. */
+  async signInsOf(db: Executor, email: string): Promise<Date[]> {
+    const rows = await db
+      .select({ createdAt: authSessions.createdAt })
+      .from(authSessions)
+      .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+      .where(eq(authUsers.email, email))
+      .orderBy(authSessions.createdAt);
+    return rows.map((row) => row.createdAt);
+  }
+
+  /** The purchase whose succeeded charge has this execution, if any. */
+  async subscriptionOfExecution(db: Executor, executionId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ id: charges.subscriptionId })
+      .from(charges)
+      .where(and(eq(charges.executionId, executionId), eq(charges.status, 'succeeded'), ne(charges.kind, 'refund')))
+      .limit(1);
+    return row?.id ?? null;
   }
 
   /** Reports of a customer's email (status and estimate, never an image), or of their purchases. */

@@ -1,6 +1,9 @@
 import {
   adminActionDoneSchema,
   adminCancelRequestSchema,
+  adminDisputeAcceptRequestSchema,
+  adminDisputeAnswerSchema,
+  adminDisputeEvidenceRequestSchema,
   adminDeleteCustomerRequestSchema,
   adminRefundRequestSchema,
   adminRefundResponseSchema,
@@ -74,6 +77,9 @@ export const ADMIN_ENDPOINT_ACCESS = {
   'POST /api/admin/customers/cancel': 'customers.care',
   'POST /api/admin/customers/resend': 'customers.care',
   'POST /api/admin/customers/delete': 'customers.delete',
+  // Answering a card dispute moves money like a refund does (ADR 182).
+  'POST /api/admin/disputes/evidence': 'customers.care',
+  'POST /api/admin/disputes/accept': 'customers.care',
   // The queues, search and timeline show customers; the Plans table is a dashboard (queues.routes.ts).
   'GET /api/admin/queues/renewals': 'customers.read',
   'GET /api/admin/queues/past-due': 'customers.read',
@@ -203,6 +209,18 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       await admin.cancel(operatorOf(request), request.body);
       return ok;
     },
+  );
+
+  app.post(
+    '/api/admin/disputes/evidence',
+    { schema: { body: adminDisputeEvidenceRequestSchema, response: { 200: adminDisputeAnswerSchema } } },
+    async (request) => admin.submitDisputeEvidence(operatorOf(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/disputes/accept',
+    { schema: { body: adminDisputeAcceptRequestSchema, response: { 200: adminDisputeAnswerSchema } } },
+    async (request) => admin.acceptDispute(operatorOf(request), request.body),
   );
 
   app.post(

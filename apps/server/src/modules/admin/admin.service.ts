@@ -5,6 +5,9 @@ import {
   FUNNEL_STEPS,
   type AdminAction,
   type AdminCancelRequest,
+  type AdminDisputeAcceptRequest,
+  type AdminDisputeAnswer,
+  type AdminDisputeEvidenceRequest,
   type AdminRefundRequest,
   type AdminRefundResponse,
   type AdminResendRequest,
@@ -25,10 +28,12 @@ import { DAY_MS } from '../../lib/clock';
 import { normalizeEmail } from '../../lib/mask';
 import type { AccountService } from '../account/account.service';
 import type { CancellationService } from '../cancellation/cancellation.service';
+import { toCustomerDispute, type DisputeRecords, type DisputeRow, type EvidenceEntry } from '../disputes/dispute-records';
 import { REPORT_FEEDBACK_EVENT } from '../reports/reports.repository';
 import type { BillingContext } from '../subscriptions/context';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
-import { withSecretRestored } from '../emails/emails.service';
+import { receiptEmail, renewalReceiptEmail } from '../emails/email-templates';
+import { agreedTermsOf } from '../billing/plan-terms';
 import { cancelLinkEmail } from './admin-emails';
 import type { AdminRepository, AuditRow } from './admin.repository';
 import { daysOf, instantsOf } from './date-range';
@@ -48,6 +53,7 @@ export type AdminDependencies = {
   subscriptions: SubscriptionsService;
   cancellation: CancellationService;
   account: AccountService;
+  disputes: DisputeRecords;
 };
 
 const STEP_OF_EVENT = new Map<string, FunnelStep>(FUNNEL_STEPS.map((item) => [item.event, item.step]));
@@ -120,6 +126,11 @@ export class AdminService {
       email ? repository.reportsOf(this.db, email, ids) : Promise.resolve([]),
       email ? repository.audit(this.db, { limit: AUDIT_PAGE, customerEmails: [email] }) : Promise.resolve([]),
     ]);
+    const disputed = await this.deps.disputes.ofPurchases(
+      this.db,
+      ids,
+      charges.flatMap((charge) => (charge.executionId ? [charge.executionId] : [])),
+    );
     await this.audit(
       operator,
       'customer.lookup',
@@ -134,6 +145,7 @@ export class AdminService {
       subscriptions: rows.map(toSubscriptionRecord),
       charges: charges.map(toChargeRecord),
       refunds: refunds.map(toRefundRecord),
+      disputes: disputed.map((row) => toCustomerDispute(row, this.now())),
       emails: emails.map(toEmailRecord),
       reports: reports.map(toReportRecord),
       audit: audit.map(toAuditEntry),
@@ -152,11 +164,18 @@ export class AdminService {
     if (!charge?.subscriptionId) throw new AppError('NOT_FOUND', API_MESSAGES.noPaidChargeWithId);
     const row = await this.subscription(charge.subscriptionId);
     const done = await this.deps.cancellation.refundCharge(charge, input.amount_minor, input.reason);
-    await this.audit(
-      operator,
-      'customer.refund',
-      { customerEmail: row.email, subscriptionId: row.id },
-      { charge_id: charge.id, amount_minor: done.refundedMinor, gateway_refund_id: done.refundId, reason: input.reason },
+    // One audit entry per refund however often it is asked for (a replay answers the first refund, issue 36).
+    await this.deps.repository.appendAuditOnce(
+      this.db,
+      {
+        operatorEmail: operator.email,
+        action: 'customer.refund',
+        customerEmail: row.email,
+        subscriptionId: row.id,
+        detail: { charge_id: charge.id, amount_minor: done.refundedMinor, gateway_refund_id: done.refundId, reason: input.reason },
+        now: this.now(),
+      },
+      `refund:${done.refundId}`,
     );
     return { refunded_minor: done.refundedMinor, gateway_refund_id: done.refundId };
   }
@@ -167,6 +186,13 @@ export class AdminService {
    */
   async cancel(operator: { email: string }, input: AdminCancelRequest): Promise<void> {
     const row = await this.subscription(input.subscription_id);
+    // A replay (issue 36): the cancel it repeats already holds, so the same answer and no second audit.
+    // Canceled at period end asked again at period end, or a canceled purchase that has ended asked to end now.
+    const replay =
+      input.when === 'now'
+        ? row.status === 'expired' && row.canceledAt !== null
+        : row.status === 'canceled' || (row.status === 'expired' && row.canceledAt !== null);
+    if (replay) return;
     // A one-time pack is ended by a refund, not a cancel; an ended subscription is left alone (issue 23).
     await this.deps.cancellation.cancel(row, input.when === 'now' ? 'now' : 'period_end');
     if (isCancelable(row.status as SubscriptionStatus))
@@ -184,17 +210,115 @@ export class AdminService {
     );
   }
 
-  /** Sends the receipt again (a copy of the last one) or a fresh one-click cancel link. */
+  /**
+   * Answers a card dispute with the operator's text and the customer's dated history (consent,
+   * receipts, sign-ins, reports, payments), before its due date (ADR 182). Audited once: a replay
+   * answers the dispute as it is and audits nothing.
+   */
+  async submitDisputeEvidence(operator: { email: string }, input: AdminDisputeEvidenceRequest): Promise<AdminDisputeAnswer> {
+    const row = await this.deps.disputes.find(input.dispute_id);
+    const customer = await this.disputedCustomer(row);
+    const timeline = customer ? await this.evidenceTimeline(customer) : [];
+    const done = await this.deps.disputes.submitEvidence(row.disputeId, input.text, timeline);
+    if (!done.replay)
+      await this.audit(
+        operator,
+        'dispute.evidence_submitted',
+        { customerEmail: customer, subscriptionId: done.row.subscriptionId },
+        { dispute_id: row.disputeId, status_after: done.row.status, history_entries: timeline.length, text_length: input.text.length },
+      );
+    return { dispute: toCustomerDispute(done.row, this.now()), evidence_entries: done.replay ? 0 : timeline.length };
+  }
+
+  /** Accepts a card dispute: the money stays with the cardholder and the purchase ends (ADR 182). Audited once. */
+  async acceptDispute(operator: { email: string }, input: AdminDisputeAcceptRequest): Promise<AdminDisputeAnswer> {
+    const row = await this.deps.disputes.find(input.dispute_id);
+    const customer = await this.disputedCustomer(row);
+    const done = await this.deps.disputes.accept(row.disputeId);
+    if (!done.replay)
+      await this.audit(
+        operator,
+        'dispute.accepted',
+        { customerEmail: customer, subscriptionId: done.row.subscriptionId },
+        { dispute_id: row.disputeId, amount_minor: row.amountMinor },
+      );
+    return { dispute: toCustomerDispute(done.row, this.now()), evidence_entries: 0 };
+  }
+
+  /** The email of the purchase a dispute is about (found by its charge's execution when recorded before it). */
+  private async disputedCustomer(row: DisputeRow): Promise<string | null> {
+    const id = row.subscriptionId ?? (await this.deps.repository.subscriptionOfExecution(this.db, row.executionId));
+    return id ? ((await this.deps.context.repository.find(this.db, id))?.email ?? null) : null;
+  }
+
+  /** The customer's dated history sent as evidence, oldest first: consent, payments, receipts, sign-ins, reports. */
+  private async evidenceTimeline(email: string): Promise<EvidenceEntry[]> {
+    const { repository } = this.deps;
+    const bought = await repository.subscriptionsMatching(this.db, { email });
+    const ids = bought.map((row) => row.id);
+    const [paid, mail, signIns, made] = await Promise.all([
+      repository.chargesOf(this.db, ids),
+      repository.emailsTo(this.db, email),
+      repository.signInsOf(this.db, email),
+      repository.reportsOf(this.db, email, ids),
+    ]);
+    const entries: EvidenceEntry[] = [
+      ...bought.map((row) => ({
+        at: row.consentAt.toISOString(),
+        kind: 'consent',
+        detail: `accepted terms ${row.termsVersion} for ${row.planId} from ${row.consentIp} (${row.consentUserAgent})`.slice(0, 500),
+      })),
+      ...paid
+        .filter((charge) => charge.status === 'succeeded' && charge.kind !== 'refund')
+        .map((charge) => ({
+          at: charge.createdAt.toISOString(),
+          kind: 'payment',
+          detail: `${charge.kind} ${charge.amountMinor} ${charge.currency}`,
+        })),
+      ...mail
+        .filter((message) => message.kind === 'receipt' || message.kind === 'renewal_receipt')
+        .map((message) => ({
+          at: message.createdAt.toISOString(),
+          kind: 'receipt',
+          detail: `${message.subject} (${message.status})`.slice(0, 500),
+        })),
+      ...signIns.map((at) => ({ at: at.toISOString(), kind: 'sign_in', detail: 'signed in to the account' })),
+      ...made.map((report) => ({ at: report.createdAt.toISOString(), kind: 'report', detail: `report ${report.status}` })),
+    ];
+    return entries.sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  /** Sends the receipt of the newest payment again, as things stand now, or a fresh one-click cancel link. */
   async resend(operator: { email: string }, input: AdminResendRequest): Promise<void> {
     const { context } = this.deps;
     const row = await this.subscription(input.subscription_id);
     const key = `admin-resend:${input.what}:${row.id}:${randomUUID()}`;
     if (input.what === 'receipt') {
-      // The newest receipt of this purchase (not of the address: it may have bought more than once).
-      // It was stored redacted: its one-click link is issued afresh.
-      const last = await this.deps.repository.latestReceiptOf(this.db, row.id);
-      if (!last) throw new AppError('NOT_FOUND', API_MESSAGES.noReceiptSent);
-      await context.emails.enqueue(this.db, key, row.email, withSecretRestored(last, this.deps.subscriptions.cancelUrl(row.id)));
+      // The receipt of the newest payment, written as things stand now (issue 36): a canceled or
+      // ended purchase has no next charge and no cancel link, whatever the first receipt said.
+      const paid = (await context.charges.chargesOf(row.id)).find((charge) => charge.status === 'succeeded' && charge.kind !== 'refund');
+      if (!paid || !(await this.deps.repository.latestReceiptOf(this.db, row.id)))
+        throw new AppError('NOT_FOUND', API_MESSAGES.noReceiptSent);
+      const terms = agreedTermsOf(context.config.catalog, row);
+      const renews = terms?.recurring === true && isCancelable(row.status as SubscriptionStatus);
+      const receipt = {
+        chargeId: paid.id,
+        productName: context.config.PRODUCT_NAME,
+        planName: terms?.name ?? row.planId,
+        amountMinor: paid.amountMinor,
+        termsText: row.termsText,
+        nextChargeAt: renews ? (row.status === 'past_due' ? row.dueAt : row.currentPeriodEnd) : null,
+        nextChargeMinor: renews ? (terms?.renewalAmountMinor ?? null) : null,
+        renewalPeriod: renews ? (terms?.renewalPeriod ?? null) : null,
+        cardLast4: row.cardLast4,
+        cancelUrl: renews ? this.deps.subscriptions.cancelUrl(row.id) : null,
+      };
+      await context.emails.enqueue(
+        this.db,
+        key,
+        row.email,
+        paid.kind === 'renewal' ? renewalReceiptEmail({ ...receipt, period: paid.period }) : receiptEmail(receipt),
+      );
     } else {
       await context.emails.enqueue(
         this.db,

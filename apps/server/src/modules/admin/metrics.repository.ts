@@ -143,7 +143,7 @@ export class MetricsRepository {
    * with `now` is the same for every member), the day it ended, its period and churn channel, the
    * periods it paid, and the months its first two periods were paid in.
    */
-  async purchases(db: Executor, range: Instants, since: Date, now: Date) {
+  async purchases(db: Executor, range: Instants, since: Date, now: Date, until: Date = range.to) {
     // Days and months are grouped as dates and printed once per group; the paid periods are the
     // lifecycle's record on the row (ADR 157).
     const result = await db.execute(sql`
@@ -158,7 +158,7 @@ export class MetricsRepository {
       from subscriptions s
       left join cancellation_channels cc on cc.subscription_id = s.id
       where s.parent_id is null
-        and ((s.created_at >= ${since.toISOString()} and s.created_at < ${range.to.toISOString()})
+        and ((s.created_at >= ${since.toISOString()} and s.created_at < ${until.toISOString()})
           or (s.ended_at >= ${range.from.toISOString()} and s.ended_at < ${range.to.toISOString()}))
       group by s.plan_id, s.agreed_terms, s.current_period, cc.channel, (s.created_at at time zone 'UTC')::date, 6,
                (s.ended_at at time zone 'UTC')::date, s.paid_periods, date_trunc('month', s.period0_paid_at at time zone 'UTC'),

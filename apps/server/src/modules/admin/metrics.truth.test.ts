@@ -1,4 +1,5 @@
 import type { CustomerRecord, FunnelReport, Reconciliation, RevenueReport } from '@roots/contracts/admin';
+import type { PastDueList, PlanBreakdown } from '@roots/contracts/admin-queues';
 import type { Visit } from '@roots/contracts/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SERVER_SECRETS } from '../../config/env';
@@ -128,6 +129,8 @@ describe('the console’s figures equal a hand tally of a known scenario', () =>
     sign_in: 'account',
   } as const;
   let report: RevenueReport;
+  let plansTab: PlanBreakdown;
+  let pastDue: PastDueList;
   let secondWeek: RevenueReport;
   const day = (n: number) => new Date(day0.getTime() + n * DAY_MS).toISOString().slice(0, 10);
   let funnel: FunnelReport;
@@ -309,12 +312,19 @@ describe('the console’s figures equal a hand tally of a known scenario', () =>
     member(new Date(day0.getTime() + 3 * DAY_MS), 2, 2);
 
     report = await asOperator<RevenueReport>(`/api/admin/revenue?${query}`);
+    plansTab = await asOperator<PlanBreakdown>(`/api/admin/plans?${query}`);
+    pastDue = await asOperator<PastDueList>('/api/admin/queues/past-due');
     secondWeek = await asOperator<RevenueReport>(`/api/admin/revenue?from=${day(4)}&to=${range.to}`);
     funnel = await asOperator<FunnelReport>(`/api/admin/funnel?${query}`);
     reconciliation = await asOperator<Reconciliation>(`/api/admin/revenue/reconciliation?${query}`);
   }, 240_000);
 
   it('every figure equals the tally (the table is printed)', () => {
+    const planRow = (planId: string) => plansTab.plans.find((row) => row.plan_id === planId);
+    const byPlan = (field: 'active_paying' | 'active_trials') =>
+      JSON.stringify(Object.fromEntries(report.plans.filter((row) => row[field] > 0).map((row) => [row.plan_id, row[field]])));
+    const tabByPlan = (field: 'active' | 'trialing') =>
+      JSON.stringify(Object.fromEntries(plansTab.plans.filter((row) => row[field] > 0).map((row) => [row.plan_id, row[field]])));
     const cents = (value: number) => Math.round(value);
     const rate = (part: number, whole: number) => Math.round((part / whole) * 10_000) / 10_000;
     const funnelTotal = (step: string) => funnel.totals.find((row) => row.step === step)?.count;
@@ -378,6 +388,25 @@ describe('the console’s figures equal a hand tally of a known scenario', () =>
       ['now: one-time purchases with access', tally.oneTimeWithAccess, report.now.one_time_with_access],
       ['now: MRR', cents(tally.mrr), report.now.mrr_minor],
       ['cohorts', JSON.stringify(expectedCohorts), JSON.stringify(report.cohorts)],
+      // The Plans tab by the Revenue tab's rules (issue 36): q2 pays its introductory period, q3 was
+      // canceled but is paid until it ends, w2 pays weekly; p1's pack and w2's add-on are no subscription.
+      ['Plans tab: paying now (all plans)', tally.activePaying, plansTab.plans.reduce((sum, row) => sum + row.active, 0)],
+      ['Plans tab: trialing now (all plans)', tally.activeTrials, plansTab.plans.reduce((sum, row) => sum + row.trialing, 0)],
+      ['Plans tab: one-time with access', tally.oneTimeWithAccess, plansTab.plans.reduce((sum, row) => sum + row.one_time_with_access, 0)],
+      ['Plans tab: 3-Month Plan paying (paid intro, canceled but paid)', 2, planRow(THREE_MONTH)?.active],
+      ['Plans tab: Weekly Plan paying', 1, planRow(WEEKLY)?.active],
+      ['Plans tab: Ultimate Pack one-time (a pack and an add-on)', 2, planRow(ULTIMATE)?.one_time_with_access],
+      ['Plans tab = By plan, paying per plan', byPlan('active_paying'), tabByPlan('active')],
+      ['Plans tab = By plan, trialing per plan', byPlan('active_trials'), tabByPlan('trialing')],
+      // The add-on is a purchase of its plan in By plan: p1's pack and w2's add-on.
+      ['By plan: Ultimate Pack new purchases (add-on included)', 2, report.plans.find((row) => row.plan_id === ULTIMATE)?.new_purchases],
+      [
+        'By plan: new purchases = main + add-on purchases',
+        tally.trialsStarted + tally.directPurchases + tally.oneTimePurchases + tally.addonPurchases,
+        report.plans.reduce((sum, row) => sum + row.new_purchases, 0),
+      ],
+      // One rule for payment retries: the figure counts what the Past-due queue lists.
+      ['now: in payment retry = the Past-due queue', pastDue.total, report.now.past_due],
       ['reconciliation: charges checked', tally.charges, reconciliation.checked],
       ['reconciliation: mismatches', 0, reconciliation.mismatches.length],
     ];

@@ -1,5 +1,7 @@
 import { COHORT_PERIODS, type CancelChannel, type Cohort } from '@roots/contracts/admin';
-import { periodEnd, type PeriodLength, type PlanTerms } from '../billing/plan-terms';
+import type { PlanCatalog } from '@roots/contracts';
+import type { AgreedTerms } from '../../db/schema';
+import { agreedTermsOf, periodEnd, type PeriodLength, type PlanTerms } from '../billing/plan-terms';
 
 /**
  * The console's figure definitions (docs/metrics.md), as pure functions of a purchase's agreed terms
@@ -196,13 +198,30 @@ export function cohorts(facts: readonly PurchaseFacts[], fromMonth: string, toMo
 
 /** A plan's name with its agreed price, so two plans of one name stay apart: "3-Month Plan ($49.99 every 3 months)". */
 export function planLabel(terms: MetricTerms): string {
+  return `${terms.name} (${priceLabel(terms)})`;
+}
+
+/** What a plan costs, as its buyers agreed: '$1.00 trial, then $24.99 every 7 days', '$9.99 once'. */
+export function priceLabel(terms: MetricTerms): string {
   const dollars = (minor: number) => `$${(minor / 100).toFixed(2)}`;
   const every = (length: PeriodLength) => (length.count === 1 ? `every ${length.unit}` : `every ${length.count} ${length.unit}s`);
-  if (!terms.recurring || terms.renewalAmountMinor === null || !terms.renewalPeriod)
-    return `${terms.name} (${dollars(terms.firstAmountMinor)} once)`;
+  if (!terms.recurring || terms.renewalAmountMinor === null || !terms.renewalPeriod) return `${dollars(terms.firstAmountMinor)} once`;
   const renewal = `${dollars(terms.renewalAmountMinor)} ${every(terms.renewalPeriod)}`;
-  if (isTrial(terms)) return `${terms.name} (${dollars(terms.firstAmountMinor)} trial, then ${renewal})`;
-  if (terms.firstAmountMinor !== terms.renewalAmountMinor)
-    return `${terms.name} (${dollars(terms.firstAmountMinor)} first, then ${renewal})`;
-  return `${terms.name} (${renewal})`;
+  if (isTrial(terms)) return `${dollars(terms.firstAmountMinor)} trial, then ${renewal}`;
+  if (terms.firstAmountMinor !== terms.renewalAmountMinor) return `${dollars(terms.firstAmountMinor)} first, then ${renewal}`;
+  return renewal;
+}
+
+/** The terms a purchase is counted by: as agreed, else the catalog's; a plan gone from both is one-time with nothing known. */
+export function metricTermsOf(catalog: PlanCatalog, planId: string, agreed: AgreedTerms | null): MetricTerms {
+  return (
+    agreedTermsOf(catalog, { planId, agreedTerms: agreed }) ?? {
+      name: planId,
+      firstAmountMinor: 0,
+      renewalAmountMinor: null,
+      firstPeriod: null,
+      renewalPeriod: null,
+      recurring: false,
+    }
+  );
 }

@@ -4,6 +4,7 @@ import type { AccountService } from '../account/account.service';
 import type { SignInLimits } from '../../lib/sign-in-limits';
 import type { SessionReader } from '../auth/session';
 import type { CancellationService } from '../cancellation/cancellation.service';
+import type { DisputeRecords } from '../disputes/dispute-records';
 import type { BillingContext } from '../subscriptions/context';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { AdminRepository } from './admin.repository';
@@ -22,6 +23,7 @@ export type OperatorConsoleDependencies = {
   sessions: SessionReader;
   limits: SignInLimits;
   secondFactorLimit: SecondFactorLimit;
+  disputes: DisputeRecords;
 };
 
 /**
@@ -41,6 +43,7 @@ export async function registerOperatorConsole(
     subscriptions: deps.subscriptions,
     cancellation: deps.cancellation,
     account: deps.account,
+    disputes: deps.disputes,
   });
   enforceGeoPolicy(app, context.config);
   recordCancellationChannels(app, { db: context.db, repository, clock: context.clock, appSecret: context.config.APP_SECRET });

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { CustomerRecord } from '@roots/contracts/admin';
+import type { CustomerRecord, RevenueReport } from '@roots/contracts/admin';
 import type {
   AdminSearchResult,
   CustomerTimeline,
@@ -298,10 +298,25 @@ describe.each(testDatabases())('operator queues, search, timeline and plans over
     expect(byId.size).toBe(config.catalog.plans.length);
     const weekly = byId.get(WEEKLY)!;
     expect(weekly.plan_name).toBe(WEEKLY_NAME);
-    // The renewed weekly is paying, the runs-dry one past due counts as paying too; the search target trials.
-    expect(weekly).toMatchObject({ active: 2, trialing: 1, refunded_minor: 0 });
+    // By the Revenue tab's rules (issue 36): the renewed weekly is paying; the runs-dry one, whose
+    // conversion is being retried, has paid no full-price period and is a trial, as the search target is.
+    expect(weekly).toMatchObject({ active: 1, trialing: 2, one_time_with_access: 0, refunded_minor: 0 });
+    expect(weekly.price).toBe('$1.00 trial, then $24.99 every 7 days');
+    // One rule for a trial whose conversion is retried, on every tab: a trial in Revenue too, and
+    // in payment retry there exactly as the Past-due queue lists it.
+    const revenue = await asOperator<RevenueReport>(`/api/admin/revenue?${range}`);
+    const retrying = await asOperator<PastDueList>('/api/admin/queues/past-due');
+    expect(retrying.total).toBeGreaterThanOrEqual(1);
+    expect(revenue.now.past_due).toBe(retrying.total);
+    expect(revenue.plans.find((row) => row.plan_id === WEEKLY)).toMatchObject({ active_paying: 1, active_trials: 2 });
+    // A cohort is every purchase first paid in its calendar month, whatever day the range ends on (issue 36).
+    const wholeMonth = await asOperator<RevenueReport>('/api/admin/revenue?from=2026-03-01&to=2026-03-31');
+    const endsBefore = await asOperator<RevenueReport>('/api/admin/revenue?from=2026-03-01&to=2026-03-09');
+    expect(wholeMonth.cohorts.find((row) => row.month === '2026-03')?.size).toBeGreaterThan(0);
+    expect(endsBefore.cohorts).toEqual(wholeMonth.cohorts);
     // Three first charges of $1.00 in the range (the renewal came on the 13th at 13:00, inside it).
     expect(weekly.revenue_minor).toBe(3 * 100 + 2499);
-    expect(byId.get(THREE_MONTH)).toMatchObject({ revenue_minor: 4800, refunded_minor: 500, active: 0, trialing: 0 });
+    // The 3-month purchase paid its introductory period and was canceled at period end: paying until that period ends (issue 36).
+    expect(byId.get(THREE_MONTH)).toMatchObject({ revenue_minor: 4800, refunded_minor: 500, active: 1, trialing: 0 });
   });
 });

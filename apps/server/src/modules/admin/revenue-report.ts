@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import type { AgreedTerms } from '../../db/schema';
 import { DAY_MS } from '../../lib/clock';
-import { agreedTermsOf } from '../billing/plan-terms';
+import { disputeMonths, disputesByDay } from '../disputes/dispute-figures';
 import { daysOf, instantsOf } from './date-range';
 import { MAX_PERIOD_BIT, MetricsRepository } from './metrics.repository';
 import {
@@ -12,6 +12,7 @@ import {
   cohorts,
   firstPaidPeriod,
   isTrial,
+  metricTermsOf,
   payingAt,
   periodMrr,
   planLabel,
@@ -19,6 +20,13 @@ import {
   type MetricTerms,
   type PurchaseFacts,
 } from './metrics';
+
+/** The first instant after the calendar month (UTC) of `day` (YYYY-MM-DD). */
+function endOfMonth(day: string): Date {
+  const end = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  end.setUTCMonth(end.getUTCMonth() + 1);
+  return end;
+}
 
 /** How far before the range's first month purchases are read: a trial ending in the range began at most this long before. */
 const LOOKBACK_MS = 62 * DAY_MS;
@@ -60,6 +68,9 @@ function emptyDay(day: string): RevenueDay {
     refunded_minor: 0,
     auto_refunds: 0,
     auto_refunded_minor: 0,
+    disputes_opened: 0,
+    chargebacks: 0,
+    chargeback_minor: 0,
     cancellations: 0,
     addon_minor: 0,
     gross_minor: 0,
@@ -87,24 +98,19 @@ export async function revenueReport(
   const rolledTo = rolledThrough && rolledThrough < range.to ? rolledThrough : range.to;
   const liveFrom =
     rolledThrough && rolledThrough >= range.from ? new Date(Date.parse(`${rolledThrough}T00:00:00Z`) + DAY_MS) : instants.from;
-  const [rolled, live, stops, holding, purchases, starting] = await Promise.all([
+  const [rolled, live, stops, holding, purchases, starting, disputed, disputeRates] = await Promise.all([
     rolledThrough && range.from <= rolledTo ? repository.rolledCharges(db, range.from, rolledTo) : [],
     liveFrom < instants.to ? reading(db, (tx) => repository.charges(tx, { from: liveFrom, to: instants.to })) : [],
     reading(db, (tx) => repository.stops(tx, instants)),
     reading(db, (tx) => repository.holding(tx)),
-    reading(db, (tx) => repository.purchases(tx, instants, new Date(firstMonth.getTime() - LOOKBACK_MS), now)),
+    // Up to the end of the range's last month: a cohort is every purchase first paid in its calendar
+    // month, whatever day the range ends on (issue 36); the other figures filter by the range themselves.
+    reading(db, (tx) => repository.purchases(tx, instants, new Date(firstMonth.getTime() - LOOKBACK_MS), now, endOfMonth(range.to))),
     reading(db, (tx) => repository.startingAt(tx, instants.from)),
+    disputesByDay(db, instants),
+    disputeMonths(db, range.from.slice(0, 7), range.to.slice(0, 7)),
   ]);
-  const termsOf = (planId: string, agreed: AgreedTerms | null): MetricTerms =>
-    agreedTermsOf(deps.catalog, { planId, agreedTerms: agreed }) ?? {
-      // A plan gone from the catalog and bought before terms were recorded: one-time, nothing recurring known.
-      name: planId,
-      firstAmountMinor: 0,
-      renewalAmountMinor: null,
-      firstPeriod: null,
-      renewalPeriod: null,
-      recurring: false,
-    };
+  const termsOf = (planId: string, agreed: AgreedTerms | null): MetricTerms => metricTermsOf(deps.catalog, planId, agreed);
   const plans = new Map<string, PlanRow>();
   const planRow = (planId: string, terms: MetricTerms): PlanRow => {
     const label = planLabel(terms);
@@ -137,6 +143,8 @@ export async function revenueReport(
       if (succeeded) {
         day.addon_minor += amount;
         day.addon_purchases += row.count;
+        // An add-on purchase is a new purchase of its plan in By plan too, counted as Add-on purchases is (issue 36).
+        planRow(row.plan_id, terms).new_purchases += row.count;
       }
     } else if (row.kind === 'first') {
       if (!succeeded) continue;
@@ -153,6 +161,14 @@ export async function revenueReport(
         day.renewal_failures += row.count;
       }
     }
+  }
+  // Disputes beside refunds (ADR 182): opened by the day the bank opened them, chargebacks by the day they ended.
+  for (const row of disputed) {
+    const day = days.get(row.day);
+    if (!day) continue;
+    day.disputes_opened += row.opened;
+    day.chargebacks += row.chargebacks;
+    day.chargeback_minor += row.chargebackMinor;
   }
   const byChannel = new Map<string, { channel: CancelChannel; reason: string; count: number }>();
   for (const row of stops) {
@@ -175,6 +191,9 @@ export async function revenueReport(
       continue;
     }
     const plan = planRow(row.plan_id, terms);
+    // One rule for a trial whose conversion is retried (issue 36): still a trial (no full-price
+    // period paid), and in payment retry, as the Past-due queue lists it.
+    if (row.status === 'past_due') current.past_due += row.count;
     if (row.current_period < firstPaidPeriod(terms)) {
       current.active_trials += row.count;
       plan.active_trials += row.count;
@@ -182,7 +201,6 @@ export async function revenueReport(
     }
     current.active_paying += row.count;
     plan.active_paying += row.count;
-    if (row.status === 'past_due') current.past_due += row.count;
     const monthly = periodMrr(terms, row.current_period) * row.count;
     mrr += monthly;
     plan.mrr_minor += monthly;
@@ -238,5 +256,6 @@ export async function revenueReport(
     ),
     cancellations: [...byChannel.values()].sort((a, b) => b.count - a.count),
     cohorts: cohorts(facts, range.from.slice(0, 7), range.to.slice(0, 7), now),
+    dispute_months: disputeRates,
   };
 }

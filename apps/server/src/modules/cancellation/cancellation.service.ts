@@ -15,6 +15,7 @@ import type { ChargeEffects } from '../charges/charges.service';
 import type { BillingContext } from '../subscriptions/context';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import type { DisputeGuard } from '../disputes/dispute-guard';
 import type { CancellationRepository } from './cancellation.repository';
 
 const CODE_TTL_MS = 15 * 60_000;
@@ -32,6 +33,8 @@ export class CancellationService {
     private readonly context: BillingContext,
     private readonly codes: CancellationRepository,
     private readonly subscriptions: SubscriptionsService,
+    /** Refuses the refund of a disputed payment before anything changes (ADR 182). */
+    private readonly disputes: DisputeGuard,
   ) {
     context.charges.recoverWith('refund', (refund) => this.refundRecovery(refund));
   }
@@ -132,10 +135,18 @@ export class CancellationService {
     const renews = this.renews(row);
     // A one-time pack has no renewal to cancel; its money-back refund is still there when asked for.
     if (!renews && !refund) throw new AppError('CONFLICT', API_MESSAGES.oneTimeNotCancelable);
+    // A money-back of a disputed payment is refused before the cancel, so nothing half happens.
+    if (refund) await this.disputes.assertRefundable(await this.paidExecutions(row.id));
     // Already canceled or ended: the same answer, so a second click on a link is harmless.
     if (renews && isCancelable(row.status)) await this.cancel(row);
     const refunded = refund ? await this.refundLatest(row.id) : 0;
     return { message: MESSAGES.subscriptionCanceled, ...(refunded > 0 ? { refunded: fromMinor(refunded) } : {}) };
+  }
+
+  /** The executions of the subscription's succeeded charges (what a money-back could refund). */
+  private async paidExecutions(subscriptionId: string): Promise<string[]> {
+    const paid = await this.context.charges.chargesOf(subscriptionId);
+    return paid.flatMap((charge) => (charge.status === 'succeeded' && charge.executionId ? [charge.executionId] : []));
   }
 
   /** True for a plan that renews, by the terms its buyer agreed to. */
@@ -259,6 +270,8 @@ export class CancellationService {
     if (amount > charge.amountMinor) throw new AppError('CONFLICT', API_MESSAGES.refundExceedsCharge);
     const already = new AppError('CONFLICT', API_MESSAGES.chargeAlreadyRefunded);
     const previous = await charges.refundOf(charge.id);
+    // A new refund of a disputed payment is refused (a replay of one made before the dispute is not).
+    if (!previous) await this.disputes.assertRefundable([executionId]);
     if (previous && previous.amountMinor !== amount) throw already;
     const refund =
       previous ??

@@ -1,5 +1,6 @@
 import {
   createSessionResponseSchema,
+  disputeSchema,
   executionListSchema,
   executionSchema,
   GATEWAY_HEADERS,
@@ -8,6 +9,8 @@ import {
   refreshSessionTokenResponseSchema,
   refundSchema,
   type CreateSessionRequest,
+  type Dispute,
+  type DisputeEvidenceRequest,
   type Execution,
   type ExecutionList,
   type GatewayErrorCode,
@@ -83,6 +86,21 @@ export class GatewayClient {
       body: request,
       idempotencyKey,
     });
+  }
+
+  /** One dispute as the gateway has it now (a dispute unanswered past its due date reads lost). */
+  getDispute(id: string): Promise<Dispute> {
+    return this.call('GET', `/merchant/v1/disputes/${encodeURIComponent(id)}`, disputeSchema);
+  }
+
+  /** The merchant's evidence for a dispute (ADR 181); a repeated key replays the first answer. */
+  submitDisputeEvidence(id: string, request: DisputeEvidenceRequest, idempotencyKey: string): Promise<Dispute> {
+    return this.call('POST', `/merchant/v1/disputes/${encodeURIComponent(id)}/evidence`, disputeSchema, { body: request, idempotencyKey });
+  }
+
+  /** Gives a disputed payment up (the dispute ends `accepted`); a repeated key replays the first answer. */
+  acceptDispute(id: string, idempotencyKey: string): Promise<Dispute> {
+    return this.call('POST', `/merchant/v1/disputes/${encodeURIComponent(id)}/accept`, disputeSchema, { idempotencyKey });
   }
 
   /** Apple-type wallet merchant validation, done by the gateway for the merchant. */

@@ -4,6 +4,7 @@ import { verifyGatewayWebhook } from '@roots/contracts/gateway-webhooks';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import type { DisputeRecords } from '../disputes/dispute-records';
 import type { PaymentFailures } from '../payment-failures/payment-failures';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 
@@ -12,7 +13,7 @@ type GatewayWebhookOptions = {
   subscriptions: SubscriptionsService;
   clock: Clock;
   /** Keeps each received event, each declined first payment and each dispute for the operator's queues (issue 25). */
-  records: { db: Db; failures: PaymentFailures };
+  records: { db: Db; failures: PaymentFailures; disputes: DisputeRecords };
 };
 
 /**
@@ -44,9 +45,12 @@ export const gatewayWebhookRoutes: FastifyPluginAsync<GatewayWebhookOptions> = a
     const declined =
       payload.data.type === 'execution.authorizeFailed' &&
       (await records.failures.recordDeclined(records.db, execution, 'webhook')) !== 'not-ours';
-    // A dispute: the one the event names (older payloads: the one on the execution), recorded once per dispute id.
-    const dispute = payload.data.type === 'execution.disputeOpened' ? (payload.data.data.dispute ?? execution.dispute) : undefined;
-    const disputed = dispute ? `dispute-${await records.failures.recordDispute(records.db, dispute)}` : undefined;
+    // A dispute: the one the event names (older payloads: the one on the execution), recorded once
+    // per dispute id and moved forward only by its updates (ADR 181).
+    const aboutDispute = payload.data.type === 'execution.disputeOpened' || payload.data.type === 'execution.disputeUpdated';
+    const dispute = aboutDispute ? (payload.data.data.dispute ?? execution.dispute) : undefined;
+    const recorded = dispute ? await records.disputes.record(dispute) : undefined;
+    const disputed = recorded ? `dispute-${recorded}` : undefined;
     await records.failures.recordWebhook(records.db, {
       eventId: payload.data.id,
       type: payload.data.type,

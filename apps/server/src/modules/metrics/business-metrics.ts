@@ -64,6 +64,56 @@ export function registerBusinessMetrics(registry: Registry, db: Db, clock: Clock
       this.set(row?.oldest ? Math.max(0, (clock.now().getTime() - new Date(row.oldest).getTime()) / 1000) : 0);
     },
   });
+  // Declined first payments at our checkout (a broken checkout shows as their share rising, issue 36).
+  new Gauge({
+    name: 'roots_declined_first_payments',
+    help: 'Declined first payments shoppers made at our checkout, recorded once per execution (ever)',
+    registers: [registry],
+    async collect() {
+      const [row] = rowsOf<{ count: number | string }>(await db.execute(sql`select count(*) as count from failed_first_payments`));
+      this.set(Number(row?.count ?? 0));
+    },
+  });
+  // Card disputes (ADR 182): how many stand where, the nearest evidence deadline, and this month's rate.
+  countByStatus(
+    'roots_disputes',
+    'Card disputes by status (needs_response, under_review, won, lost, accepted)',
+    sql`select status, count(*) as count from disputes group by status`,
+  );
+  new Gauge({
+    name: 'roots_dispute_answer_due_seconds',
+    help: 'Time left before the nearest evidence deadline of a dispute still waiting for our answer (no series: none waits)',
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const [row] = rowsOf<{ due: string | Date | null }>(
+        await db.execute(sql`select min(evidence_due_by) as due from disputes where status = 'needs_response'`),
+      );
+      if (row?.due) this.set((new Date(row.due).getTime() - clock.now().getTime()) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'roots_dispute_rate_month',
+    help: "This UTC calendar month's disputes / its succeeded card payments (Visa's formula; 0 without payments)",
+    registers: [registry],
+    async collect() {
+      const now = clock.now();
+      const start = `${now.toISOString().slice(0, 7)}-01T00:00:00.000Z`;
+      const [row] = rowsOf<{ disputes: number | string; payments: number | string }>(
+        await db.execute(sql`
+          select (select count(*) from disputes where opened_at >= ${start}) as disputes,
+                 (select count(*) from charges where status = 'succeeded' and kind <> 'refund' and created_at >= ${start}) as payments`),
+      );
+      const payments = Number(row?.payments ?? 0);
+      cardPayments.set(payments);
+      this.set(payments > 0 ? Number(row?.disputes ?? 0) / payments : 0);
+    },
+  });
+  const cardPayments = new Gauge({
+    name: 'roots_card_payments_month',
+    help: "This UTC calendar month's succeeded card payments (first payments, renewals, add-ons): the dispute rate's base",
+    registers: [registry],
+  });
   // Each lag gauge is registered after its backlog gauge, whose collect() sets it during the same scrape.
   new Gauge({
     name: 'roots_billing_backlog',

@@ -1,11 +1,17 @@
-import type { Dispute, Execution, ExecutionListItem } from '@roots/contracts/gateway';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { DISPUTE_STATUSES, type Dispute, type Execution, type ExecutionListItem } from '@roots/contracts/gateway';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import { charges, checkoutSessions, disputes, failedFirstPayments, gatewayWebhookEvents, type PaymentFailureSource } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { maskEmail } from '../../lib/mask';
 import type { PlanCatalog } from '@roots/contracts/plans';
 import { planTerms } from '../billing/plan-terms';
+
+/** Dispute statuses in the order a dispute moves (`disputeStatusRank`), as an SQL array. */
+const STATUS_ORDER = sql`ARRAY[${sql.join(
+  DISPUTE_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)}]::text[]`;
 
 export type FailedFirstPaymentRow = typeof failedFirstPayments.$inferSelect;
 export type WebhookEventRow = typeof gatewayWebhookEvents.$inferSelect;
@@ -70,17 +76,20 @@ export class PaymentFailures {
   }
 
   /**
-   * Records a dispute the gateway opened (ADR 158): `recorded`, or `known` when this dispute id was
-   * recorded before (a redelivery changes nothing). It is tied to the subscription and charge whose
-   * succeeded charge has the disputed execution; both stay null when none of ours has it.
+   * Records a dispute as the gateway reports it (ADR 158, 181): `recorded` the first time its id
+   * is heard of, `updated` when it moved on (a later status by {@link disputeStatusRank}: deliveries
+   * may arrive out of order, and a late one never moves a dispute back), `known` otherwise (a
+   * redelivery changes nothing). It is tied to the subscription and charge whose succeeded charge
+   * has the disputed execution; both stay null when none of ours has it.
    */
-  async recordDispute(db: Executor, dispute: Dispute): Promise<'recorded' | 'known'> {
+  async recordDispute(db: Executor, dispute: Dispute): Promise<'recorded' | 'updated' | 'known'> {
     const [charge] = await db
       .select({ id: charges.id, subscriptionId: charges.subscriptionId })
       .from(charges)
       .where(and(eq(charges.executionId, dispute.executionId), eq(charges.status, 'succeeded'), ne(charges.kind, 'refund')))
       .limit(1);
-    const inserted = await db
+    const rank = (status: SQL) => sql`array_position(${STATUS_ORDER}, ${status})`;
+    const written = await db
       .insert(disputes)
       .values({
         disputeId: dispute.id,
@@ -94,10 +103,22 @@ export class PaymentFailures {
         evidenceDueBy: new Date(dispute.evidenceDueBy),
         openedAt: new Date(dispute.createdAt),
         recordedAt: this.options.clock.now(),
+        evidenceSubmittedAt: dispute.evidenceSubmittedAt ? new Date(dispute.evidenceSubmittedAt) : null,
+        closedAt: dispute.closedAt ? new Date(dispute.closedAt) : null,
       })
-      .onConflictDoNothing({ target: disputes.disputeId })
-      .returning({ id: disputes.disputeId });
-    return inserted.length > 0 ? 'recorded' : 'known';
+      .onConflictDoUpdate({
+        target: disputes.disputeId,
+        set: {
+          status: sql`excluded.status`,
+          evidenceSubmittedAt: sql`coalesce(excluded.evidence_submitted_at, ${disputes.evidenceSubmittedAt})`,
+          closedAt: sql`coalesce(excluded.closed_at, ${disputes.closedAt})`,
+        },
+        setWhere: sql`${rank(sql`excluded.status`)} > ${rank(sql`${disputes.status}`)}`,
+      })
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    const [row] = written;
+    if (!row) return 'known';
+    return row.inserted ? 'recorded' : 'updated';
   }
 
   /** One received webhook: inserted once per event id, a redelivery counts up and keeps the latest outcome. */

@@ -1,5 +1,6 @@
 import {
   adminActionDoneSchema,
+  adminDisputeAnswerSchema,
   adminRefundResponseSchema,
   auditListSchema,
   operatorListSchema,
@@ -53,6 +54,12 @@ export const lookUpCustomer = (query: string, signal?: AbortSignal) =>
 export const refundCharge = (body: AdminRefundRequest) => postParsed('/api/admin/customers/refund', body, adminRefundResponseSchema);
 export const cancelSubscription = (body: AdminCancelRequest) => postParsed('/api/admin/customers/cancel', body, adminActionDoneSchema);
 export const resendEmail = (body: AdminResendRequest) => postParsed('/api/admin/customers/resend', body, adminActionDoneSchema);
+/** Answers a dispute with the operator's text; the server attaches the customer's history (ADR 182). */
+export const submitDisputeEvidence = (disputeId: string, text: string) =>
+  postParsed('/api/admin/disputes/evidence', { dispute_id: disputeId, text }, adminDisputeAnswerSchema);
+/** Gives a disputed payment up: the dispute ends accepted and the purchase with it (ADR 182). */
+export const acceptDispute = (disputeId: string) =>
+  postParsed('/api/admin/disputes/accept', { dispute_id: disputeId }, adminDisputeAnswerSchema);
 export const deleteCustomerData = (email: string) => postParsed('/api/admin/customers/delete', { email }, adminActionDoneSchema);
 
 /** Minor units as dollars: 2499 → "$24.99". */

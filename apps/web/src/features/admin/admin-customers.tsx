@@ -1,9 +1,18 @@
-import type { AuditEntry, CustomerRecord } from '@roots/contracts/admin';
+import type { AuditEntry, CustomerDispute, CustomerRecord } from '@roots/contracts/admin';
 import type { AdminSearchResult } from '@roots/contracts/admin-queues';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { useResource } from '../../lib/use-resource';
-import { cancelSubscription, deleteCustomerData, formatMinor, lookUpCustomer, refundCharge, resendEmail } from './admin-api';
+import {
+  acceptDispute,
+  cancelSubscription,
+  deleteCustomerData,
+  formatMinor,
+  lookUpCustomer,
+  refundCharge,
+  resendEmail,
+  submitDisputeEvidence,
+} from './admin-api';
 import { browserTimeZone, formatLocalTime, planNameIn, usePlanCatalog } from './admin-format';
 import { getCustomerTimeline, searchCustomers } from './admin-queues-api';
 import { ConfirmDialog } from './confirm-dialog';
@@ -102,6 +111,103 @@ function RefundForm({
         </ConfirmDialog>
       )}
     </form>
+  );
+}
+
+/** What each dispute status means to the operator. */
+const DISPUTE_STATUS_TEXT: Record<CustomerDispute['status'], string> = {
+  needs_response: 'open, waiting for our answer',
+  under_review: 'evidence submitted, the bank decides',
+  won: 'won: the money stays with us',
+  lost: 'lost: charged back to the cardholder',
+  accepted: 'accepted: charged back to the cardholder',
+};
+
+/**
+ * One card dispute (ADR 182): its status and due date; while it can be answered, evidence (the
+ * operator's text, the customer's history attached by the server) or acceptance, each asked first.
+ */
+function DisputeCard({
+  dispute,
+  planName,
+  canAnswer,
+  onDone,
+}: {
+  dispute: CustomerDispute;
+  planName: string;
+  canAnswer: boolean;
+  onDone: (message: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const [asking, setAsking] = useState<'evidence' | 'accept' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const answer = async (what: 'evidence' | 'accept') => {
+    setAsking(null);
+    setBusy(true);
+    try {
+      const done = what === 'evidence' ? await submitDisputeEvidence(dispute.dispute_id, text) : await acceptDispute(dispute.dispute_id);
+      onDone(
+        what === 'evidence'
+          ? `Evidence sent with ${done.evidence_entries} entries of the customer’s history: ${DISPUTE_STATUS_TEXT[done.dispute.status]}.`
+          : `Dispute accepted: ${DISPUTE_STATUS_TEXT[done.dispute.status]}.`,
+      );
+    } catch (reason) {
+      onDone(errorMessage(reason));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <article className="admin-card" data-testid={`dispute-${dispute.dispute_id}`}>
+      <p>
+        <strong>Disputed {formatMinor(dispute.amount_minor)}</strong> · {planName} · {dispute.reason} ·{' '}
+        <span data-testid="dispute-status">{DISPUTE_STATUS_TEXT[dispute.status]}</span> · opened {formatLocalTime(dispute.opened_at)} ·
+        evidence due by {formatLocalTime(dispute.evidence_due_by)}
+        {dispute.evidence_submitted_at ? ` · evidence sent ${formatLocalTime(dispute.evidence_submitted_at)}` : ''}
+        {dispute.closed_at ? ` · ended ${formatLocalTime(dispute.closed_at)}` : ''}
+      </p>
+      {dispute.refund_blocked && (
+        <p>
+          This payment cannot be refunded:{' '}
+          {dispute.status === 'lost' || dispute.status === 'accepted' ? 'the bank already returned it.' : 'the dispute is open.'}
+        </p>
+      )}
+      {canAnswer && dispute.answerable && (
+        <form
+          className="admin-inline-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setAsking('evidence');
+          }}
+        >
+          <label>
+            Evidence for the bank
+            <textarea value={text} onChange={(event) => setText(event.target.value)} required maxLength={5000} rows={3} />
+          </label>
+          <p>The customer’s consent, payments, receipts, sign-ins and reports are attached.</p>
+          <button type="submit" className="admin-button" disabled={busy}>
+            Submit evidence
+          </button>
+          <button type="button" className="admin-button admin-button--quiet" disabled={busy} onClick={() => setAsking('accept')}>
+            Accept the dispute
+          </button>
+        </form>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title={asking === 'evidence' ? 'Send this evidence?' : 'Accept this dispute?'}
+          confirmLabel={asking === 'evidence' ? 'Send evidence' : `Accept and lose ${formatMinor(dispute.amount_minor)}`}
+          onConfirm={() => void answer(asking)}
+          onDismiss={() => setAsking(null)}
+        >
+          <p>
+            {asking === 'evidence'
+              ? 'The bank gets your text and the customer’s history. Evidence is sent once and cannot be changed.'
+              : `The ${formatMinor(dispute.amount_minor)} stays with the cardholder, the purchase ends now and access with it.`}
+          </p>
+        </ConfirmDialog>
+      )}
+    </article>
   );
 }
 
@@ -239,6 +345,11 @@ export function CustomersView() {
     if (record) await load(record.query);
   };
   const subscriptionOf = (id: string) => record?.subscriptions.find((subscription) => subscription.id === id);
+  // A disputed charge offers no refund (the server refuses it too, ADR 182).
+  const blockedCharge = (charge: CustomerRecord['charges'][number]) =>
+    record?.disputes.some(
+      (dispute) => dispute.refund_blocked && (dispute.charge_id === charge.id || dispute.execution_id === charge.execution_id),
+    ) ?? false;
 
   return (
     <section aria-labelledby="customers-title" data-testid="admin-customers">
@@ -351,6 +462,20 @@ export function CustomersView() {
           )}
           <h3>Timeline</h3>
           {record.emails_found[0] && <CustomerTimelineTable email={record.emails_found[0]} version={version} />}
+          {record.disputes.length > 0 && (
+            <>
+              <h3>Disputes</h3>
+              {record.disputes.map((dispute) => (
+                <DisputeCard
+                  key={dispute.dispute_id}
+                  dispute={dispute}
+                  planName={planName(subscriptionOf(dispute.subscription_id ?? '')?.plan_id ?? '')}
+                  canAnswer={canCare}
+                  onDone={(text) => void afterRefund(text)}
+                />
+              ))}
+            </>
+          )}
           <h3>Charges</h3>
           {record.charges.map((charge) => (
             <article key={charge.id} className="admin-card" data-testid={`charge-${charge.id}`}>
@@ -360,7 +485,8 @@ export function CustomersView() {
                 {charge.refunded_minor > 0 ? ` · refunded ${formatMinor(charge.refunded_minor)}` : ''}
                 {charge.decline_code ? ` · declined ${charge.decline_code}` : ''}
               </p>
-              {canCare && charge.status === 'succeeded' && charge.refunded_minor === 0 && (
+              {blockedCharge(charge) && <p>Disputed: no refund while the dispute is open or after a chargeback.</p>}
+              {canCare && charge.status === 'succeeded' && charge.refunded_minor === 0 && !blockedCharge(charge) && (
                 <RefundForm
                   charge={charge}
                   planName={planName(subscriptionOf(charge.subscription_id)?.plan_id ?? '')}

@@ -1,4 +1,6 @@
 import {
+  CARD_NETWORK_DISPUTE_THRESHOLDS,
+  DISPUTE_RATE_ALERT,
   COHORT_PERIODS,
   type CancelChannel,
   type DateRangeQuery,
@@ -12,6 +14,9 @@ import { errorMessage } from '../../lib/api-client';
 import { useResource, type Resource } from '../../lib/use-resource';
 import { formatMinor, formatShare, getFunnel, getQuality, getReconciliation, getRevenue } from './admin-api';
 import { DataTable } from './data-table';
+
+/** A dispute ratio as a percent with two decimals (the networks' thresholds are 0.65 %, 0.9 %, 1.5 %). */
+const formatRate = (ratio: number) => `${(ratio * 100).toFixed(2)}%`;
 
 const STEP_LABELS: Record<FunnelReport['steps'][number], string> = {
   landing: 'Landing',
@@ -130,6 +135,12 @@ export function RevenueView({ range }: { range: DateRangeQuery }) {
                 testId="figure-auto-refunded"
                 value={`${formatMinor(totals.auto_refunded_minor)} (${totals.auto_refunds})`}
               />
+              <Figure
+                label="Chargebacks (disputes lost or accepted)"
+                testId="figure-chargebacks"
+                value={`${formatMinor(totals.chargeback_minor)} (${totals.chargebacks})`}
+              />
+              <Figure label="Disputes opened" testId="figure-disputes" value={String(totals.disputes_opened)} />
               <Figure label="Trials started" testId="figure-trials" value={String(totals.trials_started)} />
               <Figure label="Direct purchases (no trial)" testId="figure-direct" value={String(totals.direct_purchases)} />
               <Figure label="One-time purchases" testId="figure-one-time" value={String(totals.one_time_purchases)} />
@@ -171,7 +182,11 @@ export function RevenueView({ range }: { range: DateRangeQuery }) {
             <dl className="admin-figures" data-testid="revenue-now" aria-labelledby="revenue-now-title">
               <Figure label="MRR" testId="figure-mrr" value={formatMinor(report.now.mrr_minor)} />
               <Figure label="Active paying subscriptions" testId="figure-active" value={String(report.now.active_paying)} />
-              <Figure label="Of which in payment retry" testId="figure-past-due" value={String(report.now.past_due)} />
+              <Figure
+                label="In payment retry (paying and trials, the Past-due queue)"
+                testId="figure-past-due"
+                value={String(report.now.past_due)}
+              />
               <Figure label="Active trials" testId="figure-active-trials" value={String(report.now.active_trials)} />
               <Figure
                 label="One-time purchases with access"
@@ -224,6 +239,8 @@ export function RevenueView({ range }: { range: DateRangeQuery }) {
                 'refunds to customers',
                 'refunded to customers',
                 'automatic refunds',
+                'disputes opened',
+                'chargebacks',
                 'cancellations',
                 'add-ons',
                 'gross',
@@ -240,6 +257,8 @@ export function RevenueView({ range }: { range: DateRangeQuery }) {
                 day.refunds,
                 formatMinor(day.refunded_minor),
                 formatMinor(day.auto_refunded_minor),
+                day.disputes_opened,
+                `${formatMinor(day.chargeback_minor)} (${day.chargebacks})`,
                 day.cancellations,
                 formatMinor(day.addon_minor),
                 formatMinor(day.gross_minor),
@@ -261,6 +280,20 @@ export function RevenueView({ range }: { range: DateRangeQuery }) {
                 row.month,
                 row.size,
                 ...row.retained.map((share) => (share === null ? '—' : formatShare(share))),
+              ])}
+            />
+            <DataTable
+              caption={`Dispute rate by month against the card networks’ thresholds (Visa early warning ${formatRate(CARD_NETWORK_DISPUTE_THRESHOLDS.visaEarlyWarning.ratio)}, standard ${formatRate(CARD_NETWORK_DISPUTE_THRESHOLDS.visaStandard.ratio)}; Mastercard ECM ${formatRate(CARD_NETWORK_DISPUTE_THRESHOLDS.mastercardEcm.ratio)}; our alert ${formatRate(DISPUTE_RATE_ALERT)})`}
+              testId="revenue-dispute-rate"
+              csvName={`dispute-rate_${fileSuffix(range)}.csv`}
+              columns={['month', 'disputes', 'card payments', 'Visa ratio (same month)', 'Mastercard ratio (previous month)', 'alert']}
+              rows={report.dispute_months.map((row) => [
+                row.month,
+                row.disputes,
+                row.card_payments,
+                formatRate(row.visa_ratio),
+                formatRate(row.mastercard_ratio),
+                row.alert ? 'over our alert level' : 'below',
               ])}
             />
             <h3>Reconciliation with the gateway</h3>

@@ -253,7 +253,7 @@ export function QueuesView() {
   );
 }
 
-/** The Plans table: live subscriptions now and the range's money, per plan by name. */
+/** The Plans table (docs/metrics.md, "Plans"): purchases now by the Revenue tab's rules and the range's money, per plan and price. */
 export function PlansView({ range }: { range: DateRangeQuery }) {
   const plans = useResource(`plans:${range.from}:${range.to}`, (signal) => getPlanBreakdown(range, signal));
   return (
@@ -265,11 +265,13 @@ export function PlansView({ range }: { range: DateRangeQuery }) {
             caption="Plans"
             testId="plans-table"
             csvName="plans.csv"
-            columns={['plan', 'active now', 'trialing now', 'revenue in range', 'refunded in range']}
+            columns={['plan', 'price', 'paying now', 'trialing now', 'one-time with access now', 'revenue in range', 'refunded in range']}
             rows={data.plans.map((row) => [
               row.plan_name,
+              row.price,
               row.active,
               row.trialing,
+              row.one_time_with_access,
               formatMinor(row.revenue_minor),
               formatMinor(row.refunded_minor),
             ])}

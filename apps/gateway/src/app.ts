@@ -180,6 +180,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     vault,
     sessions,
     wallets,
+    merchantOrigins: config.merchantOrigins,
   });
   await app.register(vaultRoutes, { prefix: '/vault', authenticate: auth.client, requireIdempotencyKey, vault, records });
   await app.register(merchantRoutes, {

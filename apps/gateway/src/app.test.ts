@@ -32,9 +32,9 @@ describe('gateway app', () => {
     const production = loadGatewayConfig({
       NODE_ENV: 'production',
       GATEWAY_VAULT_KEY: Buffer.from('3a7f1c9e5b2d8f4a6c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a', 'hex').toString('base64'),
-      GATEWAY_MERCHANT_SECRET: 'sk_live_0123456789abcdef',
+      GATEWAY_MERCHANT_SECRET: 'sk_live_5Tq8Wm2Xr7Ky4Bn9Pd3Hf6Jc1Lv0Gz',
       GATEWAY_JWT_SECRET: 'jwt_9Xk2Lm4Pq7Rs1Tv3Wy5Za8Bc0De6Fg',
-      GATEWAY_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+      GATEWAY_WEBHOOK_SECRET: 'whsec_Qe4Rn8Tb2Yk6Mx0Vs3Jp7Lc9Hw5Fd1Za',
       GATEWAY_WEBHOOK_URLS: 'http://127.0.0.1:3000/hooks/gateway, http://127.0.0.1:3001/hooks',
       GATEWAY_MERCHANT_ORIGINS: 'https://roots.example/, https://www.roots.example',
     });
@@ -43,15 +43,25 @@ describe('gateway app', () => {
     const good = {
       NODE_ENV: 'production',
       GATEWAY_VAULT_KEY: production.GATEWAY_VAULT_KEY,
-      GATEWAY_MERCHANT_SECRET: 'sk_live_0123456789abcdef',
+      GATEWAY_MERCHANT_SECRET: 'sk_live_5Tq8Wm2Xr7Ky4Bn9Pd3Hf6Jc1Lv0Gz',
       GATEWAY_JWT_SECRET: 'jwt_9Xk2Lm4Pq7Rs1Tv3Wy5Za8Bc0De6Fg',
-      GATEWAY_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+      GATEWAY_WEBHOOK_SECRET: 'whsec_Qe4Rn8Tb2Yk6Mx0Vs3Jp7Lc9Hw5Fd1Za',
       GATEWAY_MERCHANT_ORIGINS: 'https://roots.example',
     };
     expect(() => loadGatewayConfig({ ...good, GATEWAY_JWT_SECRET: DEV_DEFAULT_SECRETS.GATEWAY_JWT_SECRET })).toThrow(
       /GATEWAY_JWT_SECRET: is a value published in the repository/,
     );
     expect(() => loadGatewayConfig({ ...good, GATEWAY_JWT_SECRET: 'x'.repeat(32) })).toThrow(/GATEWAY_JWT_SECRET: repeats a character/);
+    // Issue 32: near-variants of published values and sequences are refused too, not only exact values.
+    expect(() => loadGatewayConfig({ ...good, GATEWAY_JWT_SECRET: `${DEV_DEFAULT_SECRETS.GATEWAY_JWT_SECRET}-2026` })).toThrow(
+      /GATEWAY_JWT_SECRET: is a value published in the repository .* or is derived from one/,
+    );
+    expect(() => loadGatewayConfig({ ...good, GATEWAY_WEBHOOK_SECRET: 'abcdefghijklmnopqrstuvwxyz012345' })).toThrow(
+      /GATEWAY_WEBHOOK_SECRET: is mostly a sequence/,
+    );
+    expect(() => loadGatewayConfig({ ...good, GATEWAY_MERCHANT_SECRET: 'sk_live_8f3a9c2e71d04b5a' })).toThrow(
+      /GATEWAY_MERCHANT_SECRET: is 24 characters, at least 32 are needed/,
+    );
     expect(() => loadGatewayConfig({ ...good, GATEWAY_WEBHOOK_SECRET: good.GATEWAY_MERCHANT_SECRET })).toThrow(
       /GATEWAY_MERCHANT_SECRET: must differ from GATEWAY_WEBHOOK_SECRET/,
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import { APP_VERSION, healthSchema, readinessSchema } from '@roots/contracts';
-import { GATEWAY_HEADERS } from '@roots/contracts/gateway';
+import { GATEWAY_HEADERS, PIX_TIMEOUT_MS } from '@roots/contracts/gateway';
 import pino, { type LoggerOptions } from 'pino';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -124,7 +124,9 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
   const publicUrl = () => config.publicUrl;
   const cipher = new CardCipher(config.GATEWAY_VAULT_KEY);
   const tokens = new BearerTokens(config.GATEWAY_JWT_SECRET, publicUrl);
-  const pageTokens = new PageTokens(config.GATEWAY_JWT_SECRET);
+  // A page link lives as long as a checkout session, and never less than what its page waits for.
+  const pageLinkTtlMs = Math.max(config.GATEWAY_SESSION_TTL_SECONDS * 1_000, config.GATEWAY_CHALLENGE_TTL_SECONDS * 1_000, PIX_TIMEOUT_MS);
+  const pageTokens = new PageTokens(config.GATEWAY_JWT_SECRET, pageLinkTtlMs);
   const webhooks = new WebhooksService(
     new WebhooksRepository(database.db),
     {
@@ -207,6 +209,7 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     vault,
     sessions,
     wallets,
+    merchantOrigins: config.merchantOrigins,
   });
   await app.register(vaultRoutes, { prefix: '/vault', authenticate: auth.client, requireIdempotencyKey, vault, records });
   await app.register(merchantRoutes, {

@@ -31,6 +31,20 @@ describe('the vault refuses card data in generic records (issue 22)', () => {
     expect(vaultRecordInputSchema.safeParse({ table: 't', fields: { a: '4242 4242', b: '4242 4242' } }).success).toBe(false);
   });
 
+  it('finds a number behind letters as separators, or split over several fields (issue 32)', () => {
+    for (const value of ['4242x4242x4242x4242', '4242a4242bc4242def4242', 'ref 5555x5555x5555x4444 ok', '3782x822463x10005'])
+      expect(holdsCardData('note', value), value).toBe(true);
+    expect(recordHoldsCardData({ a: '4242', b: '4242', c: '4242', d: '4242' })).toBe(true);
+    expect(recordHoldsCardData({ a: '4', b: '242', c: '42424242', d: '4242', e: '0000' })).toBe(true);
+    expect(recordHoldsCardData({ name: 'Ada', a: '4242.', b: '4242', c: '4242', d: '4242', city: 'Berlin' })).toBe(true);
+    expect(vaultRecordInputSchema.safeParse({ table: 't', fields: { a: '4242', b: '4242', c: '4242', d: '4242' } }).success).toBe(false);
+    // Letters between digits that make no card number, a field with letters breaking the row, a long gap.
+    for (const value of ['4242x4242x4242x4241', 'Musterstr. 12a, 10115 Berlin', 'order 4242 then 4242 then 4242 then 4242'])
+      expect(holdsCardData('note', value), value).toBe(false);
+    expect(recordHoldsCardData({ a: '4242', b: '4242', c: 'x', d: '4242', e: '4242' })).toBe(false);
+    expect(recordHoldsCardData({ house: '12', postal_code: '10115', phone: '030 1234567', floor: '3' })).toBe(false);
+  });
+
   it('lets ordinary values through', () => {
     for (const value of ['Jane Doe', '10115', '+49 30 1234567', '2026-11-26', '4242 4242 4242 4241', '1 Example Street, 10115 Berlin'])
       expect(holdsCardData('note', value), value).toBe(false);

@@ -72,6 +72,33 @@ function holdsLuhnRun(digits: string): boolean {
   return false;
 }
 
+/**
+ * Whether some run of adjacent digit groups, joined, is a card number: 13–19 digits starting with
+ * 2–6 (the industry digit of the networks a card can belong to; phone numbers with a leading 0, and
+ * postcodes and references starting 1, 7–9, are not) that pass Luhn.
+ */
+function groupsHoldCardNumber(groups: readonly string[]): boolean {
+  for (let start = 0; start < groups.length; start += 1) {
+    let joined = '';
+    for (let end = start; end < groups.length && joined.length < 19; end += 1) {
+      joined += groups[end];
+      if (/^[2-6]\d{12,18}$/.test(joined) && passesLuhn(joined)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The digit groups of a value written with short separators of any kind, letters included
+ * (`4242x4242x4242x4242`, `4242 and 4242…`): a run of 1–3 other characters joins two groups into one
+ * chain, a longer one ends the chain (issue 32). Answers each chain's groups.
+ */
+function separatedChains(value: string): string[][] {
+  return asciiDigits(value)
+    .split(/\D{4,}/)
+    .map((chain) => chain.split(/\D+/).filter(Boolean));
+}
+
 /** The value's digits with separators dropped: `4242.4242.4242.4242`, `４２４２ ４２４２…` → `4242424242424242`. */
 function digitsOf(value: string): string {
   return asciiDigits(value).replace(/[^\p{L}\d]+/gu, '');
@@ -80,19 +107,21 @@ function digitsOf(value: string): string {
 /**
  * Whether a generic record field holds card data (issues 17 and 22): a column named for a card
  * number or security code, or a value holding a Luhn-valid 13–19 digit number once Unicode digits
- * are made ASCII and separators (spaces, dots, dashes, anything not a letter or digit) dropped.
+ * are made ASCII and separators (spaces, dots, dashes, anything not a letter or digit) dropped, or
+ * one of 13–19 digits starting 2–6 written in groups with 1–3 characters of any kind between them
+ * (`4242x4242x4242x4242`).
  * Card data goes only through the card frames and `/v1/tokens`, never into generic records or back
  * to a merchant in clear.
  * @example holdsCardData('note', '4242.4242.4242.4242') // true
  */
 export function holdsCardData(column: string, value: string): boolean {
   if (namesCardData(column)) return true;
-  return holdsLuhnRun(digitsOf(value));
+  return holdsLuhnRun(digitsOf(value)) || separatedChains(value).some(groupsHoldCardNumber);
 }
 
 /**
- * Whether a record holds card data in any field, or split over two fields in a row that hold only
- * digits and separators (`first: '4242 4242'`, `second: '4242 4242'`).
+ * Whether a record holds card data in any field, or split over fields in a row that hold only
+ * digits and separators (`first: '4242 4242'`, `second: '4242 4242'`, or four fields of four digits).
  */
 export function recordHoldsCardData(fields: Readonly<Record<string, string>>): boolean {
   const entries = Object.entries(fields);
@@ -100,12 +129,19 @@ export function recordHoldsCardData(fields: Readonly<Record<string, string>>): b
   const digitGroups = entries.map(([, value]) => (/^[^\p{L}]*$/u.test(value) ? digitsOf(value) : ''));
   // Two parts of 4–12 digits making 13–19 together: the halves of one number.
   const part = (digits: string | undefined) => digits !== undefined && /^\d{4,12}$/.test(digits);
-  return digitGroups.some((digits, index) => {
+  const halves = digitGroups.some((digits, index) => {
     const next = digitGroups[index + 1];
     if (!part(digits) || !part(next)) return false;
     const joined = digits + next!;
     return joined.length >= 13 && joined.length <= 19 && passesLuhn(joined);
   });
+  // More parts (issue 32): the fields in a row that hold digits only, joined as one number's groups.
+  const chains = digitGroups
+    .map((digits) => (/^\d{1,12}$/.test(digits) ? digits : '|'))
+    .join(',')
+    .split('|')
+    .map((chain) => chain.split(',').filter(Boolean));
+  return halves || chains.some(groupsHoldCardNumber);
 }
 
 /** One record to store: a table and its fields; `skyflowID` names an existing record to update. */

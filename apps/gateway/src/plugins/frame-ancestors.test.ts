@@ -11,9 +11,9 @@ describe('merchant origins (secure by default)', () => {
     expect(loadGatewayConfig({ GATEWAY_MERCHANT_ORIGINS: '*' }).merchantOrigins).toBe('*');
     const secrets = {
       GATEWAY_VAULT_KEY: Buffer.from('3a7f1c9e5b2d8f4a6c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a', 'hex').toString('base64'),
-      GATEWAY_MERCHANT_SECRET: 'sk_live_0123456789abcdef',
+      GATEWAY_MERCHANT_SECRET: 'sk_live_5Tq8Wm2Xr7Ky4Bn9Pd3Hf6Jc1Lv0Gz',
       GATEWAY_JWT_SECRET: 'jwt_9Xk2Lm4Pq7Rs1Tv3Wy5Za8Bc0De6Fg',
-      GATEWAY_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+      GATEWAY_WEBHOOK_SECRET: 'whsec_Qe4Rn8Tb2Yk6Mx0Vs3Jp7Lc9Hw5Fd1Za',
     };
     expect(() => loadGatewayConfig({ NODE_ENV: 'production', ...secrets, GATEWAY_MERCHANT_ORIGINS: '*' })).toThrow(
       /GATEWAY_MERCHANT_ORIGINS/,

@@ -79,7 +79,7 @@ describe('server configuration', () => {
   describe('production refuses silent settings, each by name', () => {
     const production = {
       NODE_ENV: 'production',
-      GATEWAY_MERCHANT_SECRET: 'sk_live_0123456789abcdef',
+      GATEWAY_MERCHANT_SECRET: 'sk_live_5Tq8Wm2Xr7Ky4Bn9Pd3Hf6Jc1Lv0Gz',
       APP_SECRET: 'app_7Hq2Vn9Kx4Lm1Pz8Rt3Ws6Yb0Cd5Fg',
       AUTH_SECRET: 'auth_3Jk8Mn2Qp5Rs9Tv1Wx4Yz7Ab0Ce6Dh',
       SMTP_URL: 'smtp://mail.example:587',
@@ -123,6 +123,13 @@ describe('server configuration', () => {
           expect.stringMatching(/^APP_SECRET: repeats a character or a short pattern/),
         ]);
       }
+      // Issue 32: near-variants of published values and sequences are refused too, not only exact values.
+      expect(problemsOf({ ...production, APP_SECRET: `${DEV_SERVER_SECRETS.APP_SECRET}-v2` })).toEqual([
+        expect.stringMatching(/^APP_SECRET: is a value published in the repository .* or is derived from one/),
+      ]);
+      expect(problemsOf({ ...production, AUTH_SECRET: 'abcdefghijklmnopqrstuvwxyz012345' })).toEqual([
+        expect.stringMatching(/^AUTH_SECRET: is mostly a sequence, a keyboard row or a repetition/),
+      ]);
       expect(problemsOf({ ...production, AUTH_SECRET: production.APP_SECRET })).toEqual([
         expect.stringMatching(/^APP_SECRET: must differ from AUTH_SECRET/),
       ]);

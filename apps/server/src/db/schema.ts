@@ -190,7 +190,9 @@ export const charges = pgTable(
     uniqueIndex('charges_one_success_per_period')
       .on(table.subscriptionId, table.period)
       .where(sql`${table.status} = 'succeeded' and ${table.kind} <> 'refund'`),
-    uniqueIndex('charges_one_refund_per_charge').on(table.refundOfChargeId),
+    // A charge is refunded at most twice, each by its own key: once by whoever asks first (`refund:`),
+    // and what an operator's partial refund left once by the money-back guarantee (`refund-rest:`).
+    index('charges_refund_of_charge_idx').on(table.refundOfChargeId),
     index('charges_pending_idx').on(table.status, table.createdAt),
     index('charges_created_idx').on(table.createdAt),
   ],

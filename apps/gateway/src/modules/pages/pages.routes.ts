@@ -24,6 +24,14 @@ const querySchema = z.object({ t: z.string().max(64).optional() });
 const challengeFormSchema = z.object({ t: z.string().max(64), action: z.enum(['submit', 'fail']), code: z.string().max(12).optional() });
 const hostedFormSchema = z.object({ t: z.string().max(64), outcome: z.enum(['success', 'cancel', 'error', 'pending']) });
 
+/** A hosted page opened or posted with a link past its expiry (410 with a page saying so). */
+class PageLinkExpiredError extends Error {
+  constructor() {
+    super('This page link has expired');
+    this.name = 'PageLinkExpiredError';
+  }
+}
+
 function formatAmount(row: ExecutionRow): string {
   return formatMinorAmount(row.amountValue, row.currency);
 }
@@ -61,8 +69,21 @@ export async function pagesRoutes(app: FastifyInstance, options: PagesOptions): 
   acceptFormPosts(app);
 
   const checkToken = (id: string, token: string | undefined) => {
-    if (!pageTokens.verify(id, token)) throw new GatewayError('FORBIDDEN', 'This page link is not valid');
+    const check = pageTokens.check(id, token);
+    if (check === 'expired') throw new PageLinkExpiredError();
+    if (check !== 'valid') throw new GatewayError('FORBIDDEN', 'This page link is not valid');
   };
+  // An expired link is a page the shopper reads (in the popup or after a redirect), not JSON.
+  app.setErrorHandler((error, _request, reply) => {
+    if (!(error instanceof PageLinkExpiredError)) throw error;
+    return sendPage(
+      reply,
+      'Link expired',
+      `<h1 data-testid="expired">This payment page has expired</h1><p>Close this window and go back to ${escapeHtml(options.merchantName)}: it shows whether the payment went through, and you can pay again there.</p>`,
+      '',
+      410,
+    );
+  });
 
   const completion = (reply: FastifyReply, row: ExecutionRow, source: GatewayWindowMessage['source']) => {
     const outcome = outcomeOf(row);

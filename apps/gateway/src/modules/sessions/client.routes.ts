@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientPrincipal as client } from '../../plugins/auth';
 import type { ExecutionsService } from '../executions/executions.service';
+import { assertReturnInfoAllowed } from '../pages/return-info';
 import type { VaultService } from '../vault/vault.service';
 import type { WalletsService } from '../wallets/wallets.service';
 import type { SessionsService } from './sessions.service';
@@ -30,6 +31,8 @@ type ClientRoutesOptions = {
   vault: VaultService;
   sessions: SessionsService;
   wallets: WalletsService;
+  /** The merchant's page origins: the only places `returnInfo` may send the shopper back to. */
+  merchantOrigins: string[] | '*';
 };
 
 const executionParams = z.object({ id: z.string().min(1).max(64) });
@@ -50,12 +53,14 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
       schema: { params: executionParams, body: authorizeRequestSchema, response: { 200: executionSchema } },
       preHandler: requireIdempotencyKey,
     },
-    async (request) =>
-      executions.authorize(client(request), request.params.id, request.body, {
+    async (request) => {
+      assertReturnInfoAllowed(request.body.returnInfo, options.merchantOrigins);
+      return executions.authorize(client(request), request.params.id, request.body, {
         userAgent: request.headers['user-agent'],
         acceptHeader: request.headers.accept,
         ip: request.ip,
-      }),
+      });
+    },
   );
 
   routes.post(

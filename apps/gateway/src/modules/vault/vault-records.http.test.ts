@@ -143,3 +143,27 @@ describe('vault records (the non-card collect elements)', () => {
     expect(read.text).not.toContain('4111111111111111');
   });
 });
+
+describe('card numbers disguised or split in generic records (issue 32)', () => {
+  it('refuses them with a clear 400 and stores nothing', async () => {
+    const session = await createSession(gateway);
+    const disguised: Array<Record<string, string>> = [
+      { note: '4242x4242x4242x4242' },
+      { note: 'four: 4242a4242b4242c4242' },
+      { a: '4242', b: '4242', c: '4242', d: '4242' },
+      { name: 'Ada', p1: '5555', p2: '5555-', p3: '5555', p4: ' 4444', city: 'Berlin' },
+    ];
+    for (const fields of disguised) {
+      const answer = await store(session, { records: [{ table: 'persons', fields }] });
+      expect(answer.status, JSON.stringify(fields)).toBe(400);
+      expect(answer.body).toMatchObject({ code: 'VALIDATION_ERROR', error: expect.stringContaining('must not hold card data') });
+    }
+    const count = await gateway.app.gateway.database.db.execute(
+      sql`select count(*)::int as n from vault_records where holder_reference = ${session.holderReference}`,
+    );
+    expect(JSON.stringify(count)).toContain('"n":0');
+    // An address with its numbers in a row of fields is not a card number.
+    const address = { house: '12', postal_code: '10115', phone: '030 1234567', floor: '3' };
+    expect((await store(session, { records: [{ table: 'persons', fields: address }] })).status).toBe(201);
+  });
+});

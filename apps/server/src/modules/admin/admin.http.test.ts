@@ -498,4 +498,32 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
     expect(settled).toEqual(await fromLedger());
     expect(settled.days.find((day) => day.day === '2026-03-15')!.renewal_failures).toBe(first.days[5]!.renewal_failures + 1);
   });
+
+  // Last: its purchase and refunds would change the day's revenue figures the tests above count.
+  it('after a partial operator refund, the money-back gives back only what the ledger says is left (issue 32)', async () => {
+    const buyer = `rest.${tag}@example.com`;
+    const bought = await buy(THREE_MONTH, buyer);
+    const charge = (await asOperator<CustomerRecord>(`/api/admin/customers?q=${encodeURIComponent(buyer)}`)).charges[0]!;
+    await asOperator('/api/admin/customers/refund', { charge_id: charge.id, amount_minor: 1000, reason: 'goodwill' });
+
+    const moneyBack = () => http<{ refunded?: number }>(`${base}/api/cancel`, { json: { id: bought.id, refund: true }, jar: bought.jar });
+    const back = await moneyBack();
+    expect(back.status, back.text).toBe(200);
+    expect(back.body.refunded).toBe(38);
+    const execution = await gatewayExecution(bought.executionId);
+    expect(execution.amountRefunded).toBe(4800);
+    expect(execution.refunds?.map((refund) => refund.amount.value)).toEqual([1000, 3800]);
+    // Asking again replays the same refund: nothing more moves.
+    expect((await moneyBack()).body.refunded).toBe(38);
+    expect((await gatewayExecution(bought.executionId)).refunds).toHaveLength(2);
+
+    const after = await asOperator<CustomerRecord>(`/api/admin/customers?q=${encodeURIComponent(buyer)}`);
+    expect(after.charges.find((row) => row.id === charge.id)).toMatchObject({ amount_minor: 4800, refunded_minor: 4800 });
+    // The whole charge is back: the subscription ends, and each refund has its own email.
+    expect((await database.db.select().from(subscriptions).where(eq(subscriptions.id, bought.id)))[0]?.status).toBe('expired');
+    const receipts = (await mailbox()).filter((message) => message.to === buyer && message.kind === 'refund_receipt');
+    expect(
+      receipts.map((message) => (message.text.includes('$38.00') ? 'rest' : message.text.includes('$10.00') ? 'partial' : '?')).sort(),
+    ).toEqual(['partial', 'rest']);
+  });
 });

@@ -85,7 +85,7 @@ describe.each(testDatabases())('sign-in limits on $name', ({ url }) => {
       TRUST_PROXY: '127.0.0.1',
       APP_SECRET: 'Qm9vdHN0cmFwIGEgcmVhbCBzZWNyZXQgZm9yIHRlc3Rz',
       AUTH_SECRET: 'QW5vdGhlciByZWFsIHNlY3JldCBmb3IgdGhlIHRlc3Rz',
-      GATEWAY_MERCHANT_SECRET: 'sk_live_8f3a9c2e71d04b5a',
+      GATEWAY_MERCHANT_SECRET: 'sk_live_8f3a9c2e71d04b5a6e0c4b7d91f2a83e',
       SMTP_URL: 'smtp://127.0.0.1:9',
       PUBLIC_URL: 'https://roots.example',
       LEGAL_OPERATOR_NAME: 'Roots Test Operator Ltd',

@@ -180,15 +180,19 @@ export class CancellationService {
   /**
    * Refunds the latest successful charge when it is within MONEY_BACK_GUARANTEE_DAYS, through the
    * charge ledger with the key `refund:{charge id}` (a retry or the recovery replays the first
-   * refund). Access ends. Returns the refunded minor units (0 when nothing qualified).
+   * refund). After an operator's partial refund, what the ledger says is left comes back instead,
+   * with the key `refund-rest:{charge id}` (issue 32). Access ends. Returns the refunded minor units
+   * (0 when nothing qualified).
    */
   async refundLatest(subscriptionId: string): Promise<number> {
     const { clock, config, charges } = this.context;
     const paid = await charges.chargesOf(subscriptionId);
     const charge = paid.find((candidate) => candidate.status === 'succeeded' && candidate.executionId);
     if (!charge?.executionId) return 0;
-    if (charge.refundedMinor > 0) return charge.refundedMinor;
-    const previous = await charges.refundOf(charge.id);
+    const first = await charges.refundOf(charge.id);
+    // An operator gave back part of it: the guarantee gives back the rest, by its own key.
+    const partlyRefunded = first?.status === 'succeeded' && first.amountMinor < charge.amountMinor;
+    const previous = partlyRefunded ? await charges.restRefundOf(charge.id) : first;
     // A refund already opened is finished whatever the date; a new one only within the guarantee.
     if (!previous && !guaranteedRefund(paid, clock.now(), config.MONEY_BACK_GUARANTEE_DAYS)) return 0;
     const refund =
@@ -201,8 +205,9 @@ export class CancellationService {
         attempt: 0,
         refundOfChargeId: charge.id,
         executionId: charge.executionId,
-        idempotencyKey: chargeKeys.refund(charge.id),
-        amountMinor: charge.amountMinor,
+        idempotencyKey: partlyRefunded ? chargeKeys.refundRest(charge.id) : chargeKeys.refund(charge.id),
+        // The ledger is the truth of what already came back.
+        amountMinor: charge.amountMinor - charge.refundedMinor,
         currency: charge.currency,
       }));
     const outcome = await charges.run(refund, this.refundEffects(refund.executionId ?? charge.executionId, charge));

@@ -12,6 +12,7 @@ describe('charge keys', () => {
     expect(chargeKeys.addOn(PARENT, 'roots_ultimate_pack', 0)).toBe(`addon:${PARENT}:roots_ultimate_pack`);
     expect(chargeKeys.addOn(PARENT, 'roots_ultimate_pack', 1)).toBe(`addon:${PARENT}:roots_ultimate_pack:retry:1`);
     expect(chargeKeys.refund('c1')).toBe('refund:c1');
+    expect(chargeKeys.refundRest('c1')).toBe('refund-rest:c1');
     expect(chargeKeys.unmatchedRefund('exe_9')).toBe('unmatched:exe_9');
     expect(orderReferences.renewal(SUB, 4)).toBe(`sub:${SUB}:period:4`);
     expect(orderReferences.addOn('x'.repeat(250))).toHaveLength(200);
@@ -31,6 +32,7 @@ describe('charge keys', () => {
       attempt: 2,
     });
     expect(parseChargeKey(chargeKeys.refund('c1'))).toEqual({ kind: 'refund', chargeId: 'c1' });
+    expect(parseChargeKey(chargeKeys.refundRest('c1'))).toEqual({ kind: 'refund-rest', chargeId: 'c1' });
     expect(parseChargeKey(chargeKeys.unmatchedRefund('exe_9'))).toEqual({ kind: 'unmatched-refund', executionId: 'exe_9' });
     for (const junk of [
       '',

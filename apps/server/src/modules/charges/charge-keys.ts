@@ -15,6 +15,8 @@ export const chargeKeys = {
   addOn: (parentId: string, planId: string, attempt: number) => withAttempt(addOnBase(parentId, planId), attempt),
   /** The refund of one charge: a charge is refunded at most once, whoever asks. */
   refund: (chargeId: string) => `refund:${chargeId}`,
+  /** The money-back refund of what an operator's partial refund of a charge left (issue 32). */
+  refundRest: (chargeId: string) => `refund-rest:${chargeId}`,
   /** The payment sweep's refund of a paid execution no purchase claimed (ADR 127). */
   unmatchedRefund: (executionId: string) => `unmatched:${executionId}`,
 } as const;
@@ -38,6 +40,7 @@ export type ParsedChargeKey =
   | { kind: 'renewal'; subscriptionId: string; period: number; attempt: number }
   | { kind: 'add-on'; parentId: string; planId: string; attempt: number }
   | { kind: 'refund'; chargeId: string }
+  | { kind: 'refund-rest'; chargeId: string }
   | { kind: 'unmatched-refund'; executionId: string };
 
 /** What a key names; undefined for a string no builder above makes. */
@@ -57,6 +60,8 @@ export function parseChargeKey(key: string): ParsedChargeKey | undefined {
       return { kind: 'first', executionId: rest };
     case 'refund':
       return { kind: 'refund', chargeId: rest };
+    case 'refund-rest':
+      return { kind: 'refund-rest', chargeId: rest };
     case 'unmatched':
       return { kind: 'unmatched-refund', executionId: rest };
     default:

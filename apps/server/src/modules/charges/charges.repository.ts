@@ -57,11 +57,6 @@ export class ChargesRepository {
     });
   }
 
-  /** The refund of a charge, if one was attempted. */
-  refundOf(db: Executor, chargeId: string): Promise<ChargeRow | undefined> {
-    return db.query.charges.findFirst({ where: eq(charges.refundOfChargeId, chargeId) });
-  }
-
   /**
    * Settles a pending attempt; returns the settled row, or undefined when another process settled
    * it first (the conditional update makes the settle-and-record step run once).
@@ -91,9 +86,12 @@ export class ChargesRepository {
     return rows[0];
   }
 
-  /** Records how much of a charge was refunded. */
+  /** Adds a settled refund's amount to what was refunded of a charge (runs once per refund, with its settle). */
   async markRefunded(db: Executor, chargeId: string, amountMinor: number, now: Date): Promise<void> {
-    await db.update(charges).set({ refundedMinor: amountMinor, updatedAt: now }).where(eq(charges.id, chargeId));
+    await db
+      .update(charges)
+      .set({ refundedMinor: sql`${charges.refundedMinor} + ${amountMinor}`, updatedAt: now })
+      .where(eq(charges.id, chargeId));
   }
 
   /** Pending attempts of `kinds` written before `olderThan`: their process may have died mid-call. */

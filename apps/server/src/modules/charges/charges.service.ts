@@ -7,6 +7,7 @@ import type { Tx } from '../../db/executor';
 import type { ChargeKind } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { GatewayCallError, type GatewayClient } from '../gateway/gateway-client';
+import { chargeKeys } from './charge-keys';
 import { crashPoint } from '../../lib/fault-injection';
 import type { ChargeRow, ChargesRepository, NewCharge } from './charges.repository';
 
@@ -121,8 +122,14 @@ export class ChargesService {
     return this.deps.repository.byId(db, id);
   }
 
+  /** The refund of a charge, if one was attempted: the first, whoever asked (key `refund:`). */
   refundOf(chargeId: string): Promise<ChargeRow | undefined> {
-    return this.deps.repository.refundOf(this.deps.db, chargeId);
+    return this.deps.repository.byKey(this.deps.db, chargeKeys.refund(chargeId));
+  }
+
+  /** The money-back refund of what a partial refund of a charge left, if one was attempted (key `refund-rest:`). */
+  restRefundOf(chargeId: string): Promise<ChargeRow | undefined> {
+    return this.deps.repository.byKey(this.deps.db, chargeKeys.refundRest(chargeId));
   }
 
   /** Records on a charge how much of it a settled refund gave back (inside the refund's transaction). */

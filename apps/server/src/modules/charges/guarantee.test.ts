@@ -38,9 +38,15 @@ describe('the money-back guarantee (issue 23)', () => {
     expect(guaranteedRefund([charge()], paidAt, 0)?.until).toEqual(paidAt);
   });
 
+  it('covers what a partial refund left (issue 32), nothing once all of it came back', () => {
+    const now = new Date(paidAt.getTime() + DAY);
+    expect(guaranteedRefund([charge({ refundedMinor: 1000 })], now, 30)?.charge).toMatchObject({ amountMinor: 2499, refundedMinor: 1000 });
+    expect(guaranteedRefund([charge({ refundedMinor: 2499 })], now, 30)).toBeUndefined();
+  });
+
   it('covers nothing refunded already, unpaid, without an execution, or a refund itself', () => {
     const now = new Date(paidAt.getTime() + DAY);
-    expect(guaranteedRefund([charge({ refundedMinor: 100 })], now, 30)).toBeUndefined();
+    expect(guaranteedRefund([charge({ refundedMinor: 2499 })], now, 30)).toBeUndefined();
     expect(guaranteedRefund([charge({ status: 'failed' })], now, 30)).toBeUndefined();
     expect(guaranteedRefund([charge({ status: 'pending' })], now, 30)).toBeUndefined();
     expect(guaranteedRefund([charge({ executionId: null })], now, 30)).toBeUndefined();

@@ -249,12 +249,14 @@ export class SubscriptionLifecycle {
       case 'period_ended':
         return { patch: { status: transition(row.status, 'period_ended'), dueAt: null, endedAt: now }, access: 'revoke' };
       case 'refunded': {
+        // `event.charge` as it was before this refund: what earlier refunds of it gave back.
+        const before = event.charge.refundedMinor;
         const email = {
-          key: `refund:${event.charge.id}`,
+          key: before > 0 ? `refund-rest:${event.charge.id}` : `refund:${event.charge.id}`,
           content: refundEmail({ productName, amountMinor: event.amountMinor, cardLast4: row.cardLast4 }),
         };
-        // A partial refund, or one of a subscription that has ended: the money only.
-        if (event.amountMinor < event.charge.amountMinor || row.status === 'expired') return { patch: {}, email };
+        // A partial refund (the charge not yet all back), or one of a subscription that has ended: the money only.
+        if (before + event.amountMinor < event.charge.amountMinor || row.status === 'expired') return { patch: {}, email };
         return {
           patch: { status: transition(row.status, 'refunded'), dueAt: null, endedAt: now, canceledAt: row.canceledAt ?? now },
           access: 'revoke',

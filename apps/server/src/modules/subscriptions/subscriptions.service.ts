@@ -676,7 +676,9 @@ export class SubscriptionsService {
         next_charge_amount: charging && terms?.renewalAmountMinor != null ? fromMinor(terms.renewalAmountMinor) : null,
         card_last4: row.cardLast4,
         renews: terms?.recurring === true,
-        refund: refund ? { amount: fromMinor(refund.charge.amountMinor), until: refund.until.toISOString() } : null,
+        refund: refund
+          ? { amount: fromMinor(refund.charge.amountMinor - refund.charge.refundedMinor), until: refund.until.toISOString() }
+          : null,
         access: grants
           .filter((grant) => grant.subscriptionId === row.id && !grant.revokedAt && (!grant.expiresAt || grant.expiresAt > now))
           .map((grant) => grant.kind),

@@ -15,6 +15,8 @@ export const API_ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  /** Under pressure the checkout asks for a solved proof-of-work challenge (429, with `challenge`; ADR 160). */
+  'CHALLENGE_REQUIRED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -27,5 +29,7 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   code: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** With CHALLENGE_REQUIRED: the ALTCHA challenge to solve (ADR 160). */
+  challenge: z.unknown().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -2,6 +2,7 @@ import { MESSAGES, type ApiError } from '@roots/contracts';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, codeForStatus } from '../errors';
+import { ChallengeRequired } from './merchant-api-budget';
 
 /** Where and why a request failed its schema, as `ApiError.details` lists it. */
 export function validationDetails(validation: readonly FastifySchemaValidationError[]): Array<{ path: string; message: string }> {
@@ -25,6 +26,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      if (error instanceof ChallengeRequired)
+        return reply
+          .status(error.statusCode)
+          .send({ error: error.message, code: error.code, challenge: error.challenge } satisfies ApiError);
       return reply.status(error.statusCode).send({ error: error.message, code: error.code } satisfies ApiError);
     }
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;

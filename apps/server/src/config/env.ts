@@ -180,7 +180,7 @@ export const envSchema = z.object({
    * Purchase and payment-status reads of executions this server opened that one client address may
    * make per minute (ADR 160); there is no share of all clients for them.
    */
-  GATEWAY_CLIENT_PURCHASE_BUDGET_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  GATEWAY_CLIENT_PURCHASE_BUDGET_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /**
    * Bearer token a Prometheus scraper sends to `GET /metrics` (issue 22). Unset: open outside
    * production, and no `/metrics` at all in production.

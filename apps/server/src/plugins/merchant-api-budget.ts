@@ -59,11 +59,11 @@ export const CHECKOUT_PASS_COOKIE = 'roots_checkout_pass';
 const MINUTE_MS = 60_000;
 /** Gateway calls one execution or one subscription may cause a minute (a pending page's "check again", a retry). */
 export const PER_SUBJECT_PER_MINUTE = 10;
-/** What one checkout pass buys: a checkout's calls (session, token refreshes, a second tab), for 15 minutes. */
-export const PASS_USES = 5;
+/** What one checkout pass buys: a checkout's calls (its session, a token refresh, Apple Pay's validation), for 15 minutes. */
+export const PASS_USES = 3;
 const PASS_TTL_MS = 15 * MINUTE_MS;
 /** Checkout passes one client address may buy a minute, whatever work it does. */
-export const PASSES_PER_CLIENT_PER_MINUTE = 2;
+export const PASSES_PER_CLIENT_PER_MINUTE = 1;
 /** A challenge must be solved within this time. */
 const CHALLENGE_TTL_MS = 5 * MINUTE_MS;
 /**

@@ -29,7 +29,5 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   code: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  /** With CHALLENGE_REQUIRED: the ALTCHA challenge to solve (ADR 160). */
-  challenge: z.unknown().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -26,10 +26,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      // The one error answer with more than `{ error, code }`: the challenge to solve (ADR 160).
       if (error instanceof ChallengeRequired)
         return reply
           .status(error.statusCode)
-          .send({ error: error.message, code: error.code, challenge: error.challenge } satisfies ApiError);
+          .send({ ...({ error: error.message, code: error.code } satisfies ApiError), challenge: error.challenge });
       return reply.status(error.statusCode).send({ error: error.message, code: error.code } satisfies ApiError);
     }
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;

@@ -31,3 +31,9 @@ export const apiErrorSchema = z.object({
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/**
+ * The 429 of a checkout call (ADR 160): `RATE_LIMITED`, or `CHALLENGE_REQUIRED` with the ALTCHA
+ * challenge the browser solves before asking again.
+ */
+export const checkoutRefusalSchema = apiErrorSchema.extend({ challenge: z.unknown().optional() });

@@ -4,10 +4,13 @@ import type { InitSessionResponse } from '@roots/contracts/subscriptions';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey as browserDeriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type RootsApp } from '../app';
 import { DEV_SERVER_SECRETS, loadConfig } from '../config/env';
+import type { Database } from '../db/database';
 import { ManualClock } from '../lib/clock';
 import { updateCardUrl } from '../modules/billing/update-card-link';
 import { startGatewayProcess, type GatewayProcess } from '../test/gateway-process';
+import { makeWebDist, openTestDatabase } from '../test/helpers';
 import { startProductOverHttp, type ProductOverHttp } from '../test/product-over-http';
 import { http, payInSession, purchaseBody } from '../test/shopper';
 import { CHECKOUT_PASS_COOKIE, CHECKOUT_PROOF_HEADER } from './merchant-api-budget';
@@ -305,4 +308,78 @@ describe('issue 32: floods of purchase reads never stand between a paid shopper 
     expect(canceled.status).toBe(200);
     expect(canceled.body.refunded).toBeDefined();
   }, 120_000);
+});
+
+describe('the checkout budget: per client, an open share, a reserve for passes, shared across instances', () => {
+  let database: Database;
+  const apps: RootsApp[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(undefined);
+    // Two instances on one database, with a gateway nobody listens on (what reaches it answers 503).
+    for (let index = 0; index < 2; index += 1) {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        WEB_DIST_DIR: makeWebDist(),
+        GATEWAY_URL: 'http://127.0.0.1:9',
+        GATEWAY_TIMEOUT_MS: '200',
+        GATEWAY_CLIENT_BUDGET_PER_MINUTE: '4',
+        GATEWAY_SESSION_BUDGET_PER_MINUTE: '2',
+        GATEWAY_CHECKOUT_RESERVE_PER_MINUTE: '4',
+      });
+      apps.push(await buildApp({ config, database, clock: new ManualClock(new Date()) }));
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  const initSession = (app: RootsApp, ip: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url: `/init/session?plan_id=${WEEKLY}`, remoteAddress: ip, headers });
+  const solved = async (answer: { json: () => { challenge: Challenge } }) => {
+    const { challenge } = answer.json();
+    const solution = await solveChallenge({ challenge, deriveKey: browserDeriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  };
+
+  it('spends the open share across instances, then asks for work; a pass buys 3 calls from the reserve; a forged pass buys nothing', async () => {
+    const [a, b] = apps as [RootsApp, RootsApp];
+    // An unknown plan costs nothing, however often.
+    for (let n = 0; n < 6; n += 1)
+      expect((await a.inject({ url: '/init/session?plan_id=nope', remoteAddress: '203.0.113.1' })).statusCode).toBe(400);
+    expect((await initSession(a, '203.0.113.1')).statusCode).toBe(503);
+    expect((await initSession(b, '203.0.113.2')).statusCode).toBe(503);
+    const asked = await initSession(a, '203.0.113.3');
+    expect(asked.statusCode).toBe(429);
+    expect(asked.json()).toMatchObject({ code: 'CHALLENGE_REQUIRED', challenge: { parameters: { algorithm: 'PBKDF2/SHA-256' } } });
+    // A made-up proof is no proof.
+    const forged = await initSession(a, '203.0.113.3', { [CHECKOUT_PROOF_HEADER]: Buffer.from('{"challenge":{}}').toString('base64') });
+    expect(forged.json()).toMatchObject({ code: 'CHALLENGE_REQUIRED' });
+    const proof = await solved(asked);
+    const paid = await initSession(b, '203.0.113.3', { [CHECKOUT_PROOF_HEADER]: proof });
+    expect(paid.statusCode).toBe(503);
+    const pass = paid.cookies.find((cookie) => cookie.name === CHECKOUT_PASS_COOKIE);
+    expect(pass?.httpOnly).toBe(true);
+    const withPass = { cookie: `${CHECKOUT_PASS_COOKIE}=${pass!.value}` };
+    // Two more uses of the pass, on either instance; the fourth is past the pass.
+    expect((await initSession(a, '203.0.113.3', withPass)).statusCode).toBe(503);
+    expect((await initSession(b, '203.0.113.4', withPass)).statusCode).toBe(503);
+    expect((await initSession(a, '203.0.113.4', withPass)).json()).toMatchObject({ code: 'CHALLENGE_REQUIRED' });
+    // A pass cookie signed by someone else is none.
+    expect((await initSession(a, '203.0.113.5', { cookie: `${CHECKOUT_PASS_COOKIE}=${pass!.value.slice(0, -2)}xx` })).json()).toMatchObject(
+      {
+        code: 'CHALLENGE_REQUIRED',
+      },
+    );
+    // One pass a minute per address, whatever work it does: a second solution buys nothing.
+    const first = await initSession(b, '203.0.113.6', { [CHECKOUT_PROOF_HEADER]: await solved(await initSession(a, '203.0.113.6')) });
+    expect(first.statusCode).toBe(503);
+    expect(first.cookies.some((cookie) => cookie.name === CHECKOUT_PASS_COOKIE)).toBe(true);
+    const second = await initSession(a, '203.0.113.6', { [CHECKOUT_PROOF_HEADER]: await solved(await initSession(a, '203.0.113.6')) });
+    expect(second.json()).toMatchObject({ code: 'CHALLENGE_REQUIRED' });
+    expect(second.cookies.some((cookie) => cookie.name === CHECKOUT_PASS_COOKIE)).toBe(false);
+    // A client past its own budget is refused before anything else.
+    expect((await initSession(a, '203.0.113.6')).json()).toMatchObject({ code: 'RATE_LIMITED' });
+  });
 });

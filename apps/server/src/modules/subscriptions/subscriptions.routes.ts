@@ -1,4 +1,4 @@
-import { API_MESSAGES, MESSAGES } from '@roots/contracts';
+import { API_MESSAGES, MESSAGES, checkoutRefusalSchema } from '@roots/contracts';
 import {
   applePayValidateMerchantRequestSchema,
   applePayValidateMerchantResponseSchema,
@@ -139,7 +139,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     {
       schema: {
         querystring: initSessionRequestSchema.extend({ email: checkoutEmailSchema }),
-        response: { 200: initSessionResponseSchema },
+        response: { 200: initSessionResponseSchema, 429: checkoutRefusalSchema },
       },
     },
     async (request, reply) => openCheckout(request, reply, request.query),
@@ -149,7 +149,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     {
       schema: {
         body: initSessionRequestSchema.extend({ email: checkoutEmailSchema }).optional(),
-        response: { 200: initSessionResponseSchema },
+        response: { 200: initSessionResponseSchema, 429: checkoutRefusalSchema },
       },
     },
     async (request, reply) => openCheckout(request, reply, request.body),
@@ -159,7 +159,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
 
   app.post(
     '/init/session/token',
-    { schema: { body: sessionTokenRequestSchema, response: { 200: sessionTokenResponseSchema } } },
+    { schema: { body: sessionTokenRequestSchema, response: { 200: sessionTokenResponseSchema, 429: checkoutRefusalSchema } } },
     async (request, reply) => {
       // What cannot be a token of the gateway's sessions costs nothing (ADR 160): the gateway refuses it anyway.
       if (!mayBeSessionToken(request.body.bearer_token, Date.now())) throw new AppError('UNAUTHORIZED', MESSAGES.somethingWentWrong);
@@ -170,7 +170,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
 
   app.post(
     '/api/apple-pay/validate-merchant',
-    { schema: { body: applePayValidateMerchantRequestSchema, response: { 200: applePayValidateMerchantResponseSchema } } },
+    {
+      schema: {
+        body: applePayValidateMerchantRequestSchema,
+        response: { 200: applePayValidateMerchantResponseSchema, 429: checkoutRefusalSchema },
+      },
+    },
     async (request, reply) => {
       await budget.checkout(request, reply);
       return service.validateApplePayMerchant(request.body);

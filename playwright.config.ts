@@ -120,6 +120,7 @@ export default defineConfig({
         // Every journey signs in and pays from one client IP: the per-client limits are proven in
         // modules/auth/sign-in-limits.test.ts and plugins/merchant-api-budget.test.ts.
         GATEWAY_CLIENT_BUDGET_PER_MINUTE: '100000',
+        GATEWAY_CLIENT_PURCHASE_BUDGET_PER_MINUTE: '100000',
         SIGN_IN_CODES_PER_IP_PER_HOUR: '100000',
         SIGN_IN_CODE_RESEND_SECONDS: '0',
         SIGN_IN_CODE_RESENDS_PER_DAY: '100000',

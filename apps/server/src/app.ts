@@ -70,7 +70,7 @@ import { CSP_REPORT_PATH, registerSecurityHeaders } from './plugins/security-hea
 import { registerErrorResponses } from './plugins/error-responses';
 import { registerSpa } from './plugins/spa';
 import { maskEmailsDeep, registerTextGuard } from './plugins/text-guard';
-import { registerMerchantApiBudget } from './plugins/merchant-api-budget';
+import { MerchantApiBudget } from './plugins/merchant-api-budget';
 
 /** Where the product serves its OpenAPI document (README "HTTP surface"; ADR 113). */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -275,6 +275,19 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     disputes: disputeRecords,
   });
 
+  // The gateway's merchant quota as public requests spend it, once valid and proven (ADR 160).
+  const budget = new MerchantApiBudget({
+    counters: rateLimitCounters,
+    clock,
+    secret: config.APP_SECRET,
+    secureCookies: config.publicUrl.startsWith('https:'),
+    settings: {
+      perClientCheckouts: config.GATEWAY_CLIENT_BUDGET_PER_MINUTE,
+      openCheckouts: config.GATEWAY_SESSION_BUDGET_PER_MINUTE,
+      reserveCheckouts: config.GATEWAY_CHECKOUT_RESERVE_PER_MINUTE,
+      perClientExecutionReads: config.GATEWAY_CLIENT_PURCHASE_BUDGET_PER_MINUTE,
+    },
+  });
   // The public API: rate-limited per IP (and per email inside the routes that take one).
   await app.register(async (api) => {
     await api.register(rateLimit, {
@@ -289,19 +302,13 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
         message: formatMessage(API_MESSAGES.tooManyRequests, { after: context.after }),
       }),
     });
-    registerMerchantApiBudget(api, {
-      counters: rateLimitCounters,
-      settings: {
-        perClient: config.GATEWAY_CLIENT_BUDGET_PER_MINUTE,
-        perShare: { checkout: config.GATEWAY_SESSION_BUDGET_PER_MINUTE, purchase: config.GATEWAY_PURCHASE_BUDGET_PER_MINUTE },
-      },
-    });
     await api.register(subscriptionRoutes, {
       service: subscriptions,
       emailLimiter,
       sessions,
       proof,
       entitlements,
+      budget,
       assertPlanOffered: (request, planId) => assertPlanOffered(config, request, planId),
     });
     await api.register(authRoutes, {
@@ -310,12 +317,12 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
       limits: signInLimits,
       guardSession: secondFactorOnIdentityEndpoints({ sessions, accounts: operatorAccounts }),
     });
-    await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config), limits: signInLimits });
+    await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config), limits: signInLimits, budget });
     await api.register(reportingRoutes, { reporting, emailLimiter, sessions, proof, subscriptions });
     await api.register(faceCheckRoutes, { admission: reporting.admission, ratePerMinute: config.FACE_CHECK_RATE_LIMIT_PER_MINUTE });
     await api.register(insightsRoutes);
-    await api.register(cancellationRoutes, { service: cancellation, emailLimiter, slug: config.PRODUCT_SLUG, proof });
-    await api.register(cardUpdateRoutes, { service: cardUpdate, sessions });
+    await api.register(cancellationRoutes, { service: cancellation, emailLimiter, slug: config.PRODUCT_SLUG, proof, budget });
+    await api.register(cardUpdateRoutes, { service: cardUpdate, sessions, budget });
     await api.register(cspReportRoutes);
     await api.register(eventsRoutes, {
       db: database.db,

@@ -20,6 +20,8 @@ export const API_ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  /** Under pressure the checkout asks for a solved proof-of-work challenge (429, with `challenge`; ADR 160). */
+  'CHALLENGE_REQUIRED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -34,3 +36,9 @@ export const apiErrorSchema = z.object({
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/**
+ * The 429 of a checkout call (ADR 160): `RATE_LIMITED`, or `CHALLENGE_REQUIRED` with the ALTCHA
+ * challenge the browser solves before asking again.
+ */
+export const checkoutRefusalSchema = apiErrorSchema.extend({ challenge: z.unknown().optional() });

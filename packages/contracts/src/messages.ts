@@ -71,6 +71,8 @@ export const API_MESSAGES = {
   invalidWebhookSignature: 'Invalid webhook signature',
   invalidWebhookBody: 'Invalid webhook body',
   tooManyCheckouts: 'Too many checkouts are starting right now, try again in a minute',
+  /** The checkout is under pressure: the browser solves a small proof-of-work and asks again (ADR 160). */
+  checkoutChallenge: 'Many checkouts are starting right now: this browser proves it is one of them, then the checkout opens',
   alreadyOwned: 'You already have this. Open your account to use it.',
   alreadyOwnedPaidTwice:
     'You already have this, so this second payment was not used: it is refunded to your card automatically within the hour. Open your account to use what you have.',

@@ -173,20 +173,22 @@ export const envSchema = z.object({
   /** Requests per minute per client IP on every public endpoint. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /**
-   * Calls to the gateway's merchant API that one client address may cause per minute (checkouts,
-   * token refreshes, Apple Pay validation, purchases, cancels): a flood from a few addresses is
-   * refused before it spends the shared budget (issue 22).
+   * Checkout calls (`/init/session`, its token refresh, Apple Pay validation) one client address may
+   * make per minute, counted once the request is valid (issue 32, ADR 160).
    */
   GATEWAY_CLIENT_BUDGET_PER_MINUTE: z.coerce.number().int().positive().default(40),
   /**
-   * Checkout calls (`/init/session`, its token refresh, Apple Pay validation) of all clients
-   * together per minute, counted across instances. With GATEWAY_PURCHASE_BUDGET_PER_MINUTE, keep it
-   * under the gateway's per-merchant quota (the sandbox's: 600): the rest is the server's own
-   * reserve for renewals, sweeps and refunds.
+   * Checkout calls of all clients together per minute without a checkout pass, counted across
+   * instances. Past it, a checkout asks the browser for a solved proof-of-work challenge (ADR 160).
    */
   GATEWAY_SESSION_BUDGET_PER_MINUTE: z.coerce.number().int().positive().default(300),
-  /** Purchase, add-on and cancel calls of all clients together per minute, counted across instances. */
-  GATEWAY_PURCHASE_BUDGET_PER_MINUTE: z.coerce.number().int().positive().default(200),
+  /** Checkout calls of all clients together per minute kept for checkout passes (a solved challenge; ADR 160). */
+  GATEWAY_CHECKOUT_RESERVE_PER_MINUTE: z.coerce.number().int().positive().default(100),
+  /**
+   * Purchase and payment-status reads of executions this server opened that one client address may
+   * make per minute (ADR 160); there is no share of all clients for them.
+   */
+  GATEWAY_CLIENT_PURCHASE_BUDGET_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /**
    * Bearer token a Prometheus scraper sends to `GET /metrics` (issue 22). Unset: open outside
    * production, and no `/metrics` at all in production.

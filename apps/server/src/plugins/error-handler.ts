@@ -2,6 +2,7 @@ import { MESSAGES, type ApiError } from '@roots/contracts';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, codeForStatus } from '../errors';
+import { ChallengeRequired } from './merchant-api-budget';
 
 /** Where and why a request failed its schema, as `ApiError.details` lists it. */
 export function validationDetails(validation: readonly FastifySchemaValidationError[]): Array<{ path: string; message: string }> {
@@ -26,6 +27,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
       if (error.statusCode >= 500 && error.retryAfterSeconds === undefined) request.log.error({ err: error }, 'request failed');
+      // The one error answer with more than `{ error, code }`: the challenge to solve (ADR 160).
+      if (error instanceof ChallengeRequired)
+        return reply
+          .status(error.statusCode)
+          .send({ ...({ error: error.message, code: error.code } satisfies ApiError), challenge: error.challenge });
       return reply.status(error.statusCode).send({ error: error.message, code: error.code } satisfies ApiError);
     }
     const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;

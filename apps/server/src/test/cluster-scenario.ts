@@ -196,6 +196,7 @@ export async function runClusterScenario(options: ClusterScenarioOptions): Promi
           EMAIL_RATE_LIMIT_PER_HOUR: '40',
           FACE_CHECK_RATE_LIMIT_PER_MINUTE: '5',
           GATEWAY_CLIENT_BUDGET_PER_MINUTE: '100000',
+          GATEWAY_CLIENT_PURCHASE_BUDGET_PER_MINUTE: '100000',
           SIGN_IN_CODES_PER_IP_PER_HOUR: '100000',
           SIGN_IN_CODE_RESEND_SECONDS: '0',
           SIGN_IN_CODE_RESENDS_PER_DAY: '100000',

@@ -1,3 +1,5 @@
+import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorMessage, getPlans, postJson, request, RequestError, sendJson } from './api-client';
 
@@ -17,6 +19,41 @@ describe('api-client: one way to call the server', () => {
       body: '{"plan_id":"p"}',
       signal: null,
     });
+  });
+
+  it('under pressure, solves the checkout challenge once and sends the request again with its proof (ADR 160)', async () => {
+    const secret = 'a-test-secret-for-the-challenge-signature';
+    const challenge = await createChallenge({ algorithm: 'PBKDF2/SHA-256', cost: 10, counter: 20, deriveKey, hmacSignatureSecret: secret });
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
+      (init.headers as Record<string, string> | undefined)?.['x-checkout-proof']
+        ? answer(200, { sessionId: 's_1' })
+        : answer(429, { error: 'Many checkouts', code: 'CHALLENGE_REQUIRED', challenge }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(postJson('/init/session', { plan_id: 'p' })).resolves.toEqual({ sessionId: 's_1' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const retried = fetchMock.mock.calls[1]![1];
+    expect(retried.body).toBe('{"plan_id":"p"}');
+    const proof = JSON.parse(atob((retried.headers as Record<string, string>)['x-checkout-proof']!)) as {
+      challenge: Challenge;
+      solution: Solution;
+    };
+    const verdict = await verifySolution({ challenge: proof.challenge, solution: proof.solution, deriveKey, hmacSignatureSecret: secret });
+    expect(verdict.verified).toBe(true);
+  });
+
+  it('asks for work only once: a second refusal is the answer', async () => {
+    const challenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 10,
+      counter: 5,
+      deriveKey,
+      hmacSignatureSecret: 'x'.repeat(32),
+    });
+    const fetchMock = vi.fn(async () => answer(429, { error: 'Many checkouts', code: 'CHALLENGE_REQUIRED', challenge }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(postJson('/init/session', {})).rejects.toMatchObject({ code: 'CHALLENGE_REQUIRED', status: 429 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('sends no body when there is none (DELETE /api/account)', async () => {

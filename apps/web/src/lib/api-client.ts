@@ -88,22 +88,57 @@ export type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?
  */
 export async function request(url: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<Response> {
   assertSupportedProtocol(url);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-      signal: signal ?? null,
-      // A configured subscription service on another origin gets the purchase proof and session cookies too.
-      ...(new URL(url, window.location.href).origin === window.location.origin ? {} : { credentials: 'include' as const }),
-    });
-  } catch (reason) {
-    // A read the screen no longer wants keeps its abort (callers ignore those); writes say why they failed.
-    if (method === 'GET' && signal?.aborted && nameOfReason(signal.reason) !== 'TimeoutError') throw reason;
-    throw requestFailure(reason, signal);
-  }
+  const send = async (proof?: string): Promise<Response> => {
+    const headers: Record<string, string> = {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(proof === undefined ? {} : { [CHECKOUT_PROOF_HEADER]: proof }),
+    };
+    try {
+      return await fetch(url, {
+        method,
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: signal ?? null,
+        // A configured subscription service on another origin gets the purchase proof and session cookies too.
+        ...(new URL(url, window.location.href).origin === window.location.origin ? {} : { credentials: 'include' as const }),
+      });
+    } catch (reason) {
+      // A read the screen no longer wants keeps its abort (callers ignore those); writes say why they failed.
+      if (method === 'GET' && signal?.aborted && nameOfReason(signal.reason) !== 'TimeoutError') throw reason;
+      throw requestFailure(reason, signal);
+    }
+  };
+  let response = await send();
+  // Under pressure the checkout asks this browser for a small proof of work (ADR 160): solved once,
+  // the same request goes again with it (and the pass it buys serves the checkout's next calls).
+  const challenge = response.status === 429 ? await challengeOf(response) : undefined;
+  if (challenge !== undefined) response = await send(await solveCheckoutChallenge(challenge));
   if (!response.ok) throw await errorFromResponse(response);
   return response;
+}
+
+/** The header a solved checkout challenge goes in (the server's `CHECKOUT_PROOF_HEADER`). */
+const CHECKOUT_PROOF_HEADER = 'x-checkout-proof';
+
+/** The challenge of a 429 CHALLENGE_REQUIRED answer (read from a clone: the answer stays readable). */
+async function challengeOf(response: Response): Promise<unknown> {
+  try {
+    const answer = (await response.clone().json()) as { code?: unknown; challenge?: unknown };
+    return answer.code === 'CHALLENGE_REQUIRED' && answer.challenge ? answer.challenge : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Solves an ALTCHA challenge in this browser (WebCrypto PBKDF2, about half a second on a phone) and
+ * answers the proof the server checks: the challenge and its solution, base64 JSON. The solver is
+ * loaded only when a challenge comes, so the checkout's first paint carries none of it.
+ */
+async function solveCheckoutChallenge(challenge: unknown): Promise<string> {
+  const [{ solveChallenge }, { deriveKey }] = await Promise.all([import('altcha-lib'), import('altcha-lib/algorithms/web/pbkdf2')]);
+  const solution = await solveChallenge({ challenge: challenge as Parameters<typeof solveChallenge>[0]['challenge'], deriveKey });
+  return btoa(JSON.stringify({ challenge, solution }));
 }
 
 /**

@@ -12,16 +12,23 @@ import { meResponseSchema, sessionStateResponseSchema, signInOptionsSchema, type
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SignInLimits } from '../../lib/sign-in-limits';
+import type { MerchantApiBudget } from '../../plugins/merchant-api-budget';
 import type { SessionReader } from '../auth/session';
 import type { AccountService } from './account.service';
 
-type AccountRoutesOptions = { service: AccountService; sessions: SessionReader; providers: AuthProvider[]; limits: SignInLimits };
+type AccountRoutesOptions = {
+  service: AccountService;
+  sessions: SessionReader;
+  providers: AuthProvider[];
+  limits: SignInLimits;
+  budget: MerchantApiBudget;
+};
 
 /**
  * `/api/account/*`: every route but sign-in-options, access-recovery and session needs a session,
  * and reads only the caller's own data.
  */
-export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { service, sessions, providers, limits }) => {
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { service, sessions, providers, limits, budget }) => {
   app.get('/api/account/sign-in-options', { schema: { response: { 200: signInOptionsSchema } } }, async () => ({
     providers,
     email_code: true,
@@ -63,7 +70,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/api/account/subscriptions/:id/cancel',
     { schema: { params: z.object({ id: z.uuid() }), body: cancelMineRequestSchema, response: { 200: cancelMineResponseSchema } } },
-    async (request) => service.cancelMine(await sessions.require(request), request.params.id, request.body?.refund ?? false),
+    // A refund reaches the gateway: the subscription's own budget, once its owner is proven (ADR 160).
+    async (request) =>
+      service.cancelMine(await sessions.require(request), request.params.id, request.body?.refund ?? false, (row) => budget.owner(row.id)),
   );
 
   app.delete('/api/account', { schema: { response: { 200: deleteAccountResponseSchema } } }, async (request, reply) => {

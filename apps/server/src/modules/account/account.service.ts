@@ -14,6 +14,7 @@ import type { EmailsService } from '../emails/emails.service';
 import type { SessionUser, SignInCodeSender } from '../auth/session';
 import type { CancellationService } from '../cancellation/cancellation.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { AccountRepository } from './account.repository';
 import { assertOwner } from './ownership';
 
@@ -97,7 +98,12 @@ export class AccountService {
    * The owner's cancel from the account; `refund` asks for the money-back guarantee's refund with it
    * (the guarantee decides; for a one-time pack the refund is what ends it).
    */
-  async cancelMine(user: SessionUser, subscriptionId: string, refund = false): Promise<CancelOutcome> {
+  async cancelMine(
+    user: SessionUser,
+    subscriptionId: string,
+    refund = false,
+    admit?: (row: SubscriptionRow) => Promise<void>,
+  ): Promise<CancelOutcome> {
     const rows = await this.deps.repository.subscriptionsOf(this.deps.db, user);
     const row = assertOwner(
       user,
@@ -107,7 +113,7 @@ export class AccountService {
       await this.deps.cancellation.cancel(row);
       return { message: MESSAGES.subscriptionCanceled };
     }
-    return this.deps.cancellation.cancelOwned(row, true);
+    return this.deps.cancellation.cancelOwned(row, true, admit && (() => admit(row)));
   }
 
   private readonly recoveries = new Set<Promise<void>>();

@@ -52,6 +52,7 @@ describe.skipIf(skip)('fault: the server process dies mid-create and mid-renewal
     BILLING_TICK_MS: '250',
     RATE_LIMIT_PER_MINUTE: '100000',
     GATEWAY_CLIENT_BUDGET_PER_MINUTE: '100000',
+    GATEWAY_CLIENT_PURCHASE_BUDGET_PER_MINUTE: '100000',
     ...extra,
   });
   const start = async (extra: Record<string, string> = {}) => {

@@ -11,15 +11,25 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
 import type { PurchaseProof } from '../account/purchase-proof';
+import type { MerchantApiBudget } from '../../plugins/merchant-api-budget';
 import type { CancellationService } from './cancellation.service';
 
-type CancellationRoutesOptions = { service: CancellationService; emailLimiter: EmailRateLimiter; slug: string; proof: PurchaseProof };
+type CancellationRoutesOptions = {
+  service: CancellationService;
+  emailLimiter: EmailRateLimiter;
+  slug: string;
+  proof: PurchaseProof;
+  budget: MerchantApiBudget;
+};
 
 const linkParams = z.object({ content: z.string().min(10).max(512) });
 const linkQuery = z.object({ refund: z.enum(['true', 'false']).optional() });
 
 /** Cancel by email code, by id and by one-click link; activation email (product-spec §4, §7). */
-export const cancellationRoutes: FastifyPluginAsyncZod<CancellationRoutesOptions> = async (app, { service, emailLimiter, slug, proof }) => {
+export const cancellationRoutes: FastifyPluginAsyncZod<CancellationRoutesOptions> = async (
+  app,
+  { service, emailLimiter, slug, proof, budget },
+) => {
   app.post('/api/cancel-request', { schema: { body: cancelRequestSchema, response: { 200: cancelOutcomeSchema } } }, async (request) => {
     await emailLimiter.hit(request.body.email);
     return service.request({ email: request.body.email, code: request.body.code });
@@ -30,13 +40,14 @@ export const cancellationRoutes: FastifyPluginAsyncZod<CancellationRoutesOptions
   app.post('/api/cancel', { schema: { body: cancelByIdRequestSchema, response: { 200: cancelOutcomeSchema } } }, async (request) => {
     const row = await service.find(request.body.id);
     if (!row || !(await proof.owns(request, row))) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptions);
-    return service.cancelOwned(row, request.body.refund ?? false);
+    // A refund reaches the gateway: the subscription's own budget, once ownership is proven (ADR 160).
+    return service.cancelOwned(row, request.body.refund ?? false, () => budget.owner(row.id));
   });
 
   app.post(
     '/api/cancel-subscription/:content',
     { schema: { params: linkParams, querystring: linkQuery, response: { 200: cancelOutcomeSchema } } },
-    async (request) => service.byLink(request.params.content, request.query.refund === 'true'),
+    async (request) => service.byLink(request.params.content, request.query.refund === 'true', (row) => budget.owner(row.id)),
   );
 
   app.get(

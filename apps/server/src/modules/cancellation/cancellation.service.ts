@@ -121,17 +121,18 @@ export class CancellationService {
   }
 
   /** `POST /api/cancel-subscription/{content}`: the one-click link of the emails is the proof. */
-  async byLink(content: string, refund: boolean): Promise<CancelOutcome> {
+  async byLink(content: string, refund: boolean, admit?: (row: SubscriptionRow) => Promise<void>): Promise<CancelOutcome> {
     const row = await this.fromLink(content);
     if (!row) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptions);
-    return this.cancelOwned(row, refund);
+    return this.cancelOwned(row, refund, admit && (() => admit(row)));
   }
 
   /**
    * Cancels a subscription whose ownership the caller proved (ADR 085). `refund` is the customer's
-   * wish; the money-back guarantee decides it ({@link refundLatest}).
+   * wish; the money-back guarantee decides it ({@link refundLatest}). `admit` is called before the
+   * refund reaches the gateway (the merchant-API budget, ADR 160): it may refuse.
    */
-  async cancelOwned(row: SubscriptionRow, refund: boolean): Promise<CancelOutcome> {
+  async cancelOwned(row: SubscriptionRow, refund: boolean, admit?: () => Promise<void>): Promise<CancelOutcome> {
     const renews = this.renews(row);
     // A one-time pack has no renewal to cancel; its money-back refund is still there when asked for.
     if (!renews && !refund) throw new AppError('CONFLICT', API_MESSAGES.oneTimeNotCancelable);
@@ -139,6 +140,7 @@ export class CancellationService {
     if (refund) await this.disputes.assertRefundable(await this.paidExecutions(row.id));
     // Already canceled or ended: the same answer, so a second click on a link is harmless.
     if (renews && isCancelable(row.status)) await this.cancel(row);
+    if (refund) await admit?.();
     const refunded = refund ? await this.refundLatest(row.id) : 0;
     return { message: MESSAGES.subscriptionCanceled, ...(refunded > 0 ? { refunded: fromMinor(refunded) } : {}) };
   }

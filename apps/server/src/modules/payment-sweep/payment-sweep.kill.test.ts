@@ -65,6 +65,7 @@ describe.skipIf(skip)('kill -9 of the server with 60 purchases in flight (gatewa
       EMAIL_RATE_LIMIT_PER_HOUR: '100000',
       GATEWAY_SESSION_BUDGET_PER_MINUTE: '100000',
       GATEWAY_CLIENT_BUDGET_PER_MINUTE: '100000',
+      GATEWAY_CLIENT_PURCHASE_BUDGET_PER_MINUTE: '100000',
       ...extra,
     });
     servers.push(server);

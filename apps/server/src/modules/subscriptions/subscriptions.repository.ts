@@ -21,6 +21,16 @@ export class SubscriptionsRepository {
     await db.insert(checkoutSessions).values(session).onConflictDoNothing({ target: checkoutSessions.executionId });
   }
 
+  /** True when this product opened the checkout session of `executionId` (ADR 160). */
+  async openedCheckout(db: Executor, executionId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ executionId: checkoutSessions.executionId })
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.executionId, executionId))
+      .limit(1);
+    return row !== undefined;
+  }
+
   // ----- purchase intents -------------------------------------------------------------------
 
   /** Records the intent unless one exists for the execution; returns the stored row either way. */

@@ -1,4 +1,4 @@
-import { API_MESSAGES, MESSAGES } from '@roots/contracts';
+import { API_MESSAGES, MESSAGES, checkoutRefusalSchema } from '@roots/contracts';
 import {
   applePayValidateMerchantRequestSchema,
   applePayValidateMerchantResponseSchema,
@@ -26,6 +26,7 @@ import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { validationDetails } from '../../plugins/error-handler';
+import type { MerchantApiBudget } from '../../plugins/merchant-api-budget';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
 import type { PurchaseProof } from '../account/purchase-proof';
 import type { Entitlements } from '../entitlements/entitlements';
@@ -39,6 +40,8 @@ type SubscriptionRoutesOptions = {
   sessions: SessionReader;
   proof: PurchaseProof;
   entitlements: Entitlements;
+  /** The gateway's merchant quota, spent once a request is valid and proven (ADR 160). */
+  budget: MerchantApiBudget;
   /** @throws AppError FORBIDDEN where the geo policy does not offer what the plan includes (issue 24). */
   assertPlanOffered: (request: FastifyRequest, planId: string) => void;
 };
@@ -58,6 +61,27 @@ function fallbackFor(url: string): string {
   return MESSAGES.somethingWentWrong;
 }
 
+/**
+ * True when `token` may be a bearer token of the gateway's checkout sessions: a JWT whose claims name
+ * a session and the SDK's audience, not expired past the gateway's refresh window (a day). Read
+ * without the gateway's key: only what surely fails is refused here.
+ */
+export function mayBeSessionToken(token: string, nowMs: number): boolean {
+  const [, payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined) return false;
+  try {
+    const claims = z
+      .object({ sub: z.string().min(1), aud: z.union([z.literal('roots-gateway-client'), z.array(z.string()).min(1)]), exp: z.number() })
+      .parse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
+    return claims.exp * 1000 + TOKEN_REFRESH_WINDOW_MS > nowMs;
+  } catch {
+    return false;
+  }
+}
+
+/** How long after its expiry the gateway still trades a session token for a fresh one. */
+const TOKEN_REFRESH_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /** `/init/session`, `/subs/*`, `/rec/subscriptions/*` (product-spec §7). */
 /**
  * The email a page names when it opens a checkout (kept masked for a declined payment's record, ADR
@@ -71,7 +95,7 @@ const checkoutEmailSchema = z
 
 export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = async (
   app,
-  { service, emailLimiter, sessions, proof, entitlements, assertPlanOffered },
+  { service, emailLimiter, sessions, proof, entitlements, budget, assertPlanOffered },
 ) => {
   // Bad bodies answer the spec's message for the endpoint (4xx, VALIDATION_ERROR); the rest goes to the app's handler.
   app.setErrorHandler((error, request, reply) => {
@@ -88,13 +112,20 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
    * what the plan includes (issue 24) and when the caller owns it already (Back after paying, a
    * second tab; issue 23). Stored cards are listed and paid with only for their signed-in owner: a
    * session's holder is the signed-in user's verified email, never an email a request names (ADR
-   * 085); visitors get a fresh anonymous holder. The session is read once.
+   * 085); visitors get a fresh anonymous holder. The session is read once. Only a checkout that can
+   * open spends the checkout budget (ADR 160).
    */
-  const openCheckout = async (request: FastifyRequest, input: (InitSessionRequest & { email?: string | undefined }) | undefined) => {
+  const openCheckout = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: (InitSessionRequest & { email?: string | undefined }) | undefined,
+  ) => {
     const planId = input?.plan_id ?? service.defaultPlanId;
+    service.assertKnownPlan(planId);
     assertPlanOffered(request, planId);
     const user = await sessions.current(request).catch(() => null);
     await entitlements.assertNotOwned(request, planId, user);
+    await budget.checkout(request, reply);
     return service.initSession({
       planId: input?.plan_id,
       holderEmail: user?.emailVerified ? user.email : undefined,
@@ -108,34 +139,47 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     {
       schema: {
         querystring: initSessionRequestSchema.extend({ email: checkoutEmailSchema }),
-        response: { 200: initSessionResponseSchema },
+        response: { 200: initSessionResponseSchema, 429: checkoutRefusalSchema },
       },
     },
-    async (request) => openCheckout(request, request.query),
+    async (request, reply) => openCheckout(request, reply, request.query),
   );
   app.post(
     '/init/session',
     {
       schema: {
         body: initSessionRequestSchema.extend({ email: checkoutEmailSchema }).optional(),
-        response: { 200: initSessionResponseSchema },
+        response: { 200: initSessionResponseSchema, 429: checkoutRefusalSchema },
       },
     },
-    async (request) => openCheckout(request, request.body),
+    async (request, reply) => openCheckout(request, reply, request.body),
   );
 
   app.get('/api/entitlements', { schema: { response: { 200: entitlementsResponseSchema } } }, async (request) => entitlements.of(request));
 
   app.post(
     '/init/session/token',
-    { schema: { body: sessionTokenRequestSchema, response: { 200: sessionTokenResponseSchema } } },
-    async (request) => service.refreshSessionToken(request.body.bearer_token),
+    { schema: { body: sessionTokenRequestSchema, response: { 200: sessionTokenResponseSchema, 429: checkoutRefusalSchema } } },
+    async (request, reply) => {
+      // What cannot be a token of the gateway's sessions costs nothing (ADR 160): the gateway refuses it anyway.
+      if (!mayBeSessionToken(request.body.bearer_token, Date.now())) throw new AppError('UNAUTHORIZED', MESSAGES.somethingWentWrong);
+      await budget.checkout(request, reply);
+      return service.refreshSessionToken(request.body.bearer_token);
+    },
   );
 
   app.post(
     '/api/apple-pay/validate-merchant',
-    { schema: { body: applePayValidateMerchantRequestSchema, response: { 200: applePayValidateMerchantResponseSchema } } },
-    async (request) => service.validateApplePayMerchant(request.body),
+    {
+      schema: {
+        body: applePayValidateMerchantRequestSchema,
+        response: { 200: applePayValidateMerchantResponseSchema, 429: checkoutRefusalSchema },
+      },
+    },
+    async (request, reply) => {
+      await budget.checkout(request, reply);
+      return service.validateApplePayMerchant(request.body);
+    },
   );
 
   /**
@@ -166,6 +210,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     const created = await service.createFromPayment(
       { planId: body.plan_id, email: body.email, executionId, consent: body.consent, attribution: body.attribution, userId },
       requestMeta(request),
+      () => budget.execution(request, executionId),
     );
     proof.grant(request, reply, created.id);
     return created;
@@ -200,6 +245,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
         assertPlanOffered(request, body.plan_id);
         const parent = await service.find(body.subscription_id);
         if (!parent || !(await proof.owns(request, parent))) throw new AppError('NOT_FOUND', MESSAGES.noSubscriptionData);
+        // The charge of the stored card reaches the gateway: the parent's own budget (ADR 160).
+        await budget.owner(parent.id);
         // Never charge for what is owned or included (an Ultimate Pack holds every report); a repeat
         // of an add-on already bought answers it again (idempotent), so it is not refused.
         if (!(await service.boughtAddOn(parent.id, body.plan_id))) await entitlements.assertNotOwned(request, body.plan_id);
@@ -244,7 +291,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     '/subs/payment-status',
     { schema: { body: paymentStatusRequestSchema, response: { 200: paymentStatusResponseSchema } } },
     async (request, reply) => {
-      const answer = await service.paymentStatus(request.body.execution_id, request.body.email);
+      const answer = await service.paymentStatus(request.body.execution_id, request.body.email, () =>
+        budget.execution(request, request.body.execution_id),
+      );
       if (answer.id) proof.grant(request, reply, answer.id);
       return answer;
     },

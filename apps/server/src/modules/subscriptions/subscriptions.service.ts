@@ -57,6 +57,12 @@ export class SubscriptionsService {
     return terms;
   }
 
+  /** @throws AppError BAD_REQUEST for a plan the catalog does not sell (what {@link initSession} refuses first). */
+  assertKnownPlan(planId: string): void {
+    if (!planTerms(this.context.config.catalog, planId))
+      throw new AppError('BAD_REQUEST', formatMessage(MESSAGES.unknownPlan, { parameter: planId }));
+  }
+
   /** The plan a checkout opened without `plan_id` sells. */
   get defaultPlanId(): string {
     return this.context.config.catalog.defaultPlanId;
@@ -138,15 +144,20 @@ export class SubscriptionsService {
   /**
    * Creates the subscription a verified payment bought. The intent is written before the gateway
    * is asked, so a crash anywhere after it is finished by {@link reconcile}; the subscription is
-   * unique per execution, so replays and double submits answer the same id.
+   * unique per execution, so replays and double submits answer the same id. An execution of no
+   * checkout this server opened (and no purchase names) cannot pay for anything: it is refused
+   * before anything is written or asked (ADR 160). `admit` is called just before the gateway is
+   * asked (the merchant-API budget): it may refuse.
    */
-  async createFromPayment(input: PaymentInput, meta: RequestMeta): Promise<{ id: string }> {
+  async createFromPayment(input: PaymentInput, meta: RequestMeta, admit?: () => Promise<void>): Promise<{ id: string }> {
     const { repository, db, clock } = this.context;
     // Every failure answers the spec's fallback (product-spec §8).
     const failure = MESSAGES.cantCreateSubscription;
     const email = normalizeEmail(input.email);
     // The consent record holds the server's own disclosure of this plan, never text a client sent.
     const { disclosure } = this.terms(input.planId, failure);
+    if (!(await repository.findIntent(db, input.executionId)) && !(await repository.openedCheckout(db, input.executionId)))
+      throw new AppError('PAYMENT_NOT_ACCEPTED', failure);
     const now = clock.now();
     const intent = await repository.upsertIntent(db, {
       executionId: input.executionId,
@@ -166,6 +177,7 @@ export class SubscriptionsService {
     if (intent.state === 'completed' && intent.subscriptionId) return this.linkUser(intent.subscriptionId, input.userId);
     if (intent.state === 'failed') throw new AppError('PAYMENT_NOT_ACCEPTED', failure);
 
+    await admit?.();
     let execution: Execution;
     try {
       execution = await this.context.gateway.getExecution(input.executionId);
@@ -519,13 +531,16 @@ export class SubscriptionsService {
    * Where the payment of a purchase stands (the pending page's "check again", issue 24): settles an
    * open intent from the gateway's execution as the purchase request would, and says which way it
    * went. Only the email the purchase was started for may ask; anything else is an unknown purchase.
+   * `admit` is called once the asker is known to be the purchase's, before the gateway may be asked
+   * (the merchant-API budget, ADR 160): it may refuse.
    * @throws AppError NOT_FOUND for an unknown purchase, SERVICE_UNAVAILABLE when the gateway cannot be read.
    */
-  async paymentStatus(executionId: string, email: string): Promise<PaymentStatusResponse> {
+  async paymentStatus(executionId: string, email: string, admit?: () => Promise<void>): Promise<PaymentStatusResponse> {
     const { repository, db, clock } = this.context;
     const intent = await repository.findIntent(db, executionId);
     if (!intent || intent.email === '' || intent.email !== normalizeEmail(email))
       throw new AppError('NOT_FOUND', MESSAGES.noSubscriptionData);
+    await admit?.();
     try {
       let state = intent.state;
       if (state === 'open') {

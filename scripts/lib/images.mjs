@@ -15,6 +15,10 @@ import { mustRun, npmCommand } from './run.mjs';
 export const DEBIAN = { suite: 'bookworm', variant: 'minbase', mirror: 'http://deb.debian.org/debian' };
 /** The Node the images carry: the line `npm test` proves on (ADR 141). */
 export const IMAGE_NODE = NODE_24;
+/** What the base recipe (debianBase) does beyond debootstrap, in its cache key: bump it when the recipe changes. */
+const BASE_RECIPE = 1;
+/** Emptied in the base: apt's lists and caches, logs, documentation. */
+const TRIMMED = ['var/lib/apt/lists', 'var/cache/apt', 'var/log', 'usr/share/doc', 'usr/share/man', 'usr/share/info', 'tmp'];
 /** Layer timestamps (SOURCE_DATE_EPOCH): the same inputs give the same layers. 2026-01-01T00:00:00Z. */
 export const SOURCE_DATE_EPOCH = 1_767_225_600;
 
@@ -32,7 +36,9 @@ export async function podman(args, { capture = false, quiet = false } = {}) {
     if (result.status !== 0) throw new Error(`podman ${args.join(' ')} failed: ${result.stderr.trim()}`);
     return result.stdout;
   }
-  await mustRun('podman', args, { env: podmanEnv(), stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
+  // Quiet: no output but errors (podman without systemd also logs each health-check timer it cannot set).
+  const flags = quiet ? ['--log-level=fatal'] : [];
+  await mustRun('podman', [...flags, ...args], { env: podmanEnv(), stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
   return '';
 }
 
@@ -52,12 +58,11 @@ export async function imageSize(ref) {
 /**
  * The Debian base image: debootstrap into .cache, trimmed (apt lists, logs, docs), packed with sorted
  * names and fixed times, imported. Kept between runs under a tag keyed by the suite, variant, mirror,
- * debootstrap's version and this function's own text.
+ * debootstrap's version and BASE_RECIPE.
  */
 export async function debianBase() {
-  const recipe = debianBase.toString();
   const debootstrapVersion = execFileSync('dpkg-query', ['-W', '-f=${Version}', 'debootstrap']).toString();
-  const ref = `localhost/roots-cache-debian:${DEBIAN.suite}-${hash(DEBIAN, debootstrapVersion, recipe)}`;
+  const ref = `localhost/roots-cache-debian:${DEBIAN.suite}-${hash(DEBIAN, debootstrapVersion, BASE_RECIPE, TRIMMED)}`;
   if (imageExists(ref)) return { ref, cached: true };
   const rootfs = join(CACHE, 'rootfs');
   rmSync(rootfs, { recursive: true, force: true });
@@ -67,7 +72,7 @@ export async function debianBase() {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, SOURCE_DATE_EPOCH: String(SOURCE_DATE_EPOCH) },
   });
-  for (const path of ['var/lib/apt/lists', 'var/cache/apt', 'var/log', 'usr/share/doc', 'usr/share/man', 'usr/share/info', 'tmp']) {
+  for (const path of TRIMMED) {
     rmSync(join(rootfs, path), { recursive: true, force: true });
     mkdirSync(join(rootfs, path), { recursive: true });
   }
@@ -86,7 +91,7 @@ export async function debianBase() {
     tarball,
     '.',
   ]);
-  await podman(['import', '--change', 'CMD ["/bin/bash"]', tarball, ref], { quiet: true });
+  await podman(['import', '--quiet', '--change', 'CMD ["/bin/bash"]', tarball, ref], { quiet: true });
   rmSync(rootfs, { recursive: true, force: true });
   rmSync(tarball, { force: true });
   return { ref, cached: false };
@@ -163,7 +168,7 @@ async function dependencies(app) {
   const deps = join(CACHE, app, 'deps');
   const stamp = join(CACHE, app, 'deps.key');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === key) return { cached: true };
-  rmSync(deps, { recursive: true, force: true });
+  rmSync(deps, { recursive: true, force: true, maxRetries: 3 });
   for (const file of manifests) cpSync(join(ROOT, file), join(deps, file));
   console.log(`› ${app}: production dependencies (npm ci --omit=dev)…`);
   await mustRun(
@@ -187,6 +192,14 @@ function stageApp(app) {
   }
 }
 
+/** Removes the cached images of earlier keys (inputs that changed since). */
+async function pruneCache(kept) {
+  const listed = await podman(['images', '--format', '{{.Repository}}:{{.Tag}}'], { capture: true });
+  const stale = listed.split('\n').filter((ref) => ref.startsWith('localhost/roots-cache-') && !kept.includes(ref));
+  // Untagging only: the image goes when no other tag or container holds it.
+  for (const ref of stale) await podman(['untag', ref], { quiet: true }).catch(() => undefined);
+}
+
 /**
  * Builds every image. `tag` names the service images (`localhost/<prefix>-<app>:<tag>`); the cached
  * ones keep their own keyed tags. Returns each image's reference, size in bytes and build seconds.
@@ -203,8 +216,10 @@ export async function buildImages({ prefix = 'roots', tag = 'latest', log = cons
   };
   const base = await timed('debian base', debianBase);
   const runtime = await timed('node runtime', () => runtimeImage(base.ref));
+  const kept = [base.ref, runtime.ref];
   await timed('postgres', async () => {
     const cached = await postgresImage(base.ref);
+    kept.push(cached.ref);
     const ref = `localhost/${prefix}-postgres:${tag}`;
     await podman(['tag', cached.ref, ref]);
     return { ref, cached: cached.cached };
@@ -224,5 +239,6 @@ export async function buildImages({ prefix = 'roots', tag = 'latest', log = cons
     });
   }
   for (const entry of Object.values(figures)) entry.bytes = await imageSize(entry.ref);
+  await pruneCache(kept);
   return figures;
 }

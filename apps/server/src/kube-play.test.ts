@@ -263,6 +263,15 @@ describe('the Kubernetes description played with podman', () => {
         expect(Number(/^analyzer_inference_seconds_count(?:\{[^}]*\})? (\d+)/m.exec(metrics)?.[1] ?? 0)).toBeGreaterThanOrEqual(1);
       });
 
+      // What each container holds after a purchase and a report (the description's requests and limits: ADR 178).
+      const stats = await podman(['stats', '--no-stream', '--format', '{{.Name}} {{.MemUsage}}'], { capture: true });
+      console.info(
+        `[kube] memory:\n${stats
+          .split('\n')
+          .filter((line) => line.includes(PREFIX))
+          .join('\n')}`,
+      );
+
       // A second buyer pays through the first server; it is killed -9 before the purchase is recorded,
       // and the purchase is finished through the survivor.
       await phase('kill one server, purchase through the survivor', async () => {
@@ -296,15 +305,6 @@ describe('the Kubernetes description played with podman', () => {
         expect(invariants.emailsSentTwice).toBe(0);
         expect(invariants.emailsNotSent).toBe(0);
       });
-
-      // What each container holds after the journeys (the description's requests and limits: ADR 178).
-      const stats = await podman(['stats', '--no-stream', '--format', '{{.Name}} {{.MemUsage}}'], { capture: true });
-      console.info(
-        `[kube] memory:\n${stats
-          .split('\n')
-          .filter((line) => line.startsWith(PREFIX))
-          .join('\n')}`,
-      );
     },
   );
 });

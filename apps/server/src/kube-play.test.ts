@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -73,6 +73,30 @@ async function play(pod: ReturnType<typeof playPods>[number]['pod']) {
   );
   played.push({ name: pod.metadata.name, file, volumes });
   await podman(['kube', 'play', '--network=host', '--quiet', file], { quiet: true });
+}
+
+/** RSS in MB of `pid` and every process below it (a container's processes, seen from the host). */
+function treeRssMb(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const visit = (id: number): number => {
+    let kb: number;
+    try {
+      kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      return 0;
+    }
+    return kb + (children.get(id) ?? []).reduce((sum, child) => sum + visit(child), 0);
+  };
+  return Math.round(visit(pid) / 1024);
 }
 
 /** The last lines of every container's log, when something failed. */
@@ -196,19 +220,21 @@ describe('the Kubernetes description played with podman', () => {
   }, 1_500_000);
 
   afterAll(async () => {
-    await phase('removal', async () => {
+    await phase('removal of the pods and volumes', async () => {
       await database?.close();
-      for (const pod of played.reverse()) {
-        // What `podman kube down` does, without waiting out each container's stop timeout.
-        await podman(['pod', 'rm', '--force', '--time', '1', pod.name], { quiet: true }).catch(() => undefined);
-        for (const volume of pod.volumes) await podman(['volume', 'rm', '--force', volume], { quiet: true }).catch(() => undefined);
-      }
-      // The images this run tagged (an image with another tag, the cached PostgreSQL, is only untagged).
-      for (const image of images) await podman(['rmi', image], { quiet: true }).catch(() => undefined);
+      // What `podman kube down` does, without waiting out each container's stop timeout; then their volumes.
+      await Promise.all(
+        played.map(async (pod) => {
+          await podman(['pod', 'rm', '--force', '--time', '1', pod.name], { quiet: true }).catch(() => undefined);
+          if (pod.volumes.length) await podman(['volume', 'rm', '--force', ...pod.volumes], { quiet: true }).catch(() => undefined);
+        }),
+      );
       await gatewayProxy?.stop();
       await smtp?.stop();
       rmSync(workDir, { recursive: true, force: true });
     });
+    // The images this run tagged (an image with another tag, the cached PostgreSQL, is only untagged).
+    await phase('removal of the images', () => podman(['rmi', ...images], { quiet: true }).catch(() => ''));
     console.info(`[kube] phases: ${phases.map(([name, seconds]) => `${name} ${seconds} s`).join(', ')}`);
   }, 300_000);
 
@@ -264,13 +290,16 @@ describe('the Kubernetes description played with podman', () => {
       });
 
       // What each container holds after a purchase and a report (the description's requests and limits: ADR 178).
-      const stats = await podman(['stats', '--no-stream', '--format', '{{.Name}} {{.MemUsage}}'], { capture: true });
-      console.info(
-        `[kube] memory:\n${stats
-          .split('\n')
-          .filter((line) => line.includes(PREFIX))
-          .join('\n')}`,
+      const containers = (await podman(['ps', '--format', '{{.Names}}', '--filter', `name=^${PREFIX}`], { capture: true }))
+        .split('\n')
+        .filter((name) => name && !name.endsWith('-infra'));
+      const memory = await Promise.all(
+        containers.map(async (name) => {
+          const pid = Number((await podman(['inspect', '--format', '{{.State.Pid}}', name], { capture: true })).trim());
+          return `${name} ${treeRssMb(pid)} MB`;
+        }),
       );
+      console.info(`[kube] memory (RSS):\n${memory.join('\n')}`);
 
       // A second buyer pays through the first server; it is killed -9 before the purchase is recorded,
       // and the purchase is finished through the survivor.

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,6 +75,8 @@ async function play(pod: ReturnType<typeof playPods>[number]['pod']) {
   await podman(['kube', 'play', '--network=host', '--quiet', file], { quiet: true });
 }
 
+const podExists = (name: string) => spawnSync('podman', ['pod', 'exists', name], { env: podmanEnv() }).status === 0;
+
 /** RSS in MB of `pid` and every process below it (a container's processes, seen from the host). */
 function treeRssMb(pid: number): number {
   const children = new Map<number, number[]>();
@@ -110,7 +112,7 @@ function containerLogs(): string {
           .filter((container) => container && !container.endsWith('-infra'));
         return names
           .map((container) => {
-            const logs = execFileSync('podman', ['logs', '--tail', '15', container], { env: podmanEnv(), stdio: 'pipe' }).toString();
+            const logs = execFileSync('podman', ['logs', '--tail', '25', container], { env: podmanEnv(), stdio: 'pipe' }).toString();
             return `--- ${container}\n${logs}`;
           })
           .join('\n');
@@ -195,9 +197,14 @@ describe('the Kubernetes description played with podman', () => {
         await until(
           'PostgreSQL accepting connections',
           async () => {
-            const probe = await openDatabase({ url: databaseUrl('roots'), dataDir: '' });
-            await probe.close();
-            return true;
+            // A query, not just a pool: the first start creates the databases with TCP closed, then opens it.
+            const probe = await openDatabase({ url: databaseUrl('roots_gateway'), dataDir: '' });
+            try {
+              await probe.db.execute(sql`select 1`);
+              return true;
+            } finally {
+              await probe.close();
+            }
           },
           60_000,
         );
@@ -225,7 +232,13 @@ describe('the Kubernetes description played with podman', () => {
       // What `podman kube down` does, without waiting out each container's stop timeout; then their volumes.
       await Promise.all(
         played.map(async (pod) => {
-          await podman(['pod', 'rm', '--force', '--time', '1', pod.name], { quiet: true }).catch(() => undefined);
+          // A container still stopping can refuse the first removal: again, with the default stop timeout.
+          for (let attempt = 0; attempt < 3 && podExists(pod.name); attempt += 1) {
+            await podman(['pod', 'rm', '--force', '--time', attempt === 0 ? '1' : '10', pod.name], { quiet: true }).catch(() =>
+              sleep(1_000),
+            );
+          }
+          expect(podExists(pod.name), `pod ${pod.name} removed`).toBe(false);
           if (pod.volumes.length) await podman(['volume', 'rm', '--force', ...pod.volumes], { quiet: true }).catch(() => undefined);
         }),
       );
@@ -241,7 +254,8 @@ describe('the Kubernetes description played with podman', () => {
   it(
     'serves a purchase, a report by the analyzer, and a purchase finished on the survivor of a killed server',
     { timeout: 600_000 },
-    async () => {
+    async ({ onTestFailed }) => {
+      onTestFailed(() => console.error(`[kube] containers' last lines:\n${containerLogs()}`));
       const [first, second] = PORTS.servers.map(local) as [string, string];
       const db = database!.db;
       const paidExecutions: string[] = [];

@@ -105,6 +105,7 @@ export default tseslint.config(
       'packages/analysis/src/cli/**',
       '**/*.config.{js,ts}',
       'e2e/**/*.ts',
+      'ops/images/*.mjs',
     ],
     languageOptions: {
       globals: {
@@ -114,6 +115,9 @@ export default tseslint.config(
         setTimeout: 'readonly',
         clearTimeout: 'readonly',
         fetch: 'readonly',
+        performance: 'readonly',
+        Buffer: 'readonly',
+        AbortSignal: 'readonly',
       },
     },
     rules: { 'no-console': 'off' },

@@ -17,7 +17,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          exclude: ['packages/analysis/**', '**/node_modules/**'],
+          // The played Kubernetes description is its own step of npm test (vitest.kube.config.ts).
+          exclude: ['packages/analysis/**', '**/node_modules/**', 'apps/server/src/kube-play.test.ts'],
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',

@@ -1,6 +1,7 @@
-// `npm test`: install what the tests need (npm packages; Debian chromium, postgresql, poppler-utils;
-// promtool), start a throw-away PostgreSQL cluster, then run lint, format, type-check, build, unit/service tests
-// (on PGlite and PostgreSQL), and the browser tests (product journeys, checkout journeys).
+// `npm test`: install what the tests need (npm packages; Debian chromium, postgresql, poppler-utils, podman,
+// runc, debootstrap, catatonit; promtool), start a throw-away PostgreSQL cluster, then run lint, format,
+// type-check, build, unit/service tests (on PGlite and PostgreSQL), the container images with the Kubernetes
+// description played by podman, and the browser tests (product journeys, checkout journeys).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureDependencies } from './lib/ensure-deps.mjs';
@@ -76,6 +77,12 @@ try {
     { TEST_DATABASE_URL: postgres.url },
   );
   if (built) {
+    // The images built from the project's Debian base and the Kubernetes description played with podman
+    // (ADRs 177, 178); the test prints each phase's time (`[kube] …`).
+    await step(
+      'container images + Kubernetes description played with podman (PostgreSQL, 2 servers, gateway, analyzer)',
+      ...npx(['vitest', 'run', '-c', 'vitest.kube.config.ts']),
+    );
     await step('browser tests (Playwright, Debian chromium)', ...npx(['playwright', 'test']), { TEST_DATABASE_URL: postgres.url });
     await step('checkout journeys (Playwright, own gateway + merchant site)', ...npx(['playwright', 'test', '-c', 'e2e/checkout']));
   }

@@ -49,11 +49,19 @@ export function checkNode(version = process.version) {
  */
 export async function node24() {
   if (process.versions.node.startsWith('24.')) return process.execPath;
-  const prefix = resolve('.cache', `node-${NODE_24}`);
-  const pkg = `node-${process.platform}-${process.arch}`;
-  const binary = join(prefix, 'node_modules', pkg, 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+  return registryNode(NODE_24);
+}
+
+/**
+ * The npm registry's Node `version` (package `node-<os>-<arch>`), installed into `.cache/node-<version>`
+ * on first use: the binary `npm test` runs Node 24 with and the one the container images carry.
+ */
+export async function registryNode(version = NODE_24, platform = process.platform, arch = process.arch) {
+  const prefix = resolve('.cache', `node-${version}`);
+  const pkg = `node-${platform}-${arch}`;
+  const binary = join(prefix, 'node_modules', pkg, 'bin', platform === 'win32' ? 'node.exe' : 'node');
   if (!existsSync(binary)) {
-    console.log(`› fetching Node ${NODE_24} (${pkg}) from the npm registry…`);
+    console.log(`› fetching Node ${version} (${pkg}) from the npm registry…`);
     await mustRun(npmCommand, [
       'install',
       '--prefix',
@@ -62,7 +70,7 @@ export async function node24() {
       '--no-audit',
       '--no-fund',
       '--loglevel=error',
-      `${pkg}@${NODE_24}`,
+      `${pkg}@${version}`,
     ]);
   }
   return binary;

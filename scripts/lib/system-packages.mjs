@@ -1,4 +1,5 @@
-// Installs the Debian packages the tests need (chromium, postgresql) when they are missing.
+// Installs the Debian packages the tests need (chromium, postgresql, poppler-utils; podman, runc,
+// debootstrap and catatonit for the container images and the played Kubernetes description) when missing.
 import { existsSync, readdirSync } from 'node:fs';
 import { hasCommand, mustRun } from './run.mjs';
 
@@ -19,6 +20,11 @@ const REQUIRED = [
   { name: 'chromium', present: () => existsSync(CHROMIUM_PATH) },
   { name: 'postgresql', present: () => postgresBinDir() !== null },
   { name: 'poppler-utils', present: () => hasCommand('pdftoppm') },
+  // The images and the played Kubernetes description (ADRs 177, 178); catatonit: podman's pod pause image.
+  { name: 'podman', present: () => existsSync('/usr/bin/podman') },
+  { name: 'runc', present: () => existsSync('/usr/sbin/runc') || existsSync('/usr/bin/runc') },
+  { name: 'debootstrap', present: () => existsSync('/usr/sbin/debootstrap') },
+  { name: 'catatonit', present: () => existsSync('/usr/bin/catatonit') },
 ];
 
 export async function ensureSystemPackages() {

@@ -48,6 +48,13 @@ async function main(): Promise<void> {
     logger.fatal({ err: error }, `database unavailable (${config.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR'})`);
     process.exit(1);
   }
+  // `--migrate` (a Kubernetes init container, docs/operations.md): the schema only, then exit, so a
+  // new version's pods take traffic only on a migrated database.
+  if (process.argv.includes('--migrate')) {
+    await database.close();
+    logger.info({ database: database.kind }, 'migrations applied');
+    return;
+  }
   await database.db.insert(serverStarts).values({ version: APP_VERSION, productSlug: config.PRODUCT_SLUG });
 
   const app = await buildApp({ config, database, loggerInstance: logger });

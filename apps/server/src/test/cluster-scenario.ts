@@ -13,6 +13,7 @@ import { makeWebDist } from './helpers';
 import { startLoggedProcess } from './logged-process';
 import { RoundRobinProxy } from './round-robin-proxy';
 import { http, payWithCard, purchaseBody } from './shopper';
+import { moneyAndMailInvariants } from './invariants';
 import { startSmtp } from './smtp';
 
 const WEEKLY_TRIAL = 'roots_3d1_7d2499';
@@ -396,51 +397,16 @@ export async function runClusterScenario(options: ClusterScenarioOptions): Promi
     await sleep(2_000); // a few more ticks on every instance: reconciliation and any late email
 
     // ---- invariants -------------------------------------------------------------------------------------
-    const succeeded = rowsOf<{ execution_id: string | null; subscription_id: string; exists: boolean }>(
-      await db.execute(sql`select c.execution_id, c.subscription_id, (s.id is not null) as exists
-        from charges c left join subscriptions s on s.id = c.subscription_id where c.status = 'succeeded'`),
-    );
-    const recorded = new Set(succeeded.map((row) => row.execution_id).filter((id): id is string => id !== null));
-    const withSubscription = new Set(succeeded.filter((row) => row.exists).map((row) => row.execution_id));
-    const merchantCharges = gatewayProxy.charges.filter((charge) => !charge.replayed && charge.status === 'authorizeSuccessful');
-    const gatewayExecutions = new Set([...paidExecutions, ...merchantCharges.map((charge) => charge.executionId)]);
-    const perKey = new Map<string, number>();
-    for (const charge of merchantCharges) {
-      const key = charge.idempotencyKey.replace(/:retry:\d+$/, '');
-      perKey.set(key, (perKey.get(key) ?? 0) + 1);
-    }
-    const doubleInDatabase = await count(sql`select count(*) as n from (select subscription_id, period from charges
-      where status = 'succeeded' group by subscription_id, period having count(*) > 1) doubled`);
+    const money = await moneyAndMailInvariants(db, { gatewayProxy, paidExecutions, mails: smtp.mails });
     const reportsByStatus = Object.fromEntries(
       rowsOf<{ status: string; n: number | string }>(await db.execute(sql`select status, count(*) as n from reports group by status`)).map(
         (row) => [row.status, Number(row.n)],
       ),
     );
-    const sentRows = rowsOf<{ to_address: string; subject: string }>(
-      await db.execute(sql`select to_address, subject from emails where status = 'sent'`),
-    );
-    const tally = (keys: string[]) => keys.reduce((map, key) => map.set(key, (map.get(key) ?? 0) + 1), new Map<string, number>());
-    const expected = tally(sentRows.map((row) => `${row.to_address}\n${row.subject}`));
-    const received = tally(smtp.mails.flatMap((mail) => mail.to.map((to) => `${to}\n${mail.subject}`)));
-    let sentTwice = 0;
-    let notSent = 0;
-    for (const key of new Set([...expected.keys(), ...received.keys()])) {
-      sentTwice += Math.max(0, (received.get(key) ?? 0) - (expected.get(key) ?? 0));
-      notSent += Math.max(0, (expected.get(key) ?? 0) - (received.get(key) ?? 0));
-    }
-    notSent += await count(sql`select count(*) as n from emails where status in ('pending', 'failed')`);
-
     const invariants: ClusterInvariants = {
-      gatewayCharges: gatewayExecutions.size,
-      recordedCharges: recorded.size,
-      doubleCharges: doubleInDatabase + [...perKey.values()].filter((n) => n > 1).length,
-      paymentsWithoutSubscription: [...gatewayExecutions].filter((id) => !withSubscription.has(id)).length,
+      ...money,
       stuckReports: (reportsByStatus.pending ?? 0) + (reportsByStatus.processing ?? 0),
       reportsByStatus,
-      emailsRecorded: sentRows.length,
-      emailsReceived: smtp.mails.length,
-      emailsSentTwice: sentTwice,
-      emailsNotSent: notSent,
       rateLimit: {
         perIp: {
           allowed: perIpStatuses.filter((status) => status !== 429).length,

@@ -172,6 +172,8 @@ export async function buildGatewayApp({ config, database: given, loggerInstance 
     log: app.log,
     hashKey: (value) => cipher.keyedHash(value),
   });
+  // A processor's decision on a dispute moves it through the same state machine and webhook (ADR 181).
+  executions.decideDisputesWith((disputeId, decision) => disputes.decideHeld(disputeId, decision));
   const wallets = new WalletsService(config.GATEWAY_MERCHANT_NAME, config.GATEWAY_JWT_SECRET);
   const records = new VaultRecordsService(new VaultRecordsRepository(database.db), cipher);
   const idempotency = new Idempotency(new IdempotencyRepository(database.db), (value) => cipher.keyedHash(value));

@@ -28,6 +28,11 @@ export function disputeTransition(status: DisputeStatus, event: DisputeEvent): D
   return next;
 }
 
+/** Whether the state machine has a move for `event` from `status` (no throw). */
+export function isDisputeMoveAllowed(status: DisputeStatus, event: DisputeEvent): boolean {
+  return allowedNext(status, event) !== undefined;
+}
+
 function allowedNext(status: DisputeStatus, event: DisputeEvent): DisputeStatus | undefined {
   switch (status) {
     case 'needs_response':

@@ -11,7 +11,7 @@ import { GatewayError } from '../../errors';
 import { disputeView } from '../executions/execution-view';
 import type { DisputeRow } from '../executions/executions.repository';
 import type { WebhooksService } from '../webhooks/webhooks.service';
-import { disputeTransition, type DisputeEvent } from './dispute-state';
+import { disputeTransition, isDisputeMoveAllowed, type DisputeEvent } from './dispute-state';
 import type { DisputePatch, DisputesRepository } from './disputes.repository';
 
 /** What the disputes module needs of executions: their wire view, and their per-execution lock. */
@@ -81,6 +81,19 @@ export class DisputesService {
   async apply(id: string, event: DisputeEvent, patch: DisputePatch = {}): Promise<DisputeRow> {
     const row = await this.load(id);
     return this.executions.locked(row.executionId, async () => this.move(await this.load(id), event, patch));
+  }
+
+  /**
+   * The processor's word on a dispute (Adyen's CHARGEBACK_REVERSED / SECOND_CHARGEBACK), applied by
+   * a caller that already holds the execution's lock (the processor-event path does): the same state
+   * machine and `execution.disputeUpdated` webhook as every other move. A decision the state machine
+   * has no move for (the dispute already ended that way) changes nothing.
+   */
+  async decideHeld(id: string, decision: 'won' | 'lost'): Promise<DisputeRow> {
+    const row = await this.load(id);
+    const event: DisputeEvent = decision === 'won' ? 'win' : 'lose';
+    if (!isDisputeMoveAllowed(row.status as DisputeStatus, event)) return row;
+    return this.move(row, event, {});
   }
 
   /** A merchant's own move: only before the due date (past it, the dispute is lost first). */

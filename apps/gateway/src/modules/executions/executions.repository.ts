@@ -140,10 +140,6 @@ export class ExecutionsRepository {
     return rows.length > 0;
   }
 
-  async setDisputeStatus(executionId: string, status: string): Promise<void> {
-    await this.db.update(disputes).set({ status }).where(eq(disputes.executionId, executionId));
-  }
-
   /** Records a processor event as applied; false when it was already (a redelivery). */
   async recordProcessorEvent(id: string, processor: string): Promise<boolean> {
     const rows = await this.db

@@ -103,6 +103,16 @@ export class ExecutionsService {
     private readonly context: ExecutionsContext,
   ) {}
 
+  /**
+   * Where a processor's decision on a dispute goes (the disputes module's state machine, ADR 181),
+   * set once both services exist; it runs under the execution's lock this service already holds.
+   */
+  private disputeDecisions: ((disputeId: string, decision: 'won' | 'lost') => Promise<unknown>) | undefined;
+
+  decideDisputesWith(decide: (disputeId: string, decision: 'won' | 'lost') => Promise<unknown>): void {
+    this.disputeDecisions = decide;
+  }
+
   // ----- reads ---------------------------------------------------------------------------
 
   async view(row: ExecutionRow): Promise<Execution> {
@@ -762,10 +772,17 @@ export class ExecutionsService {
           );
           return;
         }
-        case 'dispute':
-          if (event.stage === 'opened') await this.openDispute(row, event.reason);
-          else if (await this.executions.disputeOf(row.id)) await this.executions.setDisputeStatus(row.id, event.stage);
+        case 'dispute': {
+          if (event.stage === 'opened') {
+            await this.openDispute(row, event.reason);
+            return;
+          }
+          const dispute = await this.executions.disputeOf(row.id);
+          if (!dispute) return;
+          if (!this.disputeDecisions) throw new Error('no dispute state machine wired to the executions service');
+          await this.disputeDecisions(dispute.id, event.stage);
           return;
+        }
         default: {
           const exhaustive: never = event;
           return exhaustive;

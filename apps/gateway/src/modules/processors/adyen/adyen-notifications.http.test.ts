@@ -124,6 +124,32 @@ describe('Adyen notifications', () => {
       ).status,
     ).toBe(200);
     expect((await execution(payment.id)).dispute?.status).toBe('won');
+    // Through the dispute state machine: the product hears of the decision (ADR 181).
+    await eventually(() =>
+      receiver.payloads.some(
+        (p) => p.type === 'execution.disputeUpdated' && p.data.execution.id === payment.id && p.data.dispute?.status === 'won',
+      ),
+    );
+
+    // SECOND_CHARGEBACK after a win: lost, announced the same way.
+    expect(
+      (
+        await post(
+          notification('SECOND_CHARGEBACK', {
+            pspReference: 'QFQTPCQ8HXSKGK84',
+            originalReference: '993617895204576J',
+            merchantReference: payment.id,
+            amount: payment.amount,
+          }),
+        )
+      ).status,
+    ).toBe(200);
+    expect((await execution(payment.id)).dispute?.status).toBe('lost');
+    await eventually(() =>
+      receiver.payloads.some(
+        (p) => p.type === 'execution.disputeUpdated' && p.data.execution.id === payment.id && p.data.dispute?.status === 'lost',
+      ),
+    );
   });
 
   it('refuses a wrong key and a tampered amount (401), and nothing changes', async () => {

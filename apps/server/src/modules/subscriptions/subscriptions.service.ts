@@ -15,7 +15,7 @@ import type { Tx } from '../../db/executor';
 import { holderReferenceFor, maskEmail, normalizeEmail } from '../../lib/mask';
 import { fromMinor } from '../../lib/money';
 import { cancelUrl } from '../cancellation/cancel-link';
-import { agreedRecord, agreedTermsOf, periodEnd, planTerms, type PlanTerms } from '../billing/plan-terms';
+import { agreedRecord, agreedSummaryOf, agreedTermsOf, periodEnd, planTerms, type PlanTerms } from '../billing/plan-terms';
 import { purchasesEmail } from '../emails/email-templates';
 import { addOnSubscriptionId, chargeKeys, orderReferences } from '../charges/charge-keys';
 import { guaranteedRefund } from '../charges/guarantee';
@@ -677,6 +677,7 @@ export class SubscriptionsService {
         card_last4: row.cardLast4,
         renews: terms?.recurring === true,
         refund: refund ? { amount: fromMinor(refund.charge.amountMinor), until: refund.until.toISOString() } : null,
+        agreed: agreedSummaryOf(terms),
         access: grants
           .filter((grant) => grant.subscriptionId === row.id && !grant.revokedAt && (!grant.expiresAt || grant.expiresAt > now))
           .map((grant) => grant.kind),

@@ -133,8 +133,14 @@ export class CancellationService {
     // A one-time pack has no renewal to cancel; its money-back refund is still there when asked for.
     if (!renews && !refund) throw new AppError('CONFLICT', API_MESSAGES.oneTimeNotCancelable);
     // Already canceled or ended: the same answer, so a second click on a link is harmless.
-    if (renews && isCancelable(row.status)) await this.cancel(row);
+    const canceling = renews && isCancelable(row.status);
+    // With a refund, its email says what happened to access (issue 35); without one, the cancel's does.
+    if (canceling) await this.cancel(row, 'period_end', refund);
     const refunded = refund ? await this.refundLatest(row.id) : 0;
+    if (canceling && refund && refunded === 0) {
+      await this.context.db.transaction((tx) => this.context.lifecycle.announceCancel(tx, row.id));
+      this.context.emails.kick();
+    }
     return { message: MESSAGES.subscriptionCanceled, ...(refunded > 0 ? { refunded: fromMinor(refunded) } : {}) };
   }
 
@@ -158,10 +164,10 @@ export class CancellationService {
    * at once). Idempotent for a canceled subscription at period end. @throws AppError CONFLICT for a
    * one-time pack or an ended subscription.
    */
-  async cancel(row: SubscriptionRow, effective: 'period_end' | 'now' = 'period_end'): Promise<void> {
+  async cancel(row: SubscriptionRow, effective: 'period_end' | 'now' = 'period_end', refundFollows = false): Promise<void> {
     this.assertCancelable(row);
     const { db } = this.context;
-    await db.transaction((tx) => this.context.lifecycle.apply(tx, row.id, { type: 'canceled', effective }));
+    await db.transaction((tx) => this.context.lifecycle.apply(tx, row.id, { type: 'canceled', effective, refundFollows }));
     this.context.emails.kick();
     this.context.log.info({ subscriptionId: row.id, email: maskEmail(row.email), effective }, 'subscription canceled');
   }

@@ -644,6 +644,8 @@ export class SubscriptionsService {
           return {
             planName: terms?.name ?? summary.plan_id,
             status: summary.status,
+            trial: summary.agreed?.trial ?? false,
+            renews: summary.renews,
             accessUntil: summary.current_period_end ? new Date(summary.current_period_end) : null,
             cancelUrl: terms?.recurring && summary.next_charge_at ? this.cancelUrl(summary.id) : null,
           };

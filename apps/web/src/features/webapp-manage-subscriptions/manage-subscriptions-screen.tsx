@@ -212,11 +212,11 @@ export function ManageSubscriptionsScreen() {
             {confirming === item.id && item.renews && (
               <div role="group" aria-label={t('webapp.subscriptions.confirmTitle')}>
                 <p>{t('webapp.subscriptions.confirmTitle')}</p>
-                <button type="button" className="button" onClick={() => void cancel(item.id, false)}>
+                <button type="button" className="button button--primary" onClick={() => void cancel(item.id, false)}>
                   {t('webapp.subscriptions.confirm')}
                 </button>
                 {item.refund && (
-                  <button type="button" className="button" onClick={() => void cancel(item.id, true)}>
+                  <button type="button" className="button button--secondary" onClick={() => void cancel(item.id, true)}>
                     {t('webapp.subscriptions.cancelAndRefund', { amount: formatUsd(item.refund.amount) })}
                   </button>
                 )}
@@ -228,7 +228,7 @@ export function ManageSubscriptionsScreen() {
             {confirming === item.id && !item.renews && item.refund && (
               <div role="group" aria-label={t('webapp.subscriptions.refundConfirmTitle', { amount: formatUsd(item.refund.amount) })}>
                 <p>{t('webapp.subscriptions.refundConfirmTitle', { amount: formatUsd(item.refund.amount) })}</p>
-                <button type="button" className="button" onClick={() => void cancel(item.id, true)}>
+                <button type="button" className="button button--primary" onClick={() => void cancel(item.id, true)}>
                   {t('webapp.subscriptions.refundConfirm')}
                 </button>
                 <button type="button" className="button button--secondary" onClick={() => setConfirming(null)}>

@@ -74,6 +74,8 @@ test.describe('what a shopper meets (issue 18)', () => {
     const failure = await checkout.lastEvent('failure');
     expect(failure.payload).toMatchObject({ code: 'AUTHORIZATION_ERROR', cause: { code: 'UNSUCCESSFUL_REQUEST', status: 500 } });
     await expect(checkout.page.getByTestId('roots-failure-message')).toHaveText('Authorization failed, please try again.');
+    // Said once (issue 35: the toast repeated it above the failure text).
+    await expect(checkout.page.getByText('Authorization failed, please try again.')).toHaveCount(1);
     expect(await checkout.page.evaluate(() => (window as unknown as { __appleCalls: string[] }).__appleCalls)).toEqual([
       'new',
       'begin',

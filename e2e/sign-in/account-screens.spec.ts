@@ -36,20 +36,21 @@ test.describe('profile and manage subscriptions', () => {
     await page.goto('/roots/webapp/manage-subscriptions');
     const item = page.getByTestId('subscription-item');
     await expect(item).toHaveCount(1);
-    await expect(item.getByTestId('subscription-status')).toHaveText('trialing');
+    // In the customer's words (issue 35), never the status code.
+    await expect(item.getByTestId('subscription-status')).toHaveText('Trial');
     await expect(item).toContainText('Next charge');
-    // The plan summary, not the raw plan id: the default plan's name, price and period from the catalog.
+    // The plan summary, not the raw plan id: the default plan's name, price and period as agreed.
     const catalog = (await (await page.request.get('/api/plans')).json()) as PlanCatalog;
     const weekly = catalog.plans.find((plan) => plan.id === catalog.defaultPlanId)!;
     await expect(item.getByTestId('subscription-plan')).toHaveText(weekly.name);
-    await expect(item.getByTestId('subscription-price')).toHaveText(`$${weekly.sum.toFixed(2)} every week`);
+    await expect(item.getByTestId('subscription-price')).toHaveText(`$${weekly.sum.toFixed(2)} every week, after a 3-day trial for $1`);
     await expect(item).not.toContainText(weekly.id);
     await expectNoSeriousA11yViolations(page);
 
     // Click 1 asks for confirmation; "Keep it" changes nothing.
     await item.getByRole('button', { name: 'Cancel subscription' }).click();
     await item.getByRole('button', { name: 'Keep it' }).click();
-    await expect(item.getByTestId('subscription-status')).toHaveText('trialing');
+    await expect(item.getByTestId('subscription-status')).toHaveText('Trial');
 
     await item.getByRole('button', { name: 'Cancel subscription' }).click();
     await expectNoSeriousA11yViolations(page);
@@ -58,7 +59,7 @@ test.describe('profile and manage subscriptions', () => {
     await expect(page.getByRole('status')).toHaveText(
       /^Your subscription is canceled and will not be charged again\. You keep access until \w+ \d+, \d{4}\.$/,
     );
-    await expect(item.getByTestId('subscription-status')).toHaveText('canceled');
+    await expect(item.getByTestId('subscription-status')).toHaveText('Canceled — no further charges');
     await expect(item.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 
     const mine = await (await page.request.get('/api/account/subscriptions')).json();

@@ -289,6 +289,25 @@ export type PaymentStatusRequest = z.infer<typeof paymentStatusRequestSchema>;
 export const paymentStatusResponseSchema = z.object({ status: z.enum(PAYMENT_STATES), id: z.uuid().optional() });
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 
+/** A period length as agreed at purchase. */
+export const agreedPeriodSchema = z.object({ unit: z.enum(['day', 'month']), count: z.number().int().positive() });
+
+/**
+ * What the buyer agreed to at purchase (issue 35), in USD: the account shows these, never the
+ * catalog's current price. `trial` is a trial that ends sooner than a period (the weekly plan's
+ * 3 days), not a first period at an introductory price (the 3-month plan's).
+ */
+export const agreedSummarySchema = z.object({
+  name: z.string(),
+  first_amount: z.number(),
+  /** What each renewal costs; null for a purchase that never renews. */
+  renewal_amount: z.number().nullable(),
+  first_period: agreedPeriodSchema.nullable(),
+  renewal_period: agreedPeriodSchema.nullable(),
+  trial: z.boolean(),
+});
+export type AgreedSummary = z.infer<typeof agreedSummarySchema>;
+
 /** A subscription as the owner may see it (no email, no payment details beyond last 4). */
 export const subscriptionSummarySchema = z.object({
   id: z.uuid(),
@@ -308,6 +327,8 @@ export const subscriptionSummarySchema = z.object({
    * returns whole, and the last moment (ISO) it can be asked for; null when it covers nothing now.
    */
   refund: z.object({ amount: z.number(), until: z.iso.datetime() }).nullable(),
+  /** The terms agreed at purchase; null only for an id no record or catalog knows. */
+  agreed: agreedSummarySchema.nullable(),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 

@@ -99,11 +99,11 @@ export const envSchema = z.object({
   COOKIE_LINK: z.string().min(1).optional(),
   PRIVACY_LINK: z.string().min(1).optional(),
   TERMS_LINK: z.string().min(1).optional(),
-  /** Who operates the product, named on the legal pages; default: PRODUCT_NAME. */
+  /** Who operates the product (legal name), named on the legal pages and every email; dev default: "{PRODUCT_NAME} Example Ltd". */
   LEGAL_OPERATOR_NAME: z.string().min(1).max(120).optional(),
-  /** Postal address of the operator, shown on the legal pages when set. */
+  /** Postal address of the operator, on the legal pages and every email; dev default: "1 Example Street, Example City". */
   LEGAL_OPERATOR_ADDRESS: z.string().min(1).max(300).optional(),
-  /** Contact address for privacy requests, refunds and questions; default: support@{slug}.local. */
+  /** Contact address for privacy requests, refunds and questions; dev default: support@{slug}.example.com. */
   LEGAL_CONTACT_EMAIL: z.email().optional(),
   TRACKING_ENABLED: booleanFlag.default(false),
   /**
@@ -285,6 +285,9 @@ export const envSchema = z.object({
 export const DEV_GATEWAY_WEBHOOK_SECRET = 'whsec_roots_sandbox_dev_webhook_secret';
 
 /** Development-only defaults for secrets; production refuses to start without real values. */
+/** The merchant's postal address outside production when none is configured: plainly an example. */
+export const DEV_OPERATOR_ADDRESS = '1 Example Street, Example City';
+
 export const DEV_SERVER_SECRETS = {
   GATEWAY_MERCHANT_SECRET: 'sk_test_roots_sandbox_dev_merchant_secret',
   APP_SECRET: 'roots-dev-app-secret-not-for-production-use',
@@ -303,6 +306,7 @@ export type Config = Omit<Env, keyof typeof DEV_SERVER_SECRETS> & {
   PRIVACY_LINK: string;
   TERMS_LINK: string;
   LEGAL_OPERATOR_NAME: string;
+  LEGAL_OPERATOR_ADDRESS: string;
   LEGAL_CONTACT_EMAIL: string;
   copy: ProductCopy;
   catalog: PlanCatalog;
@@ -417,8 +421,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     COOKIE_LINK: env.COOKIE_LINK ?? `/${env.PRODUCT_SLUG}/legal/cookies`,
     PRIVACY_LINK: env.PRIVACY_LINK ?? `/${env.PRODUCT_SLUG}/legal/privacy`,
     TERMS_LINK: env.TERMS_LINK ?? `/${env.PRODUCT_SLUG}/legal/terms`,
-    LEGAL_OPERATOR_NAME: env.LEGAL_OPERATOR_NAME ?? env.PRODUCT_NAME,
-    LEGAL_CONTACT_EMAIL: env.LEGAL_CONTACT_EMAIL ?? `support@${env.PRODUCT_SLUG}.local`,
+    // Development defaults that read as examples (issue 35: a `.local` address on real-looking
+    // receipts); production requires all three (productionProblems).
+    LEGAL_OPERATOR_NAME: env.LEGAL_OPERATOR_NAME ?? `${env.PRODUCT_NAME} Example Ltd`,
+    LEGAL_OPERATOR_ADDRESS: env.LEGAL_OPERATOR_ADDRESS ?? DEV_OPERATOR_ADDRESS,
+    LEGAL_CONTACT_EMAIL: env.LEGAL_CONTACT_EMAIL ?? `support@${env.PRODUCT_SLUG}.example.com`,
     gatewayWebhookSecret: env.GATEWAY_WEBHOOK_SECRET ?? (env.NODE_ENV === 'production' ? null : DEV_GATEWAY_WEBHOOK_SECRET),
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
     copy: { ...DEFAULT_PRODUCT_COPY, ...env.PRODUCT_COPY },

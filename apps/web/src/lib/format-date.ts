@@ -1,4 +1,6 @@
-/** A date as a customer reads it on an account or cancel screen: "November 26, 2026". */
+import { longDate as sharedLongDate } from '@roots/contracts/subscription-words';
+
+/** A date as a customer reads it on an account or cancel screen: "November 26, 2026", the format of the emails too (issue 35). */
 export function longDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return sharedLongDate(iso);
 }

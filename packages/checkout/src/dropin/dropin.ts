@@ -470,11 +470,14 @@ export class Dropin {
       screen.append(h(doc, 'h2', {}, this.verifiesCard ? CHECKOUT_MESSAGES.cardSaved : CHECKOUT_MESSAGES.paymentSuccessful));
     if (kind === 'pending') screen.append(h(doc, 'h2', {}, CHECKOUT_MESSAGES.paymentPending));
     if (kind === 'failure') {
+      const text = message ?? CHECKOUT_MESSAGES.authorizationFailedToast;
       screen.append(
         h(doc, 'h2', {}, this.verifiesCard ? CHECKOUT_MESSAGES.cardNotSaved : 'Payment failed'),
-        h(doc, 'p', { 'data-testid': 'roots-failure-message' }, message ?? CHECKOUT_MESSAGES.authorizationFailedToast),
+        h(doc, 'p', { 'data-testid': 'roots-failure-message' }, text),
       );
-      showMessage(screen, 'error', this.options.messageTtlMs ? { ttlMs: this.options.messageTtlMs } : {});
+      // The 'Authorization failed' message once (issue 35: a decline showed it twice, toast and text).
+      if (text !== CHECKOUT_MESSAGES.authorizationFailedToast)
+        showMessage(screen, 'error', this.options.messageTtlMs ? { ttlMs: this.options.messageTtlMs } : {});
     }
   }
 }

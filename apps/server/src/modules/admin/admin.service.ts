@@ -34,6 +34,7 @@ import type { BillingContext } from '../subscriptions/context';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { receiptEmail, renewalReceiptEmail } from '../emails/email-templates';
 import { agreedTermsOf } from '../billing/plan-terms';
+import { firstChargeKind } from '../lifecycle/subscription-lifecycle';
 import { cancelLinkEmail } from './admin-emails';
 import type { AdminRepository, AuditRow } from './admin.repository';
 import { daysOf, instantsOf } from './date-range';
@@ -303,6 +304,8 @@ export class AdminService {
       const renews = terms?.recurring === true && isCancelable(row.status as SubscriptionStatus);
       const receipt = {
         chargeId: paid.id,
+        chargedAt: paid.createdAt,
+        acceptedAt: row.consentAt,
         productName: context.config.PRODUCT_NAME,
         planName: terms?.name ?? row.planId,
         amountMinor: paid.amountMinor,
@@ -317,7 +320,18 @@ export class AdminService {
         this.db,
         key,
         row.email,
-        paid.kind === 'renewal' ? renewalReceiptEmail({ ...receipt, period: paid.period }) : receiptEmail(receipt),
+        paid.kind === 'renewal'
+          ? renewalReceiptEmail({
+              ...receipt,
+              charge: {
+                kind: 'renewal',
+                period: paid.period,
+                // The latest paid period is normally the current one; its bounds are on the row.
+                periodStart: (paid.period === row.currentPeriod ? row.currentPeriodStart : null) ?? paid.createdAt,
+                periodEnd: (paid.period === row.currentPeriod ? row.currentPeriodEnd : null) ?? paid.createdAt,
+              },
+            })
+          : receiptEmail({ ...receipt, charge: terms ? firstChargeKind(terms, row.parentId ?? null) : { kind: 'one_time' } }),
       );
     } else {
       await context.emails.enqueue(

@@ -1,3 +1,4 @@
+import { agreedPriceLine, statusWords } from '@roots/contracts/subscription-words';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type RootsApp } from '../../app';
@@ -76,6 +77,13 @@ describe('agreed terms survive a catalog change', () => {
     // The account screens state the agreed next charge.
     const summaries = await after.roots.subscriptions.summaries([await row(weekly), await row(quarterly)]);
     expect(summaries.map((summary) => summary.next_charge_amount)).toEqual([24.99, 49.99]);
+    // ... and the plan's price and terms as agreed (issue 35: Manage subscriptions showed the catalog's
+    // new price above the agreed next charge); the 3-month plan's first period is no trial.
+    expect(summaries.map((summary) => summary.agreed && agreedPriceLine(summary.agreed))).toEqual([
+      '$24.99 every week, after a 3-day trial for $1',
+      '$49.99 every 3 months, first 3 months $48',
+    ]);
+    expect(summaries.map((summary) => statusWords(summary.status, summary.agreed, summary.renews))).toEqual(['Trial', 'Active']);
 
     // The trial ends: the renewal charges the agreed $24.99, not $40.
     clock.advance(3 * DAY_MS + HOUR_MS);

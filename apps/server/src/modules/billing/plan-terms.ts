@@ -1,8 +1,8 @@
 import { firstChargeAmount, planSummary, type Plan, type PlanCatalog } from '@roots/contracts';
 import { singlePurchasePlan } from '@roots/contracts/plan-claims';
-import { accessKindForPlan, consentTermsOf, type AccessKind } from '@roots/contracts/subscriptions';
+import { accessKindForPlan, consentTermsOf, type AccessKind, type AgreedSummary } from '@roots/contracts/subscriptions';
 import { addMonths, DAY_MS } from '../../lib/clock';
-import { toMinor } from '../../lib/money';
+import { fromMinor, toMinor } from '../../lib/money';
 
 /** A period length as billing understands it. */
 export type PeriodLength = { unit: 'day' | 'month'; count: number };
@@ -97,4 +97,26 @@ export function agreedTermsOf(catalog: PlanCatalog, row: { planId: string; agree
 /** The record of `terms` as agreed at purchase, in the currency charged. */
 export function agreedRecord(terms: PlanTerms, currency: string): PlanTerms & { currency: string } {
   return { ...terms, currency };
+}
+
+/**
+ * A trial in the customer's sense: a first period shorter than the others (the weekly plan's three
+ * days), not a first period at an introductory price (the 3-month plan's first 3 months).
+ */
+export function isFreeStandingTrial(terms: Pick<PlanTerms, 'hasTrial' | 'firstPeriod' | 'renewalPeriod'>): boolean {
+  const { firstPeriod: first, renewalPeriod: renewal } = terms;
+  return terms.hasTrial && first !== null && renewal !== null && (first.unit !== renewal.unit || first.count !== renewal.count);
+}
+
+/** The agreed terms as the owner's account reads them (issue 35): the price and periods they consented to. */
+export function agreedSummaryOf(terms: PlanTerms | undefined): AgreedSummary | null {
+  if (!terms) return null;
+  return {
+    name: terms.name,
+    first_amount: fromMinor(terms.firstAmountMinor),
+    renewal_amount: terms.renewalAmountMinor === null ? null : fromMinor(terms.renewalAmountMinor),
+    first_period: terms.firstPeriod,
+    renewal_period: terms.renewalPeriod,
+    trial: isFreeStandingTrial(terms),
+  };
 }

@@ -139,9 +139,15 @@ export class CancellationService {
     // A money-back of a disputed payment is refused before the cancel, so nothing half happens.
     if (refund) await this.disputes.assertRefundable(await this.paidExecutions(row.id));
     // Already canceled or ended: the same answer, so a second click on a link is harmless.
-    if (renews && isCancelable(row.status)) await this.cancel(row);
+    const canceling = renews && isCancelable(row.status);
+    // With a refund, its email says what happened to access (issue 35); without one, the cancel's does.
+    if (canceling) await this.cancel(row, 'period_end', refund);
     if (refund) await admit?.();
     const refunded = refund ? await this.refundLatest(row.id) : 0;
+    if (canceling && refund && refunded === 0) {
+      await this.context.db.transaction((tx) => this.context.lifecycle.announceCancel(tx, row.id));
+      this.context.emails.kick();
+    }
     return { message: MESSAGES.subscriptionCanceled, ...(refunded > 0 ? { refunded: fromMinor(refunded) } : {}) };
   }
 
@@ -171,10 +177,10 @@ export class CancellationService {
    * at once). Idempotent for a canceled subscription at period end. @throws AppError CONFLICT for a
    * one-time pack or an ended subscription.
    */
-  async cancel(row: SubscriptionRow, effective: 'period_end' | 'now' = 'period_end'): Promise<void> {
+  async cancel(row: SubscriptionRow, effective: 'period_end' | 'now' = 'period_end', refundFollows = false): Promise<void> {
     this.assertCancelable(row);
     const { db } = this.context;
-    await db.transaction((tx) => this.context.lifecycle.apply(tx, row.id, { type: 'canceled', effective }));
+    await db.transaction((tx) => this.context.lifecycle.apply(tx, row.id, { type: 'canceled', effective, refundFollows }));
     this.context.emails.kick();
     this.context.log.info({ subscriptionId: row.id, email: maskEmail(row.email), effective }, 'subscription canceled');
   }

@@ -30,6 +30,8 @@ describe.each(testDatabases())('dev mailbox, logs and remote address on $name', 
   it('keeps emails without SMTP and shows them at /dev/mailbox', async () => {
     const email = receiptEmail({
       chargeId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      chargedAt: new Date('2026-11-24T09:00:00Z'),
+      charge: { kind: 'trial', trialDays: 3 },
       productName: 'Roots',
       planName: 'Weekly Plan',
       amountMinor: 100,
@@ -45,7 +47,7 @@ describe.each(testDatabases())('dev mailbox, logs and remote address on $name', 
     const json = (await app.inject('/dev/mailbox.json')).json<{ messages: Array<{ subject: string; status: string; text: string }> }>();
     expect(json.messages).toHaveLength(1);
     expect(json.messages[0]).toMatchObject({ subject: 'Your Roots receipt', status: 'stored' });
-    expect(json.messages[0]!.text).toContain('Next charge: $24.99 on 2026-01-08');
+    expect(json.messages[0]!.text).toContain('Next charge: $24.99 on January 8, 2026');
     const page = await app.inject('/dev/mailbox');
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Terms &lt;b&gt;v1&lt;/b&gt;');

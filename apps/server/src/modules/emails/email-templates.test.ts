@@ -30,6 +30,8 @@ describe('emails state the renewal period of the plan bought', () => {
       expect(reminder.text, plan.id).toContain(`$${plan.sum % 1 === 0 ? plan.sum : plan.sum.toFixed(2)}`);
       const receipt = receiptEmail({
         chargeId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+        chargedAt: new Date('2026-11-24T09:00:00Z'),
+        charge: { kind: 'trial', trialDays: 3 },
         productName: 'Roots',
         planName: terms.name,
         amountMinor: terms.firstAmountMinor,
@@ -40,7 +42,7 @@ describe('emails state the renewal period of the plan bought', () => {
         cardLast4: null,
         cancelUrl: null,
       });
-      expect(receipt.text, plan.id).toContain(`on 2026-12-01, then ${words} until you cancel.`);
+      expect(receipt.text, plan.id).toContain(`on December 1, 2026, then ${words} until you cancel.`);
     }
   });
 });

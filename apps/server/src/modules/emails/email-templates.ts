@@ -1,3 +1,5 @@
+import { longDate, statusWords } from '@roots/contracts/subscription-words';
+import type { SubscriptionStatus } from '@roots/contracts/subscriptions';
 import { formatMinorUsd } from '../../lib/money';
 import type { PeriodLength } from '../billing/plan-terms';
 import { renderEmail, type RenderedEmail } from './templates/email-layout';
@@ -11,7 +13,8 @@ export type { RenderedEmail } from './templates/email-layout';
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c] ?? c);
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
+/** Every date of every email as the app writes it: "December 1, 2026" (issue 35: emails wrote 2026-12-01). */
+const day = (date: Date) => longDate(date);
 
 /**
  * The receipt number of a charge: stable, one per charge (issue 23), short enough to read out to
@@ -22,13 +25,30 @@ export function receiptNumberOf(chargeId: string): string {
   return `R-${chargeId.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
 }
 
+/**
+ * What a charge was (issue 35): a renewal receipt that said "Thank you for your purchase … Today
+ * you pay $1 for your 3-day trial" told the bank and the customer the wrong thing.
+ */
+export type ChargeKind =
+  | { kind: 'trial'; trialDays: number }
+  | { kind: 'first_period' }
+  | { kind: 'renewal'; period: number; periodStart: Date; periodEnd: Date }
+  | { kind: 'one_time' }
+  | { kind: 'add_on' };
+
 export type ReceiptInput = {
   /** The charge this receipt is for (its receipt number). */
   chargeId: string;
+  /** When the card was charged: the receipt's date. */
+  chargedAt: Date;
+  charge: ChargeKind;
   productName: string;
   planName: string;
   amountMinor: number;
+  /** The words the buyer accepted at purchase (a first receipt quotes them). */
   termsText: string;
+  /** When the buyer accepted them (a renewal receipt says so instead of quoting the first charge's words). */
+  acceptedAt?: Date | null;
   nextChargeAt: Date | null;
   nextChargeMinor: number | null;
   /** Renewal period after the next charge; null for purchases that never renew. */
@@ -41,23 +61,45 @@ export function receiptEmail(input: ReceiptInput): RenderedEmail {
   return receiptOf('receipt', `Your ${input.productName} receipt`, input);
 }
 
-export function renewalReceiptEmail(input: ReceiptInput & { period: number }): RenderedEmail {
+export function renewalReceiptEmail(input: ReceiptInput & { charge: Extract<ChargeKind, { kind: 'renewal' }> }): RenderedEmail {
   return receiptOf('renewal_receipt', `Your ${input.productName} subscription renewed`, input);
 }
 
+/** What the charge paid for, in one line of the receipt. */
+function chargeWords(input: ReceiptInput): string {
+  const { charge, planName } = input;
+  switch (charge.kind) {
+    case 'trial':
+      return `the ${charge.trialDays}-day trial of ${planName}`;
+    case 'first_period':
+      return `the first period of ${planName}`;
+    case 'renewal':
+      return `renewal ${charge.period} of ${planName}, for ${day(charge.periodStart)} to ${day(charge.periodEnd)}`;
+    case 'one_time':
+      return `${planName}, a one-time purchase`;
+    case 'add_on':
+      return `${planName}, a one-time add-on to your plan`;
+  }
+}
+
 function receiptOf(kind: 'receipt' | 'renewal_receipt', subject: string, input: ReceiptInput): RenderedEmail {
+  const renewal = input.charge.kind === 'renewal';
   return renderEmail({
     kind,
     subject,
     productName: input.productName,
     blocks: [
-      `Receipt ${receiptNumberOf(input.chargeId)}`,
-      `Thank you for your purchase of ${input.planName}.`,
+      `Receipt ${receiptNumberOf(input.chargeId)}, ${day(input.chargedAt)}`,
+      renewal ? `Your ${input.planName} renewed.` : `Thank you for your purchase of ${input.planName}.`,
+      `Charged for: ${chargeWords(input)}.`,
       `Amount charged: ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` (card ending in ${input.cardLast4})` : ''}.`,
       input.nextChargeAt && input.nextChargeMinor !== null
         ? `Next charge: ${formatMinorUsd(input.nextChargeMinor)} on ${day(input.nextChargeAt)}${input.renewalPeriod ? `, then ${everyPeriod(input.renewalPeriod)} until you cancel` : ''}.`
         : 'No further charges.',
-      `Terms you accepted: ${input.termsText}`,
+      // The accepted words describe the first charge ("Today you pay …"): a renewal says when they were accepted instead.
+      renewal
+        ? `Charged under the terms you accepted${input.acceptedAt ? ` on ${day(input.acceptedAt)}` : ' at purchase'}.`
+        : `Terms you accepted: ${input.termsText}`,
       ...(input.cancelUrl ? [{ text: 'Cancel any time in one click:', url: input.cancelUrl, button: 'Cancel subscription' }] : []),
     ],
     secrets: [input.cancelUrl],
@@ -124,6 +166,10 @@ export function cancelCodeEmail(input: { productName: string; code: string; vali
   });
 }
 
+/**
+ * A cancel at the period's end: no more charges, access until the paid period ends (the account
+ * says the same). An operator's "Cancel now" (no date) ended access at once.
+ */
 export function cancelConfirmationEmail(input: { productName: string; planName: string; accessUntil: Date | null }): RenderedEmail {
   return renderEmail({
     kind: 'cancel_confirmation',
@@ -137,13 +183,29 @@ export function cancelConfirmationEmail(input: { productName: string; planName: 
   });
 }
 
-export function refundEmail(input: { productName: string; amountMinor: number; cardLast4: string | null }): RenderedEmail {
+/**
+ * A refund, and what it did to access (issue 35: after "Cancel and refund" access ended at once
+ * while the cancel email said it lasted until the period's end). A whole refund ends the purchase
+ * and its access now; a partial one leaves them as they were.
+ */
+export function refundEmail(input: {
+  productName: string;
+  planName: string;
+  amountMinor: number;
+  cardLast4: string | null;
+  refundedAt: Date;
+  /** True when this refund ended the purchase and its access. */
+  accessEnded: boolean;
+}): RenderedEmail {
   return renderEmail({
     kind: 'refund_receipt',
     subject: `Your ${input.productName} refund`,
     productName: input.productName,
     blocks: [
-      `We refunded ${formatMinorUsd(input.amountMinor)}${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''}.`,
+      `We refunded ${formatMinorUsd(input.amountMinor)} for ${input.planName}${input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : ''} on ${day(input.refundedAt)}.`,
+      input.accessEnded
+        ? `${input.planName} has ended with this refund: your access ended on ${day(input.refundedAt)} and you will not be charged again.`
+        : `This was part of a payment: ${input.planName} and your access are unchanged.`,
       'Refunds usually appear on your statement within 5–10 business days.',
     ],
     secrets: [],
@@ -176,7 +238,15 @@ export function duplicatePaymentRefundEmail(input: {
 /** What `/rec/subscriptions/{email}` sends: the address's purchases, never shown to the requester (ADR 085). */
 export function purchasesEmail(input: {
   productName: string;
-  purchases: { planName: string; status: string; accessUntil: Date | null; cancelUrl: string | null }[];
+  purchases: {
+    planName: string;
+    status: SubscriptionStatus;
+    /** The plan starts with a trial (the status words say "Trial" only then). */
+    trial: boolean;
+    renews: boolean;
+    accessUntil: Date | null;
+    cancelUrl: string | null;
+  }[];
 }): RenderedEmail {
   return renderEmail({
     kind: 'purchases_summary',
@@ -185,7 +255,8 @@ export function purchasesEmail(input: {
     blocks: [
       `Someone asked for the ${input.productName} purchases made with this email address. Here they are:`,
       ...input.purchases.map((purchase) => {
-        const line = `${purchase.planName}: ${purchase.status.replace(/_/g, ' ')}${purchase.accessUntil ? `, access until ${day(purchase.accessUntil)}` : ''}.`;
+        // The status in the words of the account screen (issue 35), never its code.
+        const line = `${purchase.planName}: ${statusWords(purchase.status, { trial: purchase.trial }, purchase.renews)}${purchase.accessUntil ? `, access until ${day(purchase.accessUntil)}` : ''}.`;
         return purchase.cancelUrl
           ? { text: `${line} To cancel it:`, url: purchase.cancelUrl, button: `Cancel ${purchase.planName}` }
           : line;

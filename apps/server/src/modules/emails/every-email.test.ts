@@ -35,6 +35,8 @@ function everyEmail(name: string): RenderedEmail[] {
   const receipt = {
     ...product,
     chargeId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    chargedAt: when,
+    charge: { kind: 'trial', trialDays: 3 } as const,
     planName: name,
     amountMinor: 2499,
     termsText: 'Renews every week until you cancel.',
@@ -46,14 +48,17 @@ function everyEmail(name: string): RenderedEmail[] {
   };
   return [
     receiptEmail(receipt),
-    renewalReceiptEmail({ ...receipt, period: 2 }),
+    renewalReceiptEmail({ ...receipt, charge: { kind: 'renewal', period: 2, periodStart: when, periodEnd: when } }),
     trialReminderEmail({ ...receipt, convertsAt: when, renewalPeriod: { unit: 'day', count: 7 } }),
     signInCodeEmail({ ...product, code: CODE, validMinutes: 10 }),
     cancelCodeEmail({ ...product, code: CODE, validMinutes: 10, links: [CANCEL] }),
     cancelConfirmationEmail({ ...product, planName: name, accessUntil: when }),
-    refundEmail({ ...product, amountMinor: 2499, cardLast4: '4242' }),
+    refundEmail({ ...product, planName: name, amountMinor: 2499, cardLast4: '4242', refundedAt: when, accessEnded: true }),
     duplicatePaymentRefundEmail({ ...product, planName: name, amountMinor: 2499, accountUrl: 'https://roots.example/roots/sign-in' }),
-    purchasesEmail({ ...product, purchases: [{ planName: name, status: 'trialing', accessUntil: when, cancelUrl: CANCEL }] }),
+    purchasesEmail({
+      ...product,
+      purchases: [{ planName: name, status: 'trialing', trial: true, renews: true, accessUntil: when, cancelUrl: CANCEL }],
+    }),
     activationEmail({ ...product, activationUrl: ACTIVATE }),
     accessHelpEmail({ ...product, signInWith: 'google', signInUrl: 'https://roots.example/roots/sign-in' }),
     paymentFailedEmail({
@@ -140,7 +145,7 @@ describe('every email is a merchant email rendered by React Email', () => {
     const failed = plain.find((email) => email.kind === 'payment_failed')!;
     expect(failed.secrets).toEqual([UPDATE_CARD, CANCEL]);
     expect(failed.text).toContain(`Have another card? Add it here and we try the payment again right away: ${UPDATE_CARD}`);
-    expect(failed.text).toContain('We will try again on 2026-12-01. Your access goes on until then.');
+    expect(failed.text).toContain('We will try again on December 1, 2026. Your access goes on until then.');
     expect(failed.text).toContain(`Not staying? Cancel in one click and nothing more will be charged: ${CANCEL}`);
     // The update-card link twice (the button, the plain URL); the cancel link once, as a plain URL.
     expect(hrefsOf(failed.html)).toEqual([UPDATE_CARD, UPDATE_CARD, CANCEL]);
@@ -183,5 +188,79 @@ describe('the merchant footer', () => {
   it('takes a merchant name with `$` as written', () => {
     const sent = withMerchantFooter(plain[0]!, { ...merchant, name: "Dollar $' $& Ltd" });
     expect(sent.html).toContain('Dollar $&#x27; $&amp; Ltd, 1 Example Street');
+  });
+});
+
+describe('receipts, cancel and refund emails say what happened (issue 35)', () => {
+  const receipt = {
+    productName: 'Roots',
+    chargeId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    chargedAt: new Date('2026-11-24T09:00:00Z'),
+    planName: 'Weekly Plan',
+    amountMinor: 2499,
+    termsText: 'Today you pay $1 for your 3-day trial. Then $24.99 every week, charged automatically to the same card until you cancel.',
+    acceptedAt: new Date('2026-11-14T10:00:00Z'),
+    nextChargeAt: new Date('2026-12-01T09:00:00Z'),
+    nextChargeMinor: 2499,
+    renewalPeriod: { unit: 'day', count: 7 } as const,
+    cardLast4: '4242',
+    cancelUrl: CANCEL,
+  };
+
+  it('a renewal receipt says which renewal it was, its date and period, and never the first charge’s words', () => {
+    const renewal = renewalReceiptEmail({
+      ...receipt,
+      charge: { kind: 'renewal', period: 2, periodStart: new Date('2026-11-24T09:00:00Z'), periodEnd: new Date('2026-12-01T09:00:00Z') },
+    });
+    expect(renewal.text).toContain('Receipt R-0F8FAD5BD9CB, November 24, 2026');
+    expect(renewal.text).toContain('Your Weekly Plan renewed.');
+    expect(renewal.text).toContain('Charged for: renewal 2 of Weekly Plan, for November 24, 2026 to December 1, 2026.');
+    expect(renewal.text).toContain('Charged under the terms you accepted on November 14, 2026.');
+    expect(renewal.text).not.toMatch(/Thank you for your purchase|Today you pay|trial/);
+  });
+
+  it('a first receipt names what was bought: the trial, a first period, a one-time pack or an add-on', () => {
+    expect(receiptEmail({ ...receipt, charge: { kind: 'trial', trialDays: 3 } }).text).toContain(
+      'Charged for: the 3-day trial of Weekly Plan.',
+    );
+    expect(receiptEmail({ ...receipt, planName: '3-Month Plan', charge: { kind: 'first_period' } }).text).toContain(
+      'Charged for: the first period of 3-Month Plan.',
+    );
+    expect(receiptEmail({ ...receipt, planName: 'Profile Pro', charge: { kind: 'add_on' } }).text).toContain(
+      'Charged for: Profile Pro, a one-time add-on to your plan.',
+    );
+    expect(receiptEmail({ ...receipt, planName: 'Ultimate Pack', charge: { kind: 'one_time' } }).text).toContain(
+      'Charged for: Ultimate Pack, a one-time purchase.',
+    );
+  });
+
+  it('a whole refund says access ended now; a cancel says until when it lasts; one date format', () => {
+    const at = new Date('2026-11-20T15:00:00Z');
+    const whole = refundEmail({
+      productName: 'Roots',
+      planName: 'Weekly Plan',
+      amountMinor: 2499,
+      cardLast4: '4242',
+      refundedAt: at,
+      accessEnded: true,
+    });
+    expect(whole.text).toContain('Weekly Plan has ended with this refund: your access ended on November 20, 2026');
+    expect(whole.text).not.toContain('lasts until');
+    const part = refundEmail({
+      productName: 'Roots',
+      planName: 'Weekly Plan',
+      amountMinor: 500,
+      cardLast4: null,
+      refundedAt: at,
+      accessEnded: false,
+    });
+    expect(part.text).toContain('Weekly Plan and your access are unchanged');
+    const cancel = cancelConfirmationEmail({
+      productName: 'Roots',
+      planName: 'Weekly Plan',
+      accessUntil: new Date('2026-12-01T09:00:00Z'),
+    });
+    expect(cancel.text).toContain('Your access lasts until December 1, 2026.');
+    for (const email of everyEmail('Roots')) expect(email.text, email.subject).not.toMatch(/\d{4}-\d{2}-\d{2}|trialing|past_due/);
   });
 });

@@ -29,6 +29,8 @@ const WITH_SECRETS: Array<[string, RenderedEmail, string[]]> = [
     'receipt',
     receiptEmail({
       chargeId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      chargedAt: new Date('2026-11-24T09:00:00Z'),
+      charge: { kind: 'trial', trialDays: 3 },
       productName: 'Roots',
       planName: 'Weekly',
       amountMinor: 100,
@@ -55,7 +57,10 @@ const WITH_SECRETS: Array<[string, RenderedEmail, string[]]> = [
   ],
   [
     'purchases',
-    purchasesEmail({ productName: 'Roots', purchases: [{ planName: 'Weekly', status: 'trialing', accessUntil: null, cancelUrl: LINK }] }),
+    purchasesEmail({
+      productName: 'Roots',
+      purchases: [{ planName: 'Weekly', status: 'trialing', trial: true, renews: true, accessUntil: null, cancelUrl: LINK }],
+    }),
     [LINK],
   ],
   ['activation', activationEmail({ productName: 'Roots', activationUrl: LINK }), [LINK]],
@@ -135,7 +140,10 @@ describe.each(testDatabases())('the outbox keeps secrets sealed until delivery, 
     const received = inbox.messages.find((message) => message.id === pending!.id);
     // As written, with the merchant's footer (who sends it, where a reply goes).
     expect(received?.text.startsWith(email.text)).toBe(true);
-    expect(received?.text).toContain('Questions? Reply to this email or write to support@roots.local.');
+    // Development defaults that read as examples (issue 35: `support@roots.local`): legal name, address, support.
+    expect(received?.text).toContain(
+      'Roots Example Ltd, 1 Example Street, Example City\nQuestions? Reply to this email or write to support@roots.example.com.',
+    );
     expect(received?.subject).toBe('Your Roots cancellation code');
   });
 

@@ -100,7 +100,11 @@ describe('the subscription lifecycle', () => {
     });
     expect(execution.body.amountRefunded).toBe(100);
     await product.app.roots.emails.idle();
-    await smtp.waitFor((mail) => mail.to.includes(email) && mail.subject.includes('refund'));
+    const refundMail = await smtp.waitFor((mail) => mail.to.includes(email) && mail.subject.includes('refund'));
+    // Issue 35: what the email says about access is what happened (ended now), and no cancel
+    // email says it lasts until the period's end.
+    expect(refundMail.text.replace(/\s+/g, ' ')).toContain('Weekly Plan has ended with this refund: your access ended on');
+    expect(smtp.mails.filter((mail) => mail.to.includes(email) && /lasts until/.test(mail.text))).toEqual([]);
   });
 
   it('a one-time pack has no cancel but its guarantee refund ends it, counted as a refund; past the window none is offered', async () => {

@@ -3,12 +3,13 @@ import { accessKindForPlan, isCancelable, type SubscriptionStatus } from '@roots
 import type { Config } from '../../config/env';
 import type { Tx } from '../../db/executor';
 import type { Clock } from '../../lib/clock';
-import { agreedTermsOf, periodEnd, type PlanTerms } from '../billing/plan-terms';
+import { agreedTermsOf, isFreeStandingTrial, periodEnd, type PlanTerms } from '../billing/plan-terms';
 import { updateCardUrl } from '../billing/update-card-link';
 import { cancelUrl } from '../cancellation/cancel-link';
 import type { ChargeRow } from '../charges/charges.repository';
 import {
   cancelConfirmationEmail,
+  type ChargeKind,
   paymentFailedEmail,
   receiptEmail,
   refundEmail,
@@ -32,6 +33,8 @@ import { transition } from './subscription-state';
  * - `renewal_soft_declined`: a renewal was declined for a reason that may pass; retried at `retryAt`.
  * - `renewal_failed`: a hard decline, no card on file, or the last retry declined (involuntary churn).
  * - `canceled`: the customer or an operator canceled; at the period's end, or `now` (access ends at once).
+ *   With `refundFollows` (the customer's "Cancel and refund") the refund's email says what happened
+ *   to access, so the cancel sends none ({@link SubscriptionLifecycle.announceCancel} if no refund came).
  * - `period_ended`: a paid period ended with nothing more to charge.
  * - `refunded`: a refund of `charge` went through; a whole one ends the subscription and its access.
  */
@@ -39,7 +42,7 @@ export type LifecycleEvent =
   | { type: 'renewal_succeeded'; charge: ChargeRow }
   | { type: 'renewal_soft_declined'; charge: ChargeRow; declineCode: string; retryAt: Date }
   | { type: 'renewal_failed'; declineCode: string | null }
-  | { type: 'canceled'; effective: 'period_end' | 'now' }
+  | { type: 'canceled'; effective: 'period_end' | 'now'; refundFollows?: boolean }
   | { type: 'period_ended' }
   | { type: 'refunded'; charge: ChargeRow; amountMinor: number };
 
@@ -103,6 +106,8 @@ export class SubscriptionLifecycle {
       row.email,
       receiptEmail({
         chargeId: charge.id,
+        chargedAt: charge.createdAt,
+        charge: firstChargeKind(terms, row.parentId ?? null),
         productName: this.deps.config.PRODUCT_NAME,
         planName: terms.name,
         amountMinor: charge.amountMinor,
@@ -195,16 +200,18 @@ export class SubscriptionLifecycle {
             key: `renewal:${row.id}:${charge.period}`,
             content: renewalReceiptEmail({
               chargeId: charge.id,
+              chargedAt: charge.createdAt,
+              charge: { kind: 'renewal', period: charge.period, periodStart: start, periodEnd: end },
               productName,
               planName: terms.name,
               amountMinor: charge.amountMinor,
               termsText: row.termsText,
+              acceptedAt: row.consentAt,
               nextChargeAt: end,
               nextChargeMinor: terms.renewalAmountMinor ?? null,
               renewalPeriod: terms.renewalPeriod,
               cardLast4: row.cardLast4,
               cancelUrl: this.cancelUrl(row.id),
-              period: charge.period,
             }),
           },
         };
@@ -245,18 +252,28 @@ export class SubscriptionLifecycle {
           churn: { channel: 'payment_failed', reason: event.declineCode ?? 'no card on file' },
         };
       case 'canceled':
-        return event.effective === 'now' ? this.endNow(row, terms, now) : this.cancelAtPeriodEnd(row, terms, now);
+        return event.effective === 'now'
+          ? this.endNow(row, terms, now)
+          : this.cancelAtPeriodEnd(row, terms, now, event.refundFollows === true);
       case 'period_ended':
         return { patch: { status: transition(row.status, 'period_ended'), dueAt: null, endedAt: now }, access: 'revoke' };
       case 'refunded': {
         // `event.charge` as it was before this refund: what earlier refunds of it gave back.
         const before = event.charge.refundedMinor;
+        // A partial refund (the charge not yet all back), or one of a subscription that has ended: the money only.
+        const endsAccess = !(before + event.amountMinor < event.charge.amountMinor || row.status === 'expired');
         const email = {
           key: before > 0 ? `refund-rest:${event.charge.id}` : `refund:${event.charge.id}`,
-          content: refundEmail({ productName, amountMinor: event.amountMinor, cardLast4: row.cardLast4 }),
+          content: refundEmail({
+            productName,
+            planName: terms.name,
+            amountMinor: event.amountMinor,
+            cardLast4: row.cardLast4,
+            refundedAt: now,
+            accessEnded: endsAccess,
+          }),
         };
-        // A partial refund (the charge not yet all back), or one of a subscription that has ended: the money only.
-        if (before + event.amountMinor < event.charge.amountMinor || row.status === 'expired') return { patch: {}, email };
+        if (!endsAccess) return { patch: {}, email };
         return {
           patch: { status: transition(row.status, 'refunded'), dueAt: null, endedAt: now, canceledAt: row.canceledAt ?? now },
           access: 'revoke',
@@ -272,20 +289,38 @@ export class SubscriptionLifecycle {
     }
   }
 
-  /** No more charges; access until the paid period ends. Nothing to do unless it still renews. */
-  private cancelAtPeriodEnd(row: SubscriptionRow, terms: { name: string }, now: Date): Step | undefined {
+  /**
+   * No more charges; access until the paid period ends. Nothing to do unless it still renews. Before
+   * a refund (`refundFollows`) the refund's email tells the customer what happened, not this one.
+   */
+  private cancelAtPeriodEnd(row: SubscriptionRow, terms: { name: string }, now: Date, refundFollows: boolean): Step | undefined {
     if (!isCancelable(row.status)) return undefined;
     return {
       patch: { status: transition(row.status, 'canceled'), canceledAt: now, dueAt: row.currentPeriodEnd, retryCount: 0 },
-      email: {
-        key: `cancel:${row.id}`,
-        content: cancelConfirmationEmail({
-          productName: this.deps.config.PRODUCT_NAME,
-          planName: terms.name,
-          accessUntil: row.currentPeriodEnd,
-        }),
-      },
+      ...(refundFollows ? {} : { email: this.cancelEmail(row, terms) }),
     };
+  }
+
+  private cancelEmail(row: SubscriptionRow, terms: { name: string }): NonNullable<Step['email']> {
+    return {
+      key: `cancel:${row.id}`,
+      content: cancelConfirmationEmail({
+        productName: this.deps.config.PRODUCT_NAME,
+        planName: terms.name,
+        accessUntil: row.currentPeriodEnd,
+      }),
+    };
+  }
+
+  /**
+   * The cancel's email after all, for a "Cancel and refund" whose refund did not come (the guarantee
+   * had passed): a subscription still canceled with access until its period's end says so.
+   */
+  async announceCancel(tx: Tx, id: string): Promise<void> {
+    const row = await this.deps.repository.lock(tx, id);
+    if (!row || row.status !== 'canceled') return;
+    const email = this.cancelEmail(row, this.terms(row));
+    await this.deps.emails.enqueue(tx, email.key, row.email, email.content);
   }
 
   /** Canceled and ended at once (an operator's "Cancel now"): the email says access has ended. */
@@ -318,4 +353,14 @@ export class SubscriptionLifecycle {
   private cancelUrl(id: string): string {
     return cancelUrl(this.deps.config, id, this.deps.clock.now());
   }
+}
+
+/** What the first charge of a purchase paid for (its receipt says so). */
+export function firstChargeKind(terms: PlanTerms, parentId: string | null): ChargeKind {
+  if (!terms.recurring) return parentId ? { kind: 'add_on' } : { kind: 'one_time' };
+  if (isFreeStandingTrial(terms) && terms.firstPeriod) {
+    const days = terms.firstPeriod.unit === 'day' ? terms.firstPeriod.count : terms.firstPeriod.count * 30;
+    return { kind: 'trial', trialDays: days };
+  }
+  return { kind: 'first_period' };
 }

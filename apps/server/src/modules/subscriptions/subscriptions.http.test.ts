@@ -109,11 +109,11 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     expect(byEmail).toMatchObject({ status: 200, body: { message: MESSAGES.checkYourEmail } });
     expect(byEmail.text).not.toContain(id);
     const purchasesMail = await smtp.waitFor((mail) => mail.to.includes(buyer) && mail.subject.includes('purchases'));
-    expect(purchasesMail.text).toMatch(/trialing, access until 2026-01-08\. To cancel it: http:\/\/\S+\/api\/cancel-subscription\//);
+    expect(purchasesMail.text).toMatch(/Trial, access until January 8, 2026\. To cancel it: http:\/\/\S+\/api\/cancel-subscription\//);
 
     const receipt = await smtp.waitFor((mail) => mail.to.includes(buyer) && mail.subject.includes('receipt'));
     expect(receipt.text).toContain('Amount charged: $1.00 (card ending in 4242)');
-    expect(receipt.text).toContain('Next charge: $24.99 on 2026-01-08');
+    expect(receipt.text).toContain('Next charge: $24.99 on January 8, 2026');
     expect(receipt.text).toContain(paid.init.disclosure.terms_text.slice(0, 60));
     // A receipt a merchant can send (issue 23): its number (the first charge's), who sends it, where replies go.
     const [firstCharge] = await database.db.select().from(charges).where(eq(charges.subscriptionId, id));
@@ -133,7 +133,7 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     clock.advance(2 * DAY_MS + HOUR_MS);
     expect((await app.roots.billing.tick()).reminders).toBeGreaterThanOrEqual(1);
     await app.roots.billing.tick();
-    await smtp.waitFor((mail) => mail.to.includes(buyer) && mail.subject.includes('trial ends on 2026-01-08'));
+    await smtp.waitFor((mail) => mail.to.includes(buyer) && mail.subject.includes('trial ends on January 8, 2026'));
     expect(smtp.mails.filter((mail) => mail.to.includes(buyer) && mail.subject.includes('trial ends')).length).toBe(1);
 
     // Conversion, then two renewals.
@@ -152,7 +152,7 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     expect(ownCharges.map((record) => record.idempotencyKey)).toEqual([`sub:${id}:period:1`, `sub:${id}:period:2`, `sub:${id}:period:3`]);
     expect(ownCharges.every((record) => record.status === 'authorizeSuccessful' && record.amount === 2499)).toBe(true);
     await smtp.waitFor(
-      (mail) => mail.to.includes(buyer) && mail.subject.includes('renewed') && mail.text.includes('Next charge: $24.99 on 2026-01-29'),
+      (mail) => mail.to.includes(buyer) && mail.subject.includes('renewed') && mail.text.includes('Next charge: $24.99 on January 29, 2026'),
     );
 
     // Soft decline: past_due, retried 24 h later with its own key, recovered.
@@ -165,7 +165,7 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     const failedMail = await smtp.waitFor((mail) => mail.to.includes(buyer) && mail.subject.includes('could not renew'));
     expect(failedMail.text).toContain('We tried to charge $24.99 to the card ending in 4242');
     expect(failedMail.text).toContain('the bank said there were not enough funds');
-    expect(failedMail.text).toContain('We will try again on 2026-01-30. Your access goes on until then.');
+    expect(failedMail.text).toContain('We will try again on January 30, 2026. Your access goes on until then.');
     expect(failedMail.text).toMatch(/Cancel in one click and nothing more will be charged: http:\/\/\S+\/api\/cancel-subscription\//);
     clock.advance(23 * HOUR_MS);
     await app.roots.billing.tick();

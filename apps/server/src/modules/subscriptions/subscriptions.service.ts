@@ -15,7 +15,7 @@ import type { Tx } from '../../db/executor';
 import { holderReferenceFor, maskEmail, normalizeEmail } from '../../lib/mask';
 import { fromMinor } from '../../lib/money';
 import { cancelUrl } from '../cancellation/cancel-link';
-import { agreedRecord, agreedTermsOf, periodEnd, planTerms, type PlanTerms } from '../billing/plan-terms';
+import { agreedRecord, agreedSummaryOf, agreedTermsOf, periodEnd, planTerms, type PlanTerms } from '../billing/plan-terms';
 import { purchasesEmail } from '../emails/email-templates';
 import { addOnSubscriptionId, chargeKeys, orderReferences } from '../charges/charge-keys';
 import { guaranteedRefund } from '../charges/guarantee';
@@ -659,6 +659,8 @@ export class SubscriptionsService {
           return {
             planName: terms?.name ?? summary.plan_id,
             status: summary.status,
+            trial: summary.agreed?.trial ?? false,
+            renews: summary.renews,
             accessUntil: summary.current_period_end ? new Date(summary.current_period_end) : null,
             cancelUrl: terms?.recurring && summary.next_charge_at ? this.cancelUrl(summary.id) : null,
           };
@@ -694,6 +696,7 @@ export class SubscriptionsService {
         refund: refund
           ? { amount: fromMinor(refund.charge.amountMinor - refund.charge.refundedMinor), until: refund.until.toISOString() }
           : null,
+        agreed: agreedSummaryOf(terms),
         access: grants
           .filter((grant) => grant.subscriptionId === row.id && !grant.revokedAt && (!grant.expiresAt || grant.expiresAt > now))
           .map((grant) => grant.kind),

@@ -42,6 +42,14 @@ function details(refund: { amount: number; until: string } | null) {
       access: ['subscription'],
       renews: true,
       refund,
+      agreed: {
+        name: 'Weekly Plan',
+        first_amount: 1,
+        renewal_amount: 24.99,
+        first_period: { unit: 'day', count: 3 },
+        renewal_period: { unit: 'day', count: 7 },
+        trial: true,
+      },
     },
   };
 }

@@ -83,11 +83,11 @@ export function CancelScreen({ withEmail }: { withEmail: boolean }) {
               })}
             </p>
           )}
-          <button type="button" className="button" disabled={busy} onClick={() => void confirmByLink(link, false)}>
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => void confirmByLink(link, false)}>
             {t('screens.cancel.confirm')}
           </button>
           {details?.subscription.refund && (
-            <button type="button" className="button" disabled={busy} onClick={() => void confirmByLink(link, true)}>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={() => void confirmByLink(link, true)}>
               {t('screens.cancel.confirmAndRefund', { amount: formatUsd(details.subscription.refund.amount) })}
             </button>
           )}

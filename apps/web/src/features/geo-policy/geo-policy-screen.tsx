@@ -28,7 +28,7 @@ export function GeoPolicyScreen() {
             <li>your daily horoscope and biorhythm, in your account if you are already a customer.</li>
           </ul>
           <p>
-            <Link className="button" to={productPath(slug, ROUTE_PATHS.population)}>
+            <Link className="button button--primary" to={productPath(slug, ROUTE_PATHS.population)}>
               See population insights
             </Link>
           </p>

@@ -128,3 +128,22 @@ describe('a pack without the stored purchase (product-spec §4)', () => {
     expect(bought).toEqual([]);
   });
 });
+
+describe('the offers page with nothing left to offer (issue 35)', () => {
+  it('does not talk about "these one-time packs" when none is listed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/plans') return json(catalog);
+        // The Ultimate Pack, bought already, includes every other pack.
+        if (url.endsWith('/api/entitlements'))
+          return json({ plans: ['roots_ultimate_pack_4999_otp'], access: ['subscription', 'ultimate_pack', 'profile_pro', 'report'] });
+        throw new Error(`unexpected call ${url}`);
+      }),
+    );
+    renderRoutes([{ path: '/roots/offers', Component: OffersScreen }], '/roots/offers');
+    await screen.findByText('Your plan is active, and you already have every pack we offer here.');
+    expect(screen.queryAllByRole('button', { name: /^Add for/ })).toEqual([]);
+    expect(screen.getByTestId('offers-intro').textContent).not.toContain('These one-time packs');
+  });
+});

@@ -132,7 +132,8 @@ export function OffersScreen() {
     <>
       <main className="screen offers" data-testid="offers-screen">
         <h1 className="screen__title">{t('screens.titles.offers')}</h1>
-        <p>{t('screens.offers.intro')}</p>
+        {/* Nothing left to offer (a pack bought already, issue 35): no words about packs that are not there. */}
+        <p data-testid="offers-intro">{catalog && offers.length === 0 ? t('screens.offers.none') : t('screens.offers.intro')}</p>
         <ul className="offer-list">
           {offers.map((offer) => (
             <OfferCard key={offer.family} offer={offer} state={states[offer.family]} onBuy={() => void buy(offer)} />

@@ -37,7 +37,7 @@ export function PendingPayment({ email, calls, onPurchased, onPayAnotherWay }: P
       >
         <h2>{copy.title}</h2>
         <p>{copy.text}</p>
-        <button type="button" className="button" onClick={onPayAnotherWay}>
+        <button type="button" className="button button--primary" onClick={onPayAnotherWay}>
           {t('screens.paywall.tryAgain')}
         </button>
       </section>

@@ -13,6 +13,7 @@ import { reportOwed } from '../../lib/report-rights';
 import { useResource } from '../../lib/use-resource';
 import { getHomeData, type HomeData } from './api/get-home-data';
 import { BiorhythmSection, HoroscopeSection, MyEthnicitySection, PopulationSection } from './home-sections';
+import { PastDueNotice } from './past-due-notice';
 import { SectionCarousel, type CarouselSection } from './section-carousel';
 import './webapp-home.css';
 
@@ -98,6 +99,7 @@ export function WebappHomeScreen() {
       {me && (
         <>
           <p>{t('webapp.home.signedInAs', { email: me.user.email })}</p>
+          <PastDueNotice uid={me.user.uid} slug={slug} />
           <Loaded resource={home}>{(data) => <HomeCarousel data={data} access={me.access} slug={slug} />}</Loaded>
           <nav aria-label={t('webapp.home.account')} className="webapp-home__account">
             <ul>

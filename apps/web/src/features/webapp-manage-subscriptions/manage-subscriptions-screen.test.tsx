@@ -1,3 +1,4 @@
+import { buildPlanCatalog } from '@roots/contracts/plans';
 import type { SubscriptionSummary } from '@roots/contracts/subscriptions';
 import type { RootsCheckoutProps } from '@roots/checkout/react';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/preact';
@@ -35,6 +36,15 @@ const summary = (id: string, overrides: Partial<SubscriptionSummary>): Subscript
   renews: true,
   refund: null,
   access: ['subscription'],
+  // Agreed before the catalog's price rose: the screen shows these, not the catalog's.
+  agreed: {
+    name: 'Weekly Plan',
+    first_amount: 1,
+    renewal_amount: 24.99,
+    first_period: { unit: 'day', count: 3 },
+    renewal_period: { unit: 'day', count: 7 },
+    trial: true,
+  },
   ...overrides,
 });
 const subject = (last4: string) => ({
@@ -68,11 +78,14 @@ const checkout = {
   ),
 };
 
+/** The catalog the page reads; a test raises the weekly price in it after the purchase. */
+let catalogAnswer: () => Response = () => json(500, { error: 'no catalog here', code: 'INTERNAL_ERROR' });
 let cardOnFile = '9953';
 let pastDueStatus = 'past_due';
 let posted: string[];
 beforeEach(() => {
   mounted.props = undefined;
+  catalogAnswer = () => json(500, { error: 'no catalog here', code: 'INTERNAL_ERROR' });
   cardOnFile = '9953';
   pastDueStatus = 'past_due';
   posted = [];
@@ -95,13 +108,26 @@ beforeEach(() => {
           access: ['subscription'],
           session_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
         });
-      if (url === '/api/plans') return json(500, { error: 'no catalog here', code: 'INTERNAL_ERROR' });
+      if (url === '/api/plans') return catalogAnswer();
       if (url === '/api/account/subscriptions')
         return json(200, {
           subscriptions: [
             summary(ids.pastDue, { status: pastDueStatus as SubscriptionSummary['status'], card_last4: cardOnFile }),
             summary(ids.canceled, { status: 'canceled', next_charge_at: null, next_charge_amount: null }),
-            summary(ids.pack, { plan_id: 'roots_ultimate_pack_4999_otp', renews: false, next_charge_at: null, next_charge_amount: null }),
+            summary(ids.pack, {
+              plan_id: 'roots_ultimate_pack_4999_otp',
+              renews: false,
+              next_charge_at: null,
+              next_charge_amount: null,
+              agreed: {
+                name: 'Ultimate Pack',
+                first_amount: 49.99,
+                renewal_amount: null,
+                first_period: null,
+                renewal_period: null,
+                trial: false,
+              },
+            }),
           ],
         });
       if (url === `/api/account/subscriptions/${ids.pastDue}/update-card`) return json(200, { checkout, subscription: subject('9953') });
@@ -171,7 +197,9 @@ describe('Manage subscriptions: a new card for a subscription that renews (issue
     within(pastDue).getByRole('button', { name: 'Cancel subscription' }).click();
     (await within(pastDue).findByRole('button', { name: 'Yes, cancel' })).click();
     await waitFor(() =>
-      expect(within(screen.getAllByTestId('subscription-item')[0]!).getByTestId('subscription-status').textContent).toBe('canceled'),
+      expect(within(screen.getAllByTestId('subscription-item')[0]!).getByTestId('subscription-status').textContent).toBe(
+        'Canceled — no further charges',
+      ),
     );
     expect(within(screen.getAllByTestId('subscription-item')[0]!).queryByTestId('roots-checkout')).toBeNull();
     // The page says until when access lasts (issue 24).
@@ -179,5 +207,38 @@ describe('Manage subscriptions: a new card for a subscription that renews (issue
       'Your subscription is canceled and will not be charged again. You keep access until March 5, 2026.',
     );
     expect(within(screen.getAllByTestId('subscription-item')[0]!).queryByRole('button', { name: 'Update card' })).toBeNull();
+  });
+});
+
+describe('Manage subscriptions: what the customer agreed, in their words (issue 35)', () => {
+  it('shows the agreed price and terms of each purchase, status words, and no raw status code', async () => {
+    // The weekly price rose to $39.99 after the purchase: the account still says what was agreed.
+    catalogAnswer = () => json(200, buildPlanCatalog('roots', { roots_3d1_7d2499: { sum: 39.99 } }));
+    renderScreen();
+    const [pastDue, canceled, pack] = (await screen.findAllByTestId('subscription-item')) as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(pastDue).getByTestId('subscription-plan').textContent).toBe('Weekly Plan');
+    expect(within(pastDue).getByTestId('subscription-price').textContent).toBe('$24.99 every week, after a 3-day trial for $1');
+    expect(within(pack).getByTestId('subscription-price').textContent).toBe('$49.99, one-time purchase');
+    expect(within(pastDue).getByTestId('subscription-status').textContent).toBe('Payment failed — update your card');
+    expect(within(canceled).getByTestId('subscription-status').textContent).toBe('Canceled — no further charges');
+    expect(within(pack).getByTestId('subscription-status').textContent).toBe('Yours to keep');
+    expect(within(pastDue).getByText(/Next charge/).textContent).toBe('Next charge: March 5, 2026 — $24.99');
+    expect(screen.getByTestId('manage-subscriptions-screen').textContent).not.toMatch(/past_due|trialing|39\.99/);
+  });
+
+  it('says at the top that a renewal failed, and "Update card" there opens that card form', async () => {
+    renderScreen();
+    const banner = await screen.findByTestId('past-due-banner');
+    expect(banner.getAttribute('role')).toBe('alert');
+    expect(banner.textContent).toContain('A payment for your Weekly Plan failed.');
+    within(banner).getByRole('button', { name: 'Update card' }).click();
+    const [pastDue] = screen.getAllByTestId('subscription-item') as [HTMLElement];
+    await within(pastDue).findByTestId('roots-checkout');
+  });
+
+  it('has a way back to the account', async () => {
+    renderScreen();
+    await screen.findAllByTestId('subscription-item');
+    expect(screen.getByRole('link', { name: '← Back to your account' }).getAttribute('href')).toBe('/roots/webapp');
   });
 });

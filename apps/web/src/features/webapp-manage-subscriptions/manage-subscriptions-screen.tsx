@@ -1,12 +1,16 @@
 import type { PlanCatalog } from '@roots/contracts';
 import { formatUsd } from '@roots/contracts/disclosure';
 import { planAccountSummary } from '@roots/contracts/plan-claims';
+import { agreedPriceLine, statusWords } from '@roots/contracts/subscription-words';
 import { isCancelable, type SubscriptionSummary } from '@roots/contracts/subscriptions';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { useRequestFailure, useSignedIn } from '../../lib/auth-guard';
 import { getPlans } from '../../lib/api-client';
 import { longDate } from '../../lib/format-date';
+import { productPath, ROUTE_PATHS } from '../../lib/paths';
+import { usePublicConfig } from '../../lib/public-config-context';
 import { cancelSubscription, loadSubscriptions, updateCardOf } from './api/subscriptions';
 
 // The checkout SDK loads only when a customer asks to update a card.
@@ -23,16 +27,47 @@ function CardUpdate({ subscriptionId, onSaved }: { subscriptionId: string; onSav
   );
 }
 
-/** The plan summary of a purchase (product-spec §3): name, then price and period. */
-function PlanHeading({ catalog, planId }: { catalog: PlanCatalog | null; planId: string }) {
-  const summary = catalog ? planAccountSummary(catalog, planId) : null;
-  if (!summary) return <h2 data-testid="subscription-plan">{catalog ? planId : '…'}</h2>;
+/**
+ * The plan summary of a purchase (product-spec §3): name, then price and period as the buyer agreed
+ * to them (issue 35: never the catalog's price of today); the catalog only for a purchase without
+ * a record of its terms.
+ */
+function PlanHeading({ catalog, item }: { catalog: PlanCatalog | null; item: SubscriptionSummary }) {
+  if (item.agreed) {
+    return (
+      <>
+        <h2 data-testid="subscription-plan">{item.agreed.name}</h2>
+        <p data-testid="subscription-price">{agreedPriceLine(item.agreed)}</p>
+      </>
+    );
+  }
+  const summary = catalog ? planAccountSummary(catalog, item.plan_id) : null;
+  if (!summary) return <h2 data-testid="subscription-plan">{catalog ? item.plan_id : '…'}</h2>;
   return (
     <>
       <h2 data-testid="subscription-plan">{summary.name}</h2>
       <p data-testid="subscription-price">
         {formatUsd(summary.price)} {summary.period}
       </p>
+    </>
+  );
+}
+
+/** A renewal that failed (issue 35): said at the top, with the way to fix it. */
+export function PastDueBanner({ items, onUpdateCard }: { items: readonly SubscriptionSummary[]; onUpdateCard: (id: string) => void }) {
+  const { t } = useTranslation();
+  const failing = items.filter((item) => item.status === 'past_due');
+  if (failing.length === 0) return null;
+  return (
+    <>
+      {failing.map((item) => (
+        <section key={item.id} className="banner banner--warning" role="alert" data-testid="past-due-banner">
+          <p>{t('webapp.subscriptions.pastDue', { plan: item.agreed?.name ?? item.plan_id })}</p>
+          <button type="button" className="button button--primary" onClick={() => onUpdateCard(item.id)}>
+            {t('webapp.subscriptions.updateCard')}
+          </button>
+        </section>
+      ))}
     </>
   );
 }
@@ -49,7 +84,10 @@ export function ManageSubscriptionsScreen() {
   const [items, setItems] = useState<SubscriptionSummary[] | null>(null);
   const [catalog, setCatalog] = useState<PlanCatalog | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [updatingCard, setUpdatingCard] = useState<string | null>(null);
+  // `?update=<id>`: the home's past-due banner opens that subscription's card form here.
+  const [search] = useSearchParams();
+  const [updatingCard, setUpdatingCard] = useState<string | null>(search.get('update'));
+  const { slug } = usePublicConfig();
   const [message, setMessage] = useState<string | null>(null);
   const failed = useRequestFailure(setMessage);
 
@@ -100,20 +138,35 @@ export function ManageSubscriptionsScreen() {
 
   return (
     <main className="screen manage-subscriptions" data-testid="manage-subscriptions-screen">
+      <p>
+        <Link to={productPath(slug, ROUTE_PATHS.webapp)}>{t('webapp.subscriptions.back')}</Link>
+      </p>
       <h1 className="screen__title">{t('screens.titles.manageSubscriptions')}</h1>
+      {items && (
+        <PastDueBanner
+          items={items}
+          onUpdateCard={(id) => {
+            setUpdatingCard(id);
+            document.getElementById(`subscription-${id}`)?.scrollIntoView?.({ block: 'start' });
+          }}
+        />
+      )}
       {message && <p role="status">{message}</p>}
       {items?.length === 0 && <p>{t('webapp.subscriptions.none')}</p>}
       <ul className="subscription-list">
         {items?.map((item) => (
-          <li key={item.id} data-testid="subscription-item">
-            <PlanHeading catalog={catalog} planId={item.plan_id} />
+          <li key={item.id} id={`subscription-${item.id}`} data-testid="subscription-item">
+            <PlanHeading catalog={catalog} item={item} />
             <p>
-              {t('webapp.subscriptions.status')}: <span data-testid="subscription-status">{item.status}</span>
+              {t('webapp.subscriptions.status')}:{' '}
+              <span data-testid="subscription-status" data-status={item.status}>
+                {statusWords(item.status, item.agreed, item.renews)}
+              </span>
             </p>
             <p>
               {t('webapp.subscriptions.nextCharge')}:{' '}
               {item.next_charge_at
-                ? `${longDate(item.next_charge_at)} — $${item.next_charge_amount ?? ''}`
+                ? `${longDate(item.next_charge_at)} — ${item.next_charge_amount === null ? '' : formatUsd(item.next_charge_amount)}`
                 : t('webapp.subscriptions.noNextCharge')}
             </p>
             {item.status === 'canceled' && item.current_period_end && (
@@ -159,11 +212,11 @@ export function ManageSubscriptionsScreen() {
             {confirming === item.id && item.renews && (
               <div role="group" aria-label={t('webapp.subscriptions.confirmTitle')}>
                 <p>{t('webapp.subscriptions.confirmTitle')}</p>
-                <button type="button" className="button" onClick={() => void cancel(item.id, false)}>
+                <button type="button" className="button button--primary" onClick={() => void cancel(item.id, false)}>
                   {t('webapp.subscriptions.confirm')}
                 </button>
                 {item.refund && (
-                  <button type="button" className="button" onClick={() => void cancel(item.id, true)}>
+                  <button type="button" className="button button--secondary" onClick={() => void cancel(item.id, true)}>
                     {t('webapp.subscriptions.cancelAndRefund', { amount: formatUsd(item.refund.amount) })}
                   </button>
                 )}
@@ -175,7 +228,7 @@ export function ManageSubscriptionsScreen() {
             {confirming === item.id && !item.renews && item.refund && (
               <div role="group" aria-label={t('webapp.subscriptions.refundConfirmTitle', { amount: formatUsd(item.refund.amount) })}>
                 <p>{t('webapp.subscriptions.refundConfirmTitle', { amount: formatUsd(item.refund.amount) })}</p>
-                <button type="button" className="button" onClick={() => void cancel(item.id, true)}>
+                <button type="button" className="button button--primary" onClick={() => void cancel(item.id, true)}>
                   {t('webapp.subscriptions.refundConfirm')}
                 </button>
                 <button type="button" className="button button--secondary" onClick={() => setConfirming(null)}>

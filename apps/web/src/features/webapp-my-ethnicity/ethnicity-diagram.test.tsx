@@ -93,3 +93,20 @@ describe('EthnicityDiagram', () => {
     expect(document.activeElement).toBe(first);
   });
 });
+
+describe('the label inside the ring (issue 35)', () => {
+  it('fits a long group name inside the hole instead of running over the ring', () => {
+    const long = 'Middle Eastern and North African';
+    const { container } = renderDiagram([{ id: 'middle_eastern', label: long, share: 100, uncertainty: 'high reliability' }]);
+    const label = container.querySelector('.ethnicity-diagram__label')!;
+    expect(label.textContent).toBe(long);
+    // Drawn no wider than the hole's chord at its line (radius 58, 20 below the centre).
+    expect(Number(label.getAttribute('textLength'))).toBeLessThanOrEqual(2 * Math.sqrt(58 ** 2 - 20 ** 2));
+    expect(label.getAttribute('lengthAdjust')).toBe('spacingAndGlyphs');
+  });
+
+  it('leaves a short name as it is', () => {
+    const { container } = renderDiagram();
+    expect(container.querySelector('.ethnicity-diagram__label')!.getAttribute('textLength')).toBeNull();
+  });
+});

@@ -9,6 +9,13 @@ export type DiagramGroup = ShownGroup;
 const CENTER = 100;
 const OUTER_RADIUS = 92;
 const INNER_RADIUS = 58;
+/**
+ * The widest the group's name may be inside the ring (issue 35: a long name ran over it): the
+ * chord of the hole at the label's line (16 below the centre), less a margin.
+ */
+export const LABEL_MAX_WIDTH = Math.floor(2 * Math.sqrt(INNER_RADIUS ** 2 - 20 ** 2) * 0.9);
+/** About how wide an 11px character of the label draws, in the diagram's units. */
+const LABEL_CHAR_WIDTH = 6;
 
 /**
  * The 'Your Ethnicity' diagram (product-spec §2): a ring with one segment per group. Tapping a
@@ -74,7 +81,15 @@ export function EthnicityDiagram({ groups }: { groups: readonly DiagramGroup[] }
               <text x={CENTER} y={CENTER - 4} textAnchor="middle" className="ethnicity-diagram__share">
                 {selected.share}%
               </text>
-              <text x={CENTER} y={CENTER + 16} textAnchor="middle" className="ethnicity-diagram__label">
+              <text
+                x={CENTER}
+                y={CENTER + 16}
+                textAnchor="middle"
+                className="ethnicity-diagram__label"
+                {...(selected.label.length * LABEL_CHAR_WIDTH > LABEL_MAX_WIDTH
+                  ? { textLength: LABEL_MAX_WIDTH, lengthAdjust: 'spacingAndGlyphs' }
+                  : {})}
+              >
                 {selected.label}
               </text>
             </>

@@ -57,7 +57,7 @@ export function ProfileScreen() {
             <input id="profile-birth-time" type="time" {...register('birth_time')} aria-invalid={!!errors.birth_time} />
             {errors.birth_time && <span role="alert">{errors.birth_time.message}</span>}
           </label>
-          <button type="submit" className="button" disabled={formState.isSubmitting}>
+          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
             {t('webapp.profile.update')}
           </button>
           {status && <p role="status">{status}</p>}

@@ -6,6 +6,7 @@ export const FUNNEL_SCREENS_EN_US = {
     buy: 'Add for {{price}}',
     bought: 'Added to your account.',
     continue: 'Continue to my account',
+    none: 'Your plan is active, and you already have every pack we offer here.',
     sureTitle: 'Are you sure?',
     // Not 'only shown once': a reload shows the page again (issue 24). Only what is true of it.
     sureText: 'These packs are charged once, in one click, to the card you just used. You can add them now, before you go to your account.',

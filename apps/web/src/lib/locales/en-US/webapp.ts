@@ -211,5 +211,7 @@ export const WEBAPP_EN_US = {
     refundConfirmTitle: 'Refund {{amount}}? Your access to this purchase ends now.',
     refundConfirm: 'Yes, refund',
     refunded: 'We refunded {{amount}} to your card. It usually shows on your statement within 5–10 business days.',
+    pastDue: 'A payment for your {{plan}} failed. Update your card so we can charge it again and you keep your access.',
+    back: '← Back to your account',
   },
 } as const;

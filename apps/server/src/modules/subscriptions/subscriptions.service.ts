@@ -27,6 +27,10 @@ import type { ChargeEffects } from '../charges/charges.service';
 import type { IntentRow, NewSubscription, SubscriptionRow } from './subscriptions.repository';
 import { shopperPaymentProblem } from '../gateway/shopper-payment';
 
+/** How long a refused duplicate of a purchase in flight waits for the first one's subscription. */
+const DUPLICATE_WAIT_MS = 10_000;
+const DUPLICATE_POLL_MS = 100;
+
 export type RequestMeta = { ip: string; userAgent: string };
 
 export type PaymentInput = {
@@ -177,7 +181,15 @@ export class SubscriptionsService {
     if (intent.state === 'completed' && intent.subscriptionId) return this.linkUser(intent.subscriptionId, input.userId);
     if (intent.state === 'failed') throw new AppError('PAYMENT_NOT_ACCEPTED', failure);
 
-    await admit?.();
+    try {
+      await admit?.();
+    } catch (refusal) {
+      // Duplicates of a purchase in flight (a double click, a storm of retries) get the first one's
+      // answer once it is written, not a refusal of the budget the first one spent (issue 32).
+      const completed = refusal instanceof AppError && refusal.statusCode === 429 ? await this.completedSoon(input.executionId) : undefined;
+      if (completed) return this.linkUser(completed, input.userId);
+      throw refusal;
+    }
     let execution: Execution;
     try {
       execution = await this.context.gateway.getExecution(input.executionId);
@@ -199,6 +211,18 @@ export class SubscriptionsService {
     crashPoint(this.context.config, 'create-after-verify');
     const id = await this.completeIntent(intent, execution, meta);
     return this.linkUser(id, input.userId);
+  }
+
+  /** The subscription a purchase in flight makes, read again for a few seconds; undefined when none came. */
+  private async completedSoon(executionId: string): Promise<string | undefined> {
+    const { repository, db } = this.context;
+    for (let wait = 0; wait < DUPLICATE_WAIT_MS; wait += DUPLICATE_POLL_MS) {
+      const intent = await repository.findIntent(db, executionId);
+      if (intent?.state === 'completed' && intent.subscriptionId) return intent.subscriptionId;
+      if (intent?.state === 'failed') return undefined;
+      await new Promise((resolve) => setTimeout(resolve, DUPLICATE_POLL_MS));
+    }
+    return undefined;
   }
 
   /** Why an execution cannot pay for the intent's plan; undefined when it can. */

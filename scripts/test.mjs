@@ -40,7 +40,7 @@ try {
   postgres = await startPostgresCluster();
   process.on('exit', () => postgres?.stop());
   mkdirSync('.cache', { recursive: true });
-  for (const report of ['vitest.json', 'vitest-node24.json', 'playwright.json', 'playwright-checkout.json'])
+  for (const report of ['vitest.json', 'vitest-node24.json', 'vitest-kube.json', 'playwright.json', 'playwright-checkout.json'])
     rmSync(`.cache/${report}`, { force: true });
 
   const npx = (args) => [npmCommand, ['exec', '--', ...args]];
@@ -81,7 +81,15 @@ try {
     // (ADRs 177, 178); the test prints each phase's time (`[kube] …`).
     await step(
       'container images + Kubernetes description played with podman (PostgreSQL, 2 servers, gateway, analyzer)',
-      ...npx(['vitest', 'run', '-c', 'vitest.kube.config.ts']),
+      ...npx([
+        'vitest',
+        'run',
+        '-c',
+        'vitest.kube.config.ts',
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=.cache/vitest-kube.json',
+      ]),
     );
     await step('browser tests (Playwright, Debian chromium)', ...npx(['playwright', 'test']), { TEST_DATABASE_URL: postgres.url });
     await step('checkout journeys (Playwright, own gateway + merchant site)', ...npx(['playwright', 'test', '-c', 'e2e/checkout']));
@@ -95,7 +103,7 @@ try {
 
 // Every step's tests count in the closing line, the Node 24 step's too (issue 33).
 const vitestCounts = (file) => readCounts(file, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
-const unitRuns = ['.cache/vitest.json', '.cache/vitest-node24.json'].map(vitestCounts);
+const unitRuns = ['.cache/vitest.json', '.cache/vitest-node24.json', '.cache/vitest-kube.json'].map(vitestCounts);
 const unit = { passed: unitRuns.reduce((n, r) => n + r.passed, 0), failed: unitRuns.reduce((n, r) => n + r.failed, 0) };
 const playwrightCounts = (file) =>
   existsSync(file)

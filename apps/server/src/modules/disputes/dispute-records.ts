@@ -95,7 +95,9 @@ export class DisputeRecords {
   async record(dispute: Dispute): Promise<'recorded' | 'updated' | 'known'> {
     const { context, failures } = this.deps;
     const outcome = await failures.recordDispute(context.db, dispute);
-    if (outcome !== 'known' && chargedBack(dispute.status)) await this.endPurchase(dispute.id);
+    // Whoever records a chargeback first (the operator's answer or the gateway's webhook), the purchase
+    // has ended when either returns: ending is idempotent (an ended purchase stays as it is).
+    if (chargedBack(dispute.status)) await this.endPurchase(dispute.id);
     return outcome;
   }
 

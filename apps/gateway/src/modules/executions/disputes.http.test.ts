@@ -1,80 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  DISPUTE_EVIDENCE_DAYS,
-  GATEWAY_HEADERS,
-  webhookPayloadSchema,
-  type Execution,
-  type WebhookPayload,
-} from '@roots/contracts/gateway';
-import { verifyGatewayWebhook } from '@roots/contracts/gateway-webhooks';
+import { DISPUTE_EVIDENCE_DAYS, type Execution, type WebhookPayload } from '@roots/contracts/gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_DEFAULT_SECRETS } from '../../config/env';
 import { call, merchantHeaders, payByCard, startGateway, type TestGateway } from '../../test/helpers';
+import { eventually, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 
 const DISPUTE_CARD = '4000000000000259';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A local receiver answering 200 to every webhook, keeping each payload whose signature verifies. */
-async function startReceiver(): Promise<{ url: string; payloads: WebhookPayload[]; unsigned: number; close(): Promise<void> }> {
-  const state = { payloads: [] as WebhookPayload[], unsigned: 0 };
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const signature = request.headers[GATEWAY_HEADERS.webhookSignature];
-      void verifyGatewayWebhook(
-        DEV_DEFAULT_SECRETS.GATEWAY_WEBHOOK_SECRET,
-        body,
-        typeof signature === 'string' ? signature : undefined,
-        Math.floor(Date.now() / 1000),
-      ).then((signed) => {
-        if (signed) state.payloads.push(webhookPayloadSchema.parse(JSON.parse(body)));
-        else state.unsigned += 1;
-        response.statusCode = 200;
-        response.end();
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks`,
-    get payloads() {
-      return state.payloads;
-    },
-    get unsigned() {
-      return state.unsigned;
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Polls `condition` every 10 ms until it holds, for at most `timeoutMs`. */
-async function eventually(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-async function eventuallyAsync(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('the dispute test card (4000000000000259)', () => {
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: WebhookReceiver;
   let gateway: TestGateway;
 
   beforeAll(async () => {
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
     gateway = await startGateway({ GATEWAY_WEBHOOK_URLS: receiver.url, GATEWAY_WEBHOOK_RETRY_BASE_MS: '20' });
   });
   afterAll(async () => {
@@ -114,7 +52,7 @@ describe('the dispute test card (4000000000000259)', () => {
     // Every delivery of this execution's events is done (none pending, none retried): what arrived is all there is.
     const outbox = gateway.app.gateway.database.db.query.webhookDeliveries;
     const ofThisExecution = async () => (await outbox.findMany()).filter((row) => row.payload.includes(read.id));
-    await eventuallyAsync(async () => (await ofThisExecution()).every((row) => row.status === 'delivered'));
+    await eventually(async () => (await ofThisExecution()).every((row) => row.status === 'delivered'));
     expect((await ofThisExecution()).map((row) => [row.eventType, row.attempts]).sort()).toEqual([
       ['execution.authorizeSuccessful', 1],
       ['execution.disputeOpened', 1],

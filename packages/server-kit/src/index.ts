@@ -12,3 +12,4 @@ export {
 } from './database';
 export { registerOpenApi, type OpenApiOptions } from './openapi';
 export { sharedSecretProblems, weakSecretProblem } from './secret-strength';
+export { commaSeparated } from './env-values';

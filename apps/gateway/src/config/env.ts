@@ -1,4 +1,4 @@
-import { sharedSecretProblems, weakSecretProblem } from '@roots/server-kit';
+import { commaSeparated, sharedSecretProblems, weakSecretProblem } from '@roots/server-kit';
 import { z } from 'zod';
 import { LOG_FORMATS } from '@roots/observability';
 
@@ -17,15 +17,7 @@ export const DEV_DEFAULT_SECRETS = {
   GATEWAY_WEBHOOK_SECRET: 'whsec_roots_sandbox_dev_webhook_secret',
 } as const;
 
-const commaList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.url()));
+const commaList = z.string().transform(commaSeparated).pipe(z.array(z.url()));
 
 /** Every environment variable the gateway sandbox reads; documented in `.env.example`. */
 export const gatewayEnvSchema = z.object({
@@ -104,12 +96,7 @@ export const gatewayEnvSchema = z.object({
   /** HMAC keys (hex) of the notification webhook, comma-separated: two during a rotation. Required with GATEWAY_PROCESSOR=adyen. */
   ADYEN_HMAC_KEYS: z
     .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean),
-    )
+    .transform(commaSeparated)
     .pipe(
       z
         .array(z.string().regex(/^([0-9A-Fa-f]{2}){16,64}$/, 'each key must be hex (32 to 128 characters)'))
@@ -237,10 +224,7 @@ function processorConfig(env: Env): ProcessorConfig {
  */
 export function parseMerchantOrigins(value: string): string[] | '*' {
   if (value.trim() === '*') return '*';
-  const items = value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
+  const items = commaSeparated(value);
   const problems: string[] = [];
   const origins = items.flatMap((item) => {
     try {

@@ -9,7 +9,7 @@ import {
   type PlanCatalog,
   type ProductCopy,
 } from '@roots/contracts';
-import { sharedSecretProblems, weakSecretProblem } from '@roots/server-kit';
+import { commaSeparated, sharedSecretProblems, weakSecretProblem } from '@roots/server-kit';
 import { z } from 'zod';
 import { LOG_FORMATS } from '@roots/observability';
 
@@ -36,12 +36,7 @@ const scaleOutEnv = {
   /** Comma-separated base URLs of analyzer services (`npm run analyzer`); unset: an in-process worker pool. */
   ANALYSIS_URLS: z
     .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean),
-    )
+    .transform(commaSeparated)
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be comma-separated http(s) URLs' })).min(1))
     .optional(),
   /** Timeout of one call to one analyzer; a timed-out photo moves to the next analyzer. */
@@ -66,10 +61,7 @@ const analysisQueueEnv = {
  */
 /** `EU_EEA,CH` → the EU and EEA states plus CH; `none` → no country. */
 function faceAnalysisBlockedCountries(value: string): string[] {
-  const codes = value
-    .split(',')
-    .map((item) => item.trim().toUpperCase())
-    .filter(Boolean);
+  const codes = commaSeparated(value).map((item) => item.toUpperCase());
   if (codes.length === 1 && codes[0] === 'NONE') return [];
   return [...new Set(codes.flatMap((code) => (code === 'EU_EEA' ? [...EU_EEA_COUNTRIES] : [code])))];
 }
@@ -158,7 +150,7 @@ export const envSchema = z.object({
   RENEWAL_RETRY_DELAYS_HOURS: z
     .string()
     .default('24,72,120')
-    .transform((value) => value.split(',').map((item) => Number(item.trim())))
+    .transform((value) => commaSeparated(value).map(Number))
     .pipe(z.array(z.number().positive()).min(1).max(10)),
   /** Days after a charge during which a cancel may ask for the money-back-guarantee refund. */
   MONEY_BACK_GUARANTEE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
@@ -227,15 +219,7 @@ export const envSchema = z.object({
     .min(300)
     .default(7 * 86_400),
   /** Extra origins allowed to call the sign-in endpoints (comma-separated), besides PUBLIC_URL. */
-  AUTH_TRUSTED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean),
-    ),
+  AUTH_TRUSTED_ORIGINS: z.string().default('').transform(commaSeparated),
   /** Google-type OpenID Connect provider: issuer URL (discovery at /.well-known/openid-configuration), client id and secret. */
   AUTH_GOOGLE_ISSUER: z.url().optional(),
   AUTH_GOOGLE_CLIENT_ID: z.string().min(1).optional(),

@@ -101,6 +101,16 @@ export const GATEWAY_UNAUTHORIZED_MESSAGE = 'API token is not valid or expired.'
 /** Pix (checkout-spec §9): the payment popup lives this long; the gateway expires the payment with it. */
 export const PIX_TIMEOUT_MS = 750_000;
 
+/** Apple-type wallet session version (checkout-spec §9): the SDK opens it, the gateway's session says it. */
+export const APPLE_PAY_SESSION_VERSION = 3;
+/** Apple-type payment request fields (checkout-spec §9), used wherever a session's config leaves one out. */
+export const APPLE_PAY_REQUEST_DEFAULTS = {
+  countryCode: 'US',
+  supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
+  merchantCapabilities: ['supports3DS'],
+  requiredBillingContactFields: ['email', 'name', 'phone', 'postalAddress'],
+} as const;
+
 /** Card networks of checkout-spec §3. */
 export const CARD_NETWORKS = ['amex', 'diners', 'discover', 'hipercard', 'jcb', 'maestro', 'mastercard', 'unionpay', 'visa'] as const;
 /**

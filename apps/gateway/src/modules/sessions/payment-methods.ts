@@ -1,4 +1,5 @@
 import type { EnabledPaymentMethod } from '@roots/contracts/gateway';
+import { APPLE_PAY_REQUEST_DEFAULTS } from '@roots/contracts/gateway-constants';
 
 /** Methods a session enables when the merchant names none, in display order. */
 export const DEFAULT_PAYMENT_METHODS = ['card', 'applePay', 'googlePay', 'payPal', 'genericRedirect', 'pix'] as const;
@@ -22,9 +23,9 @@ export function describePaymentMethod(code: string, context: { countryCode: stri
         integrationType: 'api',
         applePay: {
           countryCode: context.countryCode,
-          supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
-          merchantCapabilities: ['supports3DS'],
-          requiredBillingContactFields: ['email', 'name', 'phone', 'postalAddress'],
+          supportedNetworks: [...APPLE_PAY_REQUEST_DEFAULTS.supportedNetworks],
+          merchantCapabilities: [...APPLE_PAY_REQUEST_DEFAULTS.merchantCapabilities],
+          requiredBillingContactFields: [...APPLE_PAY_REQUEST_DEFAULTS.requiredBillingContactFields],
           merchantIdentifier: 'merchant.roots.sandbox',
         },
       };

@@ -7,12 +7,11 @@ import type {
   googlePayPaymentDataRequestSchema,
   merchantValidationRequestSchema,
 } from '@roots/contracts/gateway';
+import { APPLE_PAY_SESSION_VERSION } from '@roots/contracts/gateway-constants';
 import { GatewayError } from '../../errors';
 import type { SessionRow } from '../sessions/sessions.repository';
 import { describePaymentMethod } from '../sessions/payment-methods';
 
-/** Apple-type session version (checkout-spec §9). */
-export const APPLE_PAY_SESSION_VERSION = 3;
 /** Lifetime of a simulated Apple merchant session. */
 export const MERCHANT_SESSION_TTL_MS = 5 * 60_000;
 

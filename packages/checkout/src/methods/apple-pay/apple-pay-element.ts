@@ -1,20 +1,16 @@
 import type { BillingAddress, PaymentItem } from '@roots/contracts/gateway';
+import { APPLE_PAY_REQUEST_DEFAULTS, APPLE_PAY_SESSION_VERSION } from '@roots/contracts/gateway-constants';
 import type { CheckoutContext } from '../../client/checkout-context';
 import { CheckoutError, CHECKOUT_MESSAGES, type CheckoutErrorCode } from '../../core/errors/checkout-error';
 import type { PaymentOutcome } from '../../payment/payment-flow';
 import { h, UIElement } from '../../ui/base-element';
 
-/** Apple-type wallet constants (checkout-spec §2, §9). */
-export const APPLE_PAY_SESSION_VERSION = 3;
+/** Apple-type wallet constants (checkout-spec §2, §9); the session version and request defaults are the contracts'. */
+export { APPLE_PAY_SESSION_VERSION };
 export const APPLE_PAY_BUTTON = { style: 'black', type: 'buy', locale: 'en-GB' } as const;
 export const APPLE_PAY_RECURRING = { intervalCount: 7, intervalUnit: 'day' } as const;
 /** checkout-spec §9, used when the session's method config leaves a field out. */
-export const APPLE_PAY_DEFAULTS = {
-  countryCode: 'US',
-  supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
-  merchantCapabilities: ['supports3DS'],
-  requiredBillingContactFields: ['email', 'name', 'phone', 'postalAddress'],
-} as const;
+export const APPLE_PAY_DEFAULTS = APPLE_PAY_REQUEST_DEFAULTS;
 
 type ApplePayContact = {
   givenName?: string;

@@ -23,13 +23,13 @@ export async function homeRoutes(app: FastifyInstance, options: HomeRoutesOption
       ? ''
       : `<h2>Test cards</h2>
 <p>Any future expiry date and any CVC (4 digits for Amex).</p>
-<table><thead><tr><th scope="col">Number</th><th scope="col">Network</th><th scope="col">What happens</th></tr></thead><tbody>
+<div class="cards"><table><thead><tr><th scope="col">Number</th><th scope="col">Network</th><th scope="col">What happens</th></tr></thead><tbody>
 ${TEST_CARDS.map((card) => `<tr><td><code>${escapeHtml(grouped(card.number))}</code></td><td>${escapeHtml(card.network)}</td><td>${escapeHtml(card.description)}</td></tr>`).join('\n')}
-</tbody></table>`;
+</tbody></table></div>`;
     return sendPage(
       reply,
       'Payment gateway',
-      `<style>main { max-width: 720px; } table { border-collapse: collapse; width: 100%; font-size: .85rem; } th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid #e3e6ef; }</style>
+      `<style>main { max-width: 720px; } table { border-collapse: collapse; width: 100%; font-size: .85rem; } th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid #e3e6ef; } td code { white-space: nowrap; word-break: normal; font-size: .8rem; } h2 { font-size: 1.1rem; } .cards { overflow-x: auto; }</style>
 <h1>Payment gateway</h1>
 ${options.production ? '' : '<p class="sandbox">Sandbox: no real money moves.</p>'}
 <p>This origin serves the secure card fields, the card vault, the 3-D Secure and hosted payment pages, and the merchant API that the product's server calls.</p>

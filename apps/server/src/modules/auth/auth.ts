@@ -125,6 +125,13 @@ export function createAuth({ config, db, emails, log, limits }: AuthDependencies
     // server's own per-address and per-email limits instead (SignInLimits).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // The library's own lines go to the server's logger (structured, LOG_LEVEL applies, `silent` in
+    // tests), not to the console: an unreachable provider in a test no longer prints an ERROR line
+    // (issue 33). The message only: its extra arguments may carry request data.
+    logger: {
+      level: 'debug',
+      log: (level, message) => log[level]({ component: 'better-auth' }, message),
+    },
     emailAndPassword: { enabled: false },
     user: { additionalFields: { disabled: { type: 'boolean', defaultValue: false, input: false } } },
     session: { expiresIn: config.AUTH_SESSION_TTL_SECONDS, updateAge: Math.min(86_400, Math.floor(config.AUTH_SESSION_TTL_SECONDS / 4)) },

@@ -152,7 +152,8 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
     expect(ownCharges.map((record) => record.idempotencyKey)).toEqual([`sub:${id}:period:1`, `sub:${id}:period:2`, `sub:${id}:period:3`]);
     expect(ownCharges.every((record) => record.status === 'authorizeSuccessful' && record.amount === 2499)).toBe(true);
     await smtp.waitFor(
-      (mail) => mail.to.includes(buyer) && mail.subject.includes('renewed') && mail.text.includes('Next charge: $24.99 on January 29, 2026'),
+      (mail) =>
+        mail.to.includes(buyer) && mail.subject.includes('renewed') && mail.text.includes('Next charge: $24.99 on January 29, 2026'),
     );
 
     // Soft decline: past_due, retried 24 h later with its own key, recovered.

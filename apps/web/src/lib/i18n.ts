@@ -16,6 +16,8 @@ const EN_US = {
     landing: {
       cta: 'Take the selfie test',
       usersLabel: 'people have discovered their roots',
+      alreadyCustomer: 'Already a customer?',
+      signIn: 'Sign in to your account',
       honesty: 'An estimate of visual resemblance to population groups, with its uncertainty. Not a genetic test.',
     },
     titles: {
@@ -23,7 +25,7 @@ const EN_US = {
       subscription: 'Choose your plan',
       offers: 'Special one-time offers',
       accessProduct: 'Access your {{product}}',
-      signIn: 'Sign in',
+      signIn: 'Sign in to your account',
       activate: 'Activate your account',
       unsubscription: 'Cancel subscription',
       unsubscribeWithEmail: 'Cancel subscription by email',
@@ -89,7 +91,7 @@ const EN_US = {
         code: 'Ask for a one-time code: we email it to that address.',
         providers: 'Or continue with a Google-type or Apple-type account that uses the same address.',
       },
-      signIn: 'Sign in',
+      signIn: 'Sign in to your account',
       lost: 'No longer have that email?',
       recover: 'Recover access',
     },

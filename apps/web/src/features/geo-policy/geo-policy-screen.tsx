@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import type { GeoPolicy } from '@roots/contracts/admin';
+import { AlreadyCustomer } from '../../components/ui/already-customer';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 
@@ -36,9 +37,7 @@ export function GeoPolicyScreen() {
       ) : (
         <p>There is nothing else we can offer in your country for now.</p>
       )}
-      <p>
-        Already a customer? <Link to={productPath(slug, ROUTE_PATHS.signIn)}>Sign in to your account</Link>
-      </p>
+      <AlreadyCustomer />
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlreadyCustomer } from '../../components/ui/already-customer';
 import { usePublicConfig } from '../../lib/public-config-context';
 
 type Slide = { title: string; text: string };
@@ -46,6 +47,7 @@ export function WalkthroughStep({ onDone }: { onDone: () => void }) {
       <button type="button" className="button button--primary" onClick={() => (last ? onDone() : setIndex(index + 1))}>
         {last ? t('screens.landing.cta') : t('screens.onboarding.next')}
       </button>
+      {index === 0 && <AlreadyCustomer />}
     </section>
   );
 }

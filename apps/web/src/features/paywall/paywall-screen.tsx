@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { UnknownPlanOverlay } from '../../components/ui/unknown-plan-overlay';
 import { getPlans, FALLBACK_ERROR } from '../../lib/api-client';
+import { AlreadyCustomer } from '../../components/ui/already-customer';
 import { useOnboardingStore, useQuizStore } from '../../lib/onboarding-store';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { track, trackPurchase } from '../../lib/track';
@@ -180,6 +181,7 @@ export function PaywallScreen() {
             {claims.renewalClaim}
           </p>
         )}
+        {!owned && <AlreadyCustomer />}
       </main>
       <UnknownPlanOverlay
         unknown={unknown}

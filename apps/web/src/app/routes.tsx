@@ -38,7 +38,18 @@ const manageSubscriptions = async () => ({
   Component: (await import('../features/webapp-manage-subscriptions/manage-subscriptions-screen')).ManageSubscriptionsScreen,
 });
 const myEthnicity = async () => ({ Component: (await import('../features/webapp-my-ethnicity/my-ethnicity-screen')).MyEthnicityScreen });
-const selfie = async () => ({ Component: (await import('../features/webapp-selfie/selfie-screen')).SelfieScreen });
+/**
+ * The in-app selfie, or where the face analysis is not offered the screen that says so, before any
+ * consent or upload (issue 35: an EU subscriber was led through both, then refused).
+ */
+const selfie = async () => {
+  const [policy, screen] = await Promise.all([(geoPolicy ??= fetchGeoPolicy()), import('../features/webapp-selfie/selfie-screen')]);
+  if (policy && !policy.face_analysis) {
+    const { GeoPolicyScreen } = await import('../features/geo-policy/geo-policy-screen');
+    return { loader: () => policy, Component: GeoPolicyScreen };
+  }
+  return { Component: screen.SelfieScreen };
+};
 const reports = async () => ({ Component: (await import('../features/webapp-reports/reports-screen')).ReportsScreen });
 const accessRecovery = async () => ({
   Component: (await import('../features/access-recovery/access-recovery-screen')).AccessRecoveryScreen,

@@ -812,17 +812,7 @@ export class ExecutionsService {
     const row =
       existing ??
       (await this.executions.insert({
-        id: newId('exe'),
-        sessionId: null,
-        holderReference: request.holderReference,
-        orderReference: request.orderReference ?? null,
-        amountValue: request.amount.value,
-        currency: request.amount.currency,
-        status: 'authorizeRequested',
-        paymentMethodCode: 'card',
-        integrationType: 'api',
-        instrumentId: instrument.id,
-        merchantInitiated: true,
+        ...merchantChargeRow(request, instrument),
         processor: { processor: this.processor.name, attempt: 0, reason: request.reason, ...(chargeKey ? { chargeKey } : {}) },
       }));
     const settled = await this.mutex.run(row.id, async () => {
@@ -847,19 +837,7 @@ export class ExecutionsService {
   /** The sandbox's charge, as before the seam: its processor decides at once. */
   private async chargeInSandbox(request: MerchantChargeRequest, instrument: InstrumentRow): Promise<Execution> {
     const card = this.vault.decrypt(instrument);
-    const row = await this.executions.insert({
-      id: newId('exe'),
-      sessionId: null,
-      holderReference: request.holderReference,
-      orderReference: request.orderReference ?? null,
-      amountValue: request.amount.value,
-      currency: request.amount.currency,
-      status: 'authorizeRequested',
-      paymentMethodCode: 'card',
-      integrationType: 'api',
-      instrumentId: instrument.id,
-      merchantInitiated: true,
-    });
+    const row = await this.executions.insert(merchantChargeRow(request, instrument));
     const input: StoredCharge = {
       ...this.paymentContext(row),
       card,
@@ -915,4 +893,21 @@ export class ExecutionsService {
       return { refund, execution };
     });
   }
+}
+
+/** A merchant-initiated card charge's new execution row: what the sandbox and a real processor both record. */
+function merchantChargeRow(request: MerchantChargeRequest, instrument: InstrumentRow) {
+  return {
+    id: newId('exe'),
+    sessionId: null,
+    holderReference: request.holderReference,
+    orderReference: request.orderReference ?? null,
+    amountValue: request.amount.value,
+    currency: request.amount.currency,
+    status: 'authorizeRequested',
+    paymentMethodCode: 'card',
+    integrationType: 'api',
+    instrumentId: instrument.id,
+    merchantInitiated: true,
+  } as const;
 }

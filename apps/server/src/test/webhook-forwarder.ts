@@ -3,16 +3,19 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A loopback hop for the gateway's webhooks: the gateway must know where to send before the
- * server under test has its port, so it sends here and this forwards to `target.url` (503 until
- * it is set: the gateway retries).
+ * server under test has its port, so it sends here and this forwards to `target.url`. Until that is
+ * set, and while a test sets `open` to false, it answers 503 (the gateway retries): so a test also
+ * decides whether a webhook arrives before or after what it is about.
  */
-export async function startWebhookForwarder(): Promise<{ url: string; target: { url: string }; close(): Promise<void> }> {
-  const target = { url: '' };
+export type WebhookForwarder = { url: string; target: { url: string }; open: boolean; close(): Promise<void> };
+
+export async function startWebhookForwarder(): Promise<WebhookForwarder> {
+  const state = { target: { url: '' }, open: true };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      if (!target.url) {
+      if (!state.target.url || !state.open) {
         response.statusCode = 503;
         response.end();
         return;
@@ -22,7 +25,7 @@ export async function startWebhookForwarder(): Promise<{ url: string; target: { 
         const value = request.headers[name];
         if (typeof value === 'string') headers[name] = value;
       }
-      fetch(target.url, { method: 'POST', headers, body: Buffer.concat(chunks) })
+      fetch(state.target.url, { method: 'POST', headers, body: Buffer.concat(chunks) })
         .then(async (answer) => {
           response.statusCode = answer.status;
           response.end(await answer.text());
@@ -34,11 +37,10 @@ export async function startWebhookForwarder(): Promise<{ url: string; target: { 
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
+  return Object.assign(state, {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    target,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  });
 }
 
 /** Reads until `done` holds of the answer (every 50 ms, at most `timeoutMs`: a bounded loop); returns the last read. */

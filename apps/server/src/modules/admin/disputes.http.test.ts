@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { CustomerTimeline, DisputeQueue, WebhookEvents } from '@roots/contracts/admin-queues';
 import { DISPUTE_EVIDENCE_DAYS, type Execution } from '@roots/contracts/gateway';
 import { eq } from 'drizzle-orm';
@@ -11,6 +9,7 @@ import type { Database } from '../../db/database';
 import { charges, disputes, gatewayWebhookEvents } from '../../db/schema';
 import { DAY_MS } from '../../lib/clock';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
+import { startWebhookForwarder, type WebhookForwarder } from '../../test/webhook-forwarder';
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
 import { operatorRequests, signInAsOperator } from '../../test/operator';
 import { CookieJar, http, payWithCard, purchaseBody } from '../../test/shopper';
@@ -31,46 +30,10 @@ async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean,
   }
 }
 
-/**
- * The gateway's webhooks pass through here on their way to the server: while closed it answers 503
- * (the gateway retries), so a test decides whether a dispute arrives before or after its purchase.
- */
-async function startGate(): Promise<{ url: string; target: { url: string }; open: boolean; close(): Promise<void> }> {
-  const state = { url: '', target: { url: '' }, open: true };
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (!state.open) {
-        response.statusCode = 503;
-        response.end();
-        return;
-      }
-      const headers: Record<string, string> = {};
-      for (const name of ['content-type', 'roots-signature', 'roots-webhook-id']) {
-        const value = request.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
-      fetch(state.target.url, { method: 'POST', headers, body: Buffer.concat(chunks) })
-        .then(async (answer) => {
-          response.statusCode = answer.status;
-          response.end(await answer.text());
-        })
-        .catch(() => {
-          response.statusCode = 502;
-          response.end();
-        });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  return Object.assign(state, { close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
-}
-
 describe.each(testDatabases())('card disputes from the gateway to the operatorâ€™s queue on $name', ({ url }) => {
   // The real gateway delivers its signed webhooks to this server, so both run on the real clock.
   let gateway: GatewayProcess;
-  let gate: Awaited<ReturnType<typeof startGate>>;
+  let gate: WebhookForwarder;
   let database: Database;
   let app: RootsApp;
   let base: string;
@@ -79,7 +42,7 @@ describe.each(testDatabases())('card disputes from the gateway to the operatorâ€
   const email = (name: string) => `${name}.disputes.${tag}@example.com`;
 
   beforeAll(async () => {
-    gate = await startGate();
+    gate = await startWebhookForwarder();
     gateway = await startGatewayProcess({
       GATEWAY_WEBHOOK_URLS: gate.url,
       GATEWAY_WEBHOOK_RETRY_BASE_MS: '100',

@@ -282,6 +282,12 @@ describe('issue 32: floods of purchase reads never stand between a paid shopper 
       json: { execution_id: unpaid[0]!.executionId, email: unpaid[0]!.email },
     });
     expect(over.status).toBe(429);
+    // An execution's own budget (10 gateway calls a minute): a fresh address reading an execution
+    // that has had its 10 this minute is refused too, whoever asks.
+    const sameExecution = await fromAddress(addresses(200, 1)[0]!, `${base}/subs/payment-status`, {
+      json: { execution_id: unpaid[1]!.executionId, email: unpaid[1]!.email },
+    });
+    expect(sameExecution.status).toBe(429);
 
     // 240 purchase reads this minute (more than ADR 137's shared 200): the paid shopper still gets the subscription.
     const created = await fromAddress<{ id: string }>(shopper, `${base}/subs/create-no-user`, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCESS_KINDS } from './access';
 import { buildDisclosure } from './disclosure';
 import { attributionSchema } from './events';
 import { merchantValidationResponseSchema, sdkInitPayloadSchema } from './gateway';
@@ -39,45 +40,19 @@ export function isCancelable(status: SubscriptionStatus): boolean {
   return (RENEWING_STATUSES as readonly SubscriptionStatus[]).includes(status);
 }
 
-/** What a purchased plan unlocks (product-spec §6). `subscription` is the recurring plan itself. */
-export const ACCESS_KINDS = ['subscription', 'profile_pro', 'report', 'ultimate_pack', 'premium_one_month', 'gift_one_month'] as const;
+// What a purchase unlocks and what it gives: zod-free in ./access (the paywall reads it, ADR 081).
+export {
+  ACCESS_GIVES,
+  ACCESS_INCLUDES,
+  ACCESS_KINDS,
+  FACE_ANALYSIS_ACCESS_KINDS,
+  accessKindForPlan,
+  coveredAccess,
+  includesFaceAnalysis,
+  planGives,
+  type AccessKind,
+} from './access';
 export const accessKindSchema = z.enum(ACCESS_KINDS);
-export type AccessKind = z.infer<typeof accessKindSchema>;
-
-/**
- * What each access kind includes besides itself (issue 23): the Ultimate Pack holds every report and
- * the Profile Pro insights, so neither is sold on top of it.
- */
-export const ACCESS_INCLUDES: Readonly<Record<AccessKind, readonly AccessKind[]>> = {
-  subscription: [],
-  profile_pro: [],
-  report: [],
-  ultimate_pack: ['report', 'profile_pro'],
-  premium_one_month: [],
-  gift_one_month: [],
-};
-
-/**
- * Purchases that include the face analysis and its heritage reports (product-spec §6); Profile Pro
- * alone does not. Where the geo policy blocks the face analysis, these are not sold (ADR 123).
- */
-export const FACE_ANALYSIS_ACCESS_KINDS: readonly AccessKind[] = [
-  'subscription',
-  'report',
-  'ultimate_pack',
-  'premium_one_month',
-  'gift_one_month',
-];
-
-/** Every access kind `owned` grants, with what each includes. */
-export function coveredAccess(owned: Iterable<AccessKind>): Set<AccessKind> {
-  const covered = new Set<AccessKind>();
-  for (const kind of owned) {
-    covered.add(kind);
-    for (const included of ACCESS_INCLUDES[kind]) covered.add(included);
-  }
-  return covered;
-}
 
 /**
  * `GET /api/entitlements`: what the caller owns now, as the purchase cookie of this browser and the
@@ -86,16 +61,6 @@ export function coveredAccess(owned: Iterable<AccessKind>): Set<AccessKind> {
  */
 export const entitlementsResponseSchema = z.object({ plans: z.array(z.string()), access: z.array(accessKindSchema) });
 export type EntitlementsResponse = z.infer<typeof entitlementsResponseSchema>;
-
-/** The access a plan id grants, by substring of the id (as the plan summary lookup does). */
-export function accessKindForPlan(planId: string): AccessKind {
-  if (planId.includes('ultimate_pack')) return 'ultimate_pack';
-  if (planId.includes('profile_pro')) return 'profile_pro';
-  if (planId.includes('report_')) return 'report';
-  if (planId.includes('premium_one_month')) return 'premium_one_month';
-  if (planId.includes('gift_one_month')) return 'gift_one_month';
-  return 'subscription';
-}
 
 // ---------------------------------------------------------------------------------------------
 // Disclosure next to the pay button

@@ -77,13 +77,12 @@ const EN_US = {
       purchasedWith: 'Your purchase is registered to {{email}}.',
       whatYouGet: 'What your purchase gives you',
       access: {
-        subscription:
-          'A subscription: your {{product}} report, the daily horoscope, your biorhythm and population insights, for as long as it runs.',
-        ultimatePack: 'The Ultimate Pack: every report and insight, for good.',
-        profilePro: 'Profile Pro: your extended profile, for good.',
-        report: 'A Heritage Report: an extended report of your photo, for good.',
-        premiumMonth: 'Premium Plan: one month of premium access.',
-        giftMonth: 'Gift Plan: one month of premium access, as a gift.',
+        subscription: 'A subscription',
+        profile_pro: 'Profile Pro',
+        report: 'A Heritage Report',
+        ultimate_pack: 'The Ultimate Pack',
+        premium_one_month: 'Premium Plan',
+        gift_one_month: 'Gift Plan',
       },
       howToSignIn: 'How to sign in',
       steps: {

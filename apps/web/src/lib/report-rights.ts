@@ -1,9 +1,12 @@
 import type { ReportStatus } from '@roots/contracts/reports';
-import { FACE_ANALYSIS_ACCESS_KINDS, type AccessKind } from '@roots/contracts/subscriptions';
+import { includesFaceAnalysis, type AccessKind } from '@roots/contracts/access';
 
-/** True when the customer's purchases include the face analysis and its reports (product-spec §6). */
+/**
+ * True when the customer's purchases, with what they include, hold the face analysis and its reports
+ * (product-spec §6): every purchase, Profile Pro included (ADR 194).
+ */
 export function includesReports(access: readonly AccessKind[]): boolean {
-  return access.some((kind) => FACE_ANALYSIS_ACCESS_KINDS.includes(kind));
+  return includesFaceAnalysis(access);
 }
 
 /**

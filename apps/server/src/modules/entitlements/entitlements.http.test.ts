@@ -111,4 +111,27 @@ describe('entitlements', () => {
     expect([...owned.body.access].sort()).toEqual(['profile_pro', 'report', 'subscription', 'ultimate_pack']);
     expect([...owned.body.plans].sort()).toEqual([ULTIMATE, WEEKLY].sort());
   });
+
+  it('a Profile Pro buyer owns the heritage report it includes: the report pack is not sold on top (issue 35, ADR 194)', async () => {
+    const { base, proxy } = product;
+    const jar = new CookieJar();
+    const paid = await payWithCard(base, PROFILE_PRO);
+    const created = await http<{ id: string }>(`${base}/subs/create-no-user`, {
+      json: purchaseBody(paid, 'owner.profile-pro@example.com'),
+      jar,
+    });
+    expect(created.status, created.text).toBe(200);
+    const owned = await http<{ plans: string[]; access: string[] }>(`${base}/api/entitlements`, { jar });
+    expect(owned.body).toEqual({ plans: [PROFILE_PRO], access: ['profile_pro', 'report'] });
+
+    const calls = proxy.merchantCalls;
+    for (const planId of [PROFILE_PRO, REPORT])
+      expect(await http(`${base}/init/session`, { json: { plan_id: planId }, jar }), planId).toMatchObject({
+        status: 409,
+        body: { code: 'ALREADY_OWNED' },
+      });
+    expect(proxy.merchantCalls).toBe(calls);
+    // The Ultimate Pack, which includes Profile Pro, is still sold.
+    expect((await http(`${base}/init/session`, { json: { plan_id: ULTIMATE }, jar })).status).toBe(200);
+  });
 });

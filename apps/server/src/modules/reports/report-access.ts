@@ -1,14 +1,19 @@
 import { API_MESSAGES, MESSAGES } from '@roots/contracts';
 import type { ReportRequester } from '@roots/contracts/reports';
-import { FACE_ANALYSIS_ACCESS_KINDS, type AccessKind } from '@roots/contracts/subscriptions';
+import { includesFaceAnalysis, type AccessKind } from '@roots/contracts/access';
 import { AppError } from '../../errors';
 import { normalizeEmail } from '../../lib/mask';
 import { isOwner } from '../account/ownership';
 import type { SessionUser } from '../auth/session';
 import type { ReportRow } from './reports.repository';
 
-/** Purchases that include heritage reports (product-spec §6); `profile_pro` alone does not. */
-export const REPORT_ACCESS_KINDS: readonly AccessKind[] = FACE_ANALYSIS_ACCESS_KINDS;
+/**
+ * True when a purchase's live access, with what it includes, holds heritage reports (product-spec §6):
+ * every purchase, Profile Pro too (ADR 194: the paywall asks its buyer for a selfie).
+ */
+export function holdsReports(access: readonly AccessKind[]): boolean {
+  return includesFaceAnalysis(access);
+}
 
 /** A purchase as the report service sees it: its email (normalised) and linked user, if any. */
 export type PurchaseRecord = { id: string; email: string; userId: string | null };
@@ -73,7 +78,7 @@ export function assertCanAccessReport<T extends Pick<ReportRow, 'subscriptionId'
 /** @throws AppError FORBIDDEN (403) unless the requester's purchase (or an add-on of it) holds live report access. */
 export async function assertReportPurchase(purchases: PurchaseDirectory, requester: VerifiedRequester): Promise<void> {
   const access = await purchases.accessOf(requester.subscriptionId);
-  if (!access.some((kind) => REPORT_ACCESS_KINDS.includes(kind))) throw new AppError('FORBIDDEN', MESSAGES.noSubscriptionData);
+  if (!holdsReports(access)) throw new AppError('FORBIDDEN', MESSAGES.noSubscriptionData);
 }
 
 /**

@@ -17,7 +17,7 @@ import { remoteAnalysisEngine } from '../analysis/remote-analysis-engine';
 import { AccountRepository } from '../account/account.repository';
 import { SubscriptionsRepository, type SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
-import { REPORT_ACCESS_KINDS, type PurchaseDirectory, type PurchaseRecord } from './report-access';
+import { holdsReports, type PurchaseDirectory, type PurchaseRecord } from './report-access';
 import { ReportsRepository } from './reports.repository';
 import { reportRoutes } from './reports.routes';
 import { ReportsService } from './reports.service';
@@ -74,7 +74,7 @@ export function createReporting(deps: {
       // subscriptionsOf answers oldest first; a customer holds a handful, each asked in turn from the newest.
       const owned = await accountRows.subscriptionsOf(db, user);
       for (const row of [...owned].reverse()) {
-        if ((await accessOf(row.id)).some((kind) => REPORT_ACCESS_KINDS.includes(kind))) return recordOf(row);
+        if (holdsReports(await accessOf(row.id))) return recordOf(row);
       }
       return undefined;
     },

@@ -268,11 +268,12 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
   });
 
   it('a purchase without reports cannot make one because another purchase of its email has them (issue 22)', async () => {
-    // Profile Pro alone holds no face analysis; the email it names holds a subscription bought elsewhere.
-    const paid = await payWithCard(base, 'roots_profile_pro_2899_otp');
+    // A purchase whose access has ended (refunded) holds no reports; the email it names holds a subscription bought elsewhere.
+    const paid = await payWithCard(base, 'roots_report_2899_otp');
     const jar = new CookieJar();
     const created = await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(paid, owner.email), jar });
     expect(created.status, created.text).toBe(200);
+    await database.db.execute(sql`update access_grants set revoked_at = now() where subscription_id = ${created.body.id}`);
     const made = await http<ApiError>(`${base}/report/create`, {
       json: { email: owner.email, subscription_id: created.body.id, image: face.toString('base64') },
       jar,
@@ -284,6 +285,24 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
         .from(reports)
         .where(sql`${reports.subscriptionId} = ${created.body.id}`),
     ).toEqual([]);
+  });
+
+  it('a Profile Pro purchase alone makes its buyer’s report: the paywall asked for the selfie (issue 35, ADR 194)', async () => {
+    const buyer = email('profile-pro');
+    const paid = await payWithCard(base, 'roots_profile_pro_2899_otp');
+    const jar = new CookieJar();
+    const created = await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(paid, buyer), jar });
+    expect(created.status, created.text).toBe(200);
+    jars.set(created.body.id, jar);
+    const profilePro = { email: buyer, subscription_id: created.body.id };
+    const made = await create(profilePro, face);
+    expect(made.status, made.text).toBe(200);
+    const { report } = await follow(profilePro, made.body.report_id);
+    expect(report).toMatchObject({ status: 'completed', subscription_id: created.body.id });
+    // What the Profile Pro line promises: the ethnicity breakdown, facial traits and cultural insights.
+    expect(report.result?.heritage.groups.length).toBeGreaterThan(0);
+    expect(report.result?.traits.length).toBeGreaterThan(0);
+    expect(report.result?.culturalInsights.length).toBeGreaterThan(0);
   });
 
   it('hides a report from another user: get, list and PDF answer as if it did not exist', async () => {
@@ -517,8 +536,9 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
       return created.body.id;
     };
     const reportPack = await buyPack('roots_report_2899_otp');
-    // The newest purchase holds no reports (Profile Pro): it is never chosen.
+    // The newest purchase holds no reports (its access ended: refunded): it is never chosen.
     const profilePro = await buyPack('roots_profile_pro_2899_otp');
+    await database.db.execute(sql`update access_grants set revoked_at = now() where subscription_id = ${profilePro}`);
     const cookie = await cookieOf(buyer);
     const image = face.toString('base64');
     uploaded.push(face);

@@ -1,12 +1,10 @@
+import { ACCESS_GIVES, ACCESS_KINDS } from '@roots/contracts/access';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Screen } from '../../components/ui/screen';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
 import { readSessionValue } from '../../lib/session-keys';
-
-/** What each kind of purchase unlocks, in the order of product-spec §6. */
-const ACCESS_ITEMS = ['subscription', 'ultimatePack', 'profilePro', 'report', 'premiumMonth', 'giftMonth'] as const;
 
 /**
  * `/{slug}/access-product`: what a purchase gives and how to get in — sign in with the email used
@@ -23,8 +21,11 @@ export function AccessProductScreen() {
       {email && <p data-testid="purchase-email">{t('screens.accessProduct.purchasedWith', { email })}</p>}
       <h2>{t('screens.accessProduct.whatYouGet')}</h2>
       <ul>
-        {ACCESS_ITEMS.map((item) => (
-          <li key={item}>{t(`screens.accessProduct.access.${item}`, { product: productName })}</li>
+        {/* Each kind of purchase with what it gives: the paywall's and the offers' own line (ADR 194). */}
+        {ACCESS_KINDS.map((kind) => (
+          <li key={kind}>
+            {t(`screens.accessProduct.access.${kind}`)}: {ACCESS_GIVES[kind]}
+          </li>
         ))}
       </ul>
       <h2>{t('screens.accessProduct.howToSignIn')}</h2>

@@ -1,4 +1,5 @@
 import { buildPlanCatalog } from '@roots/contracts';
+import { ACCESS_GIVES } from '@roots/contracts/access';
 import { MESSAGES } from '@roots/contracts/messages';
 import { cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -145,5 +146,33 @@ describe('the offers page with nothing left to offer (issue 35)', () => {
     await screen.findByText('Your plan is active, and you already have every pack we offer here.');
     expect(screen.queryAllByRole('button', { name: /^Add for/ })).toEqual([]);
     expect(screen.getByTestId('offers-intro').textContent).not.toContain('These one-time packs');
+  });
+});
+
+describe('each pack says what it gives (issue 35, ADR 194)', () => {
+  it('one line from the product data under each pack’s name', async () => {
+    stubServer();
+    await openOffers('');
+    const cards = screen.getAllByRole('listitem');
+    expect(
+      cards.map((card) => [within(card).getByRole('heading').textContent, within(card).getByTestId('offer-gives').textContent]),
+    ).toEqual([
+      ['Ultimate Pack', ACCESS_GIVES.ultimate_pack],
+      ['Profile Pro', ACCESS_GIVES.profile_pro],
+      ['Heritage Report', ACCESS_GIVES.report],
+    ]);
+  });
+
+  it('after Profile Pro, the Heritage Report it includes is no longer offered', async () => {
+    const { bought } = stubServer();
+    await openOffers('');
+    const profilePro = screen.getAllByRole('listitem')[1]!;
+    fireEvent.click(within(profilePro).getByRole('button', { name: 'Add for $28.99' }));
+    expect(await within(profilePro).findByText('Added to your account.')).toBeTruthy();
+    expect(bought).toEqual(['roots_profile_pro_2899_otp']);
+    expect(screen.getAllByRole('listitem').map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Ultimate Pack',
+      'Profile Pro',
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Dialog } from '../../components/ui/dialog';
 import { UnknownPlanOverlay } from '../../components/ui/unknown-plan-overlay';
-import { accessKindForPlan, coveredAccess, type AccessKind } from '@roots/contracts/subscriptions';
+import { accessKindForPlan, coveredAccess, planGives, type AccessKind } from '@roots/contracts/access';
 import { getPlans, errorMessage, FALLBACK_ERROR } from '../../lib/api-client';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
@@ -39,6 +39,10 @@ function OfferCard({ offer, state, onBuy }: { offer: Offer; state: OfferState | 
     <li className="plan-card">
       <h2>{offer.plan.name}</h2>
       <p>{offer.plan.name_full}</p>
+      {/* What the pack gives, in one line from the product data (issue 35, ADR 194). */}
+      <p className="plan-card__gives" data-testid="offer-gives">
+        {planGives(offer.plan.id)}
+      </p>
       <p className="plan-card__price">
         <OfferPrice plan={offer.plan} /> · {t('screens.offers.oneTime')}
       </p>

@@ -1,4 +1,5 @@
 import { buildPlanCatalog, type PlanCatalog } from '@roots/contracts';
+import { ACCESS_GIVES } from '@roots/contracts/access';
 import { cleanup, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../lib/test-render';
@@ -58,5 +59,27 @@ describe('the skip-trial link names the plan it opens (issue 24)', () => {
     expect(link.textContent).not.toMatch(/skip the trial/i);
     expect(link.textContent).toBe('Switch to 3-day trial, then weekly plan: $5 today');
     expect(link.getAttribute('href')).toContain('plan=roots_3d5_7d2499');
+  });
+});
+
+describe('the paywall says what the product gives, from the product data (issue 35, ADR 194)', () => {
+  it('Profile Pro: its heritage profile from one selfie, beside the notice that the selfie is asked after payment', async () => {
+    const page = await openPaywall('plan=roots_profile_pro_2899_otp');
+    expect(within(page).getByRole('heading', { level: 2 }).textContent).toBe('Profile Pro');
+    expect(within(page).getByTestId('plan-gives').textContent).toBe(ACCESS_GIVES.profile_pro);
+    expect(within(page).getByTestId('selfie-notice').textContent).toBe('We will ask for your selfie after payment, in your account.');
+  });
+
+  it('each other product its own line', async () => {
+    for (const [query, kind] of [
+      ['plan=roots_3d1_7d2499', 'subscription'],
+      ['plan=roots_report_1499_otp', 'report'],
+      ['plan=roots_ultimate_pack_4999_otp', 'ultimate_pack'],
+      ['plan=roots_gift_one_month', 'gift_one_month'],
+    ] as const) {
+      const page = await openPaywall(query);
+      expect(within(page).getByTestId('plan-gives').textContent, query).toBe(ACCESS_GIVES[kind]);
+      cleanup();
+    }
   });
 });

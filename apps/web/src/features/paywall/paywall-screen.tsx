@@ -1,4 +1,5 @@
 import type { PlanCatalog } from '@roots/contracts';
+import { planGives } from '@roots/contracts/access';
 import { buildDisclosure, formatUsd } from '@roots/contracts/disclosure';
 import { planClaims } from '@roots/contracts/plan-claims';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
@@ -130,6 +131,10 @@ export function PaywallScreen() {
             {claims.struckPrice && <span> −{claims.struckPrice.percentOff}%</span>}
           </p>
           <p>{plan.name_full}</p>
+          {/* What the purchase gives, in one line from the product data (issue 35, ADR 194). */}
+          <p className="plan-card__gives" data-testid="plan-gives">
+            {planGives(plan.id)}
+          </p>
         </section>
         {skipTrial && (
           <Link className="button button--link" to={`?${skipTrialSearch.toString()}`} data-testid="skip-trial">

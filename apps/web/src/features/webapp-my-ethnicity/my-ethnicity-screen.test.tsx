@@ -50,7 +50,7 @@ describe('My Ethnicity after a report that could not be made (ADR 145)', () => {
   });
 
   it('offers no selfie once the purchases include no report', async () => {
-    mocks.me = signedInCustomer(['profile_pro']);
+    mocks.me = signedInCustomer([]);
     mocks.report = reportOf('failed');
     openReport();
     expect(await screen.findByRole('alert')).toBeTruthy();

@@ -109,7 +109,7 @@ describe('ReportsScreen and a report owed (ADR 145)', () => {
     expect(await screen.findByRole('list', { name: 'Your reports, newest first' })).toBeTruthy();
     expect(takeSelfie()).toBeNull();
     cleanup();
-    renderScreen(['profile_pro'], []);
+    renderScreen([], []);
     expect(await screen.findByTestId('reports-empty')).toBeTruthy();
     expect(takeSelfie()).toBeNull();
   });

@@ -120,8 +120,15 @@ describe("the signed-in app's 'Take a selfie' (ADR 145)", () => {
     expect(router.state.location.pathname).toBe('/roots/webapp');
   });
 
-  it('offers no capture to a customer whose purchases include no report', async () => {
+  it('a Profile Pro buyer is offered the capture: the purchase includes the report (ADR 194)', async () => {
     mocks.me = signedInCustomer(['profile_pro']);
+    openSelfieScreen();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Before we take your photo' })).toBeTruthy();
+    expect(screen.queryByTestId('selfie-not-included')).toBeNull();
+  });
+
+  it('offers no capture to a customer whose purchases include no report (none live: refunded, ended)', async () => {
+    mocks.me = signedInCustomer([]);
     openSelfieScreen();
     expect((await screen.findByTestId('selfie-not-included')).textContent).toContain('Your purchases do not include a report.');
     expect(screen.queryByRole('checkbox')).toBeNull();

@@ -15,8 +15,9 @@ import type { PlanCatalog } from '@roots/contracts';
 /**
  * The one answer to "what does this customer own" (issue 23): the purchases this browser made (its
  * purchase cookie) and those of the signed-in account, with a live access grant; every access kind
- * they grant, with what those include (the Ultimate Pack includes reports and Profile Pro). The
- * checkout, the one-click offers and the paywall ask it before anything is charged.
+ * they grant, with what those include (the Ultimate Pack includes reports and Profile Pro; Profile Pro
+ * includes the report of its buyer's selfie, ADR 194). The checkout, the one-click offers and the
+ * paywall ask it before anything is charged.
  */
 export class Entitlements {
   constructor(

@@ -1,5 +1,6 @@
 import type { PlanCatalog } from '@roots/contracts';
 import type { PopulationInsights } from '@roots/contracts/insights';
+import { ACCESS_GIVES } from '@roots/contracts/access';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { openPaywallAs, payWithSuccessCard, uniqueEmail } from './support/session';
@@ -29,6 +30,11 @@ test.describe('population, access-product and the premium and gift months', () =
     await page.goto('/roots/access-product?plan=roots_3d1_7d2499');
     const screen = page.getByTestId('access-product-screen');
     await expect(screen.getByTestId('purchase-email')).toHaveText('Your purchase is registered to buyer@example.com.');
+    // Each kind of purchase with the line the paywall and the offers say for it (issue 35, ADR 194).
+    await expect(screen.getByRole('listitem').filter({ hasText: /^Profile Pro: / })).toHaveText(`Profile Pro: ${ACCESS_GIVES.profile_pro}`);
+    await expect(screen.getByRole('listitem').filter({ hasText: /^A subscription: / })).toHaveText(
+      `A subscription: ${ACCESS_GIVES.subscription}`,
+    );
     await expect(screen.getByRole('heading', { name: 'How to sign in' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await screen.getByRole('link', { name: 'Sign in' }).click();

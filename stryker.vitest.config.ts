@@ -1,4 +1,19 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Stryker runs these tests in a copy of the repository, but `@roots/contracts` resolves through the
+ * workspace link to the original sources, where no mutant is: a test importing the package by its
+ * name could never kill a contracts mutant (ADR 144's limit). The package name resolves here, in
+ * the copy, instead.
+ */
+const contracts = fileURLToPath(new URL('./packages/contracts/src/', import.meta.url));
+const resolve = {
+  alias: [
+    { find: /^@roots\/contracts$/, replacement: `${contracts}index.ts` },
+    { find: /^@roots\/contracts\/(.+)$/, replacement: `${contracts}$1.ts` },
+  ],
+};
 
 /**
  * The tests `npm run test:mutation` runs against each mutant (ADR 144): the fast ones beside the
@@ -8,6 +23,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'mutation-node',
           environment: 'node',
@@ -21,6 +37,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'mutation-checkout',
           environment: 'jsdom',

@@ -2,6 +2,40 @@ import { describe, expect, it } from 'vitest';
 import { buildPlanCatalog, describePlanLength, firstChargeAmount, planSummary, UnknownPlanError } from './plans';
 
 describe('plan catalog', () => {
+  it("states each recurring plan's trial and flags as its id spells them (product-spec §9: {trial}{price}_{length}{price})", () => {
+    const recurring = buildPlanCatalog('roots').plans.filter((plan) => plan.length !== 'lifetime');
+    expect(recurring).toHaveLength(4);
+    for (const plan of recurring) {
+      const [, trialCount, trialUnit, length, cents] = /_(\d)(d|m)\d+_(\d[dm])(\d+)$/.exec(plan.id) ?? [];
+      const trialLength = `${trialCount}${trialUnit}`;
+      expect({ id: plan.id, trial_length: plan.trial_length, length: plan.length, sum: plan.sum }).toEqual({
+        id: plan.id,
+        trial_length: trialLength,
+        length,
+        sum: Number(cents) / 100,
+      });
+      // A days-long trial is a trial; a 3-month plan's first period is a paid introductory one.
+      expect({ id: plan.id, isTrial: plan.isTrial ?? false, isThreeMonthPlan: plan.isThreeMonthPlan ?? false }).toEqual({
+        id: plan.id,
+        isTrial: trialUnit === 'd',
+        isThreeMonthPlan: length === '3m',
+      });
+    }
+  });
+
+  it('gives no trial, trial price or flag to a one-time purchase', () => {
+    const oneTime = buildPlanCatalog('roots').plans.filter((plan) => plan.length === 'lifetime');
+    expect(oneTime).toHaveLength(5);
+    for (const plan of oneTime)
+      expect([plan.id, plan.trial_length, plan.trial_sum, plan.isTrial, plan.isThreeMonthPlan]).toEqual([
+        plan.id,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+  });
+
   it('has the nine plans of product-spec §9 with the slug as prefix', () => {
     const catalog = buildPlanCatalog('roots');
     expect(catalog.plans.map((p) => [p.id, p.trial_sum ?? null, p.sum, p.length, p.discount_percent])).toEqual([

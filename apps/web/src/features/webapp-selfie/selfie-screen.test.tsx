@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequestError } from '../../lib/api-client';
 import { renderRoutes, signedInCustomer } from '../../lib/test-render';
 import { SelfieScreen } from './selfie-screen';
+import type * as FaceCheckModule from '../../lib/face-check';
 
 const mocks = vi.hoisted(() => ({
   me: null as MeResponse | null,
@@ -17,7 +18,7 @@ vi.mock('../../lib/auth-guard', () => ({
 }));
 vi.mock('../../lib/create-report', () => ({ createReport: mocks.createReport }));
 vi.mock('../../lib/face-check', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/face-check')>()),
+  ...(await importOriginal<typeof FaceCheckModule>()),
   checkFace: mocks.checkFace,
 }));
 // jsdom has no canvas encoder: the upload keeps the chosen file as the compressed photo.

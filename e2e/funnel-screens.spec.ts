@@ -207,12 +207,6 @@ test.describe('funnel screens', () => {
       message: "We couldn't find a face in this photo. Try again with your face centred and well lit.",
     },
     {
-      name: 'two faces',
-      make: REFUSED_PHOTOS.twoFaces,
-      code: 'MULTIPLE_FACES',
-      message: 'We found more than one face. Please use a photo with just you in it.',
-    },
-    {
       name: 'a dark photo',
       make: REFUSED_PHOTOS.darkFace,
       code: 'TOO_DARK',

@@ -13,23 +13,6 @@ export const FACE_B = join(DATASET_DIR, 'images/ff125tr_6455d21356dd.jpg');
  * and returns the file's path.
  */
 export const REFUSED_PHOTOS = {
-  /** Two dataset faces side by side, the same size, on a 4:3 landscape photo: two people in one picture. */
-  async twoFaces(dir: string): Promise<string> {
-    const outPath = await photoPath(dir, 'two-faces.jpg');
-    const side = 448;
-    const [left, right] = await Promise.all([FACE_A, FACE_B].map((face) => sharp(face).resize(side, side).toBuffer()));
-    const width = side * 2;
-    const height = (width * 3) / 4;
-    const top = (height - side) / 2;
-    await sharp({ create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 } } })
-      .composite([
-        { input: left!, left: 0, top },
-        { input: right!, left: side, top },
-      ])
-      .jpeg({ quality: 90 })
-      .toFile(outPath);
-    return outPath;
-  },
   /** A real face with every pixel scaled to 6 % of its value: far too dark to see. */
   async darkFace(dir: string): Promise<string> {
     const outPath = await photoPath(dir, 'dark-face.jpg');
@@ -46,6 +29,28 @@ export const REFUSED_PHOTOS = {
     return outPath;
   },
 };
+
+/**
+ * Three dev faces (FairFace, CC BY 4.0, see its SOURCES.md) whose estimates differ: the engine finds
+ * the middle one East Asian and the other two not (packages/analysis `face-choice.test.ts`).
+ */
+export const GROUP_FACES = [FACE_A, join(DATASET_DIR, 'images/ff125tr_bab19d115aa7.jpg'), FACE_B] as const;
+
+/**
+ * A group photo (ADR 192): the three faces of {@link GROUP_FACES} side by side, whole and of the
+ * same size, on a 4:3 photo, made at test time from the real faces.
+ */
+export async function groupPhoto(dir: string): Promise<string> {
+  const outPath = await photoPath(dir, 'group-of-three.jpg');
+  const side = 448;
+  const width = side * 3;
+  const height = (width * 3) / 4;
+  await sharp({ create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 } } })
+    .composite(GROUP_FACES.map((face, index) => ({ input: face, left: index * side, top: (height - side) / 2 })))
+    .jpeg({ quality: 90 })
+    .toFile(outPath);
+  return outPath;
+}
 
 async function photoPath(dir: string, name: string): Promise<string> {
   await mkdir(dir, { recursive: true });

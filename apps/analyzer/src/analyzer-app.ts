@@ -1,4 +1,4 @@
-import type { AnalysisOutcome, FaceCheckOutcome } from '@roots/analysis';
+import type { AnalysisOutcome, FaceBox, FaceCheckOutcome } from '@roots/analysis';
 import { FairQueue, screenImage, type FairQueueLimits } from '@roots/analysis/admission';
 import {
   ANALYZER_ANALYZE_PATH,
@@ -9,7 +9,7 @@ import {
   analyzerCheckOutcomeSchema,
   analyzerFailureSchema,
 } from '@roots/contracts/analyzer';
-import { MAX_SELFIE_BYTES } from '@roots/contracts/face-check';
+import { faceBoxFromParam, faceCheckQuerySchema, MAX_SELFIE_BYTES } from '@roots/contracts/face-check';
 import { healthSchema, readinessSchema } from '@roots/contracts';
 import {
   Counter,
@@ -25,10 +25,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
-/** What the service runs: the engine's worker pool (or anything with the same two calls). */
+/**
+ * What the service runs: the engine's worker pool (or anything with the same two calls). `face` is
+ * the face a customer chose in a group photo (query parameter `face`, ADR 192).
+ */
 export type InferenceEngine = {
-  analyze(bytes: Uint8Array): Promise<AnalysisOutcome>;
-  check(bytes: Uint8Array): Promise<FaceCheckOutcome>;
+  analyze(bytes: Uint8Array, face?: FaceBox): Promise<AnalysisOutcome>;
+  check(bytes: Uint8Array, face?: FaceBox): Promise<FaceCheckOutcome>;
 };
 
 export type AnalyzerAppOptions = {
@@ -205,13 +208,17 @@ export function buildAnalyzerApp({ engine, queue: limits, logger, secret, metric
   };
 
   const answers = (outcome: z.ZodType) => ({
+    querystring: faceCheckQuerySchema,
     response: { 200: outcome, 415: analyzerFailureSchema, 422: analyzerFailureSchema, 429: analyzerBusySchema, 503: analyzerBusySchema },
   });
+  /** The chosen face of a group photo, from the query the schema validated. */
+  const chosenFace = (query: { face?: string | undefined }): FaceBox | undefined =>
+    query.face === undefined ? undefined : faceBoxFromParam(query.face);
   app.post(ANALYZER_ANALYZE_PATH, { schema: answers(analyzerAnalysisOutcomeSchema) }, (request, reply) =>
-    infer('analyze', request, reply, (bytes) => engine.analyze(bytes)),
+    infer('analyze', request, reply, (bytes) => engine.analyze(bytes, chosenFace(request.query))),
   );
   app.post(ANALYZER_CHECK_PATH, { schema: answers(analyzerCheckOutcomeSchema) }, (request, reply) =>
-    infer('check', request, reply, (bytes) => engine.check(bytes)),
+    infer('check', request, reply, (bytes) => engine.check(bytes, chosenFace(request.query))),
   );
 
   return Object.assign(app, {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Attributions, classActivationAttributions } from './attribution/class-activation.js';
-import { type AnalysisError, analysisError } from './errors.js';
+import { type AnalysisError, type FaceBox, analysisError } from './errors.js';
 import { type CheckedFace, type FaceQuality, checkFace, runFaceStage } from './face-stage.js';
 import { type HeritageEstimate, calibratedProbabilities, estimateHeritage } from './heritage/estimate.js';
 import { needsRecognition } from './heritage/features.js';
@@ -89,20 +89,25 @@ export class Analyzer {
   /**
    * The face check alone (decode, detection, quality gates), without the descriptor, classifier,
    * traits or attributions: what the funnel's processing step needs, at about half the cost of
-   * {@link analyze}. Same errors as `analyze` for the same photo.
+   * {@link analyze}. Same errors as `analyze` for the same photo. `face`: the face a customer chose
+   * in a group photo (ADR 192), checked instead of the largest.
    */
-  async check(bytes: Uint8Array): Promise<FaceCheckOutcome> {
+  async check(bytes: Uint8Array, face?: FaceBox): Promise<FaceCheckOutcome> {
     try {
-      const checked = await checkFace(this.engine, bytes);
+      const checked = await checkFace(this.engine, bytes, { face });
       return checked.ok ? faceCheckResult(checked) : checked;
     } catch (error) {
       return internalError(error);
     }
   }
 
-  async analyze(bytes: Uint8Array): Promise<AnalysisOutcome> {
+  /**
+   * The full analysis of the photo's one face, or with `face` of the face a customer chose in a
+   * group photo (ADR 192): the nearest detected face by overlap, CHOSEN_FACE_NOT_FOUND if none.
+   */
+  async analyze(bytes: Uint8Array, chosen?: FaceBox): Promise<AnalysisOutcome> {
     try {
-      const stage = await runFaceStage(this.engine, bytes, { features: this.model.features });
+      const stage = await runFaceStage(this.engine, bytes, { features: this.model.features, face: chosen });
       if (!stage.ok) return stage;
       const probabilities = calibratedProbabilities(this.model, stage.description.descriptor);
       const heritage = estimateHeritage(this.model, probabilities);

@@ -1,6 +1,7 @@
+import type { FaceBox } from '@roots/contracts/face-check';
 import type { AnalysisErrorCode } from '@roots/contracts/messages';
 
-export type { AnalysisErrorCode };
+export type { AnalysisErrorCode, FaceBox };
 
 /**
  * A failed analysis: data, not a thrown value, so it crosses worker boundaries intact. It carries a
@@ -13,6 +14,11 @@ export interface AnalysisError {
   code: AnalysisErrorCode;
   /** Technical detail for logs; never contains image data. */
   cause?: string;
+  /**
+   * With MULTIPLE_FACES only: the faces a customer may choose from, as fractions of the photo, left
+   * to right (ADR 192). Geometry only, never image data.
+   */
+  faces?: FaceBox[];
 }
 
 export function analysisError(code: AnalysisErrorCode, cause?: string): AnalysisError {

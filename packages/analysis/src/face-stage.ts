@@ -1,4 +1,4 @@
-import { type AnalysisError, analysisError } from './errors.js';
+import { type AnalysisError, type FaceBox, analysisError } from './errors.js';
 import { decodeImage } from './image/decode.js';
 import { faceSharpness, meanBrightness } from './image/quality.js';
 import { FACE_DETECTION_MIN_CONFIDENCE } from './inference/runtime.js';
@@ -46,6 +46,12 @@ export const RIVAL_MIN_SIDE_RATIO = 0.7;
 export const RIVAL_MIN_SCORE = 0.8;
 /** BlazeFace's own confidence, which drops for faces cut by the frame or turned away. */
 export const RIVAL_MIN_DETECTOR_SCORE = 0.45;
+/**
+ * Least overlap (intersection over union) between the face a customer chose and a detected face for
+ * the two to be the same face (ADR 192). The same photo gives the same detections, so the chosen
+ * face normally overlaps its own detection almost wholly and any other face hardly at all.
+ */
+export const MIN_CHOSEN_FACE_IOU = 0.5;
 /** Border added around the photo (fraction of each side) for the one detection retry. */
 export const RETRY_PADDING = 0.25;
 
@@ -77,6 +83,11 @@ export interface PhotoMeasures {
   /** Mean luma and sharpness of the largest face (undefined when there is none). */
   faceBrightness?: number;
   faceSharpness?: number;
+  /**
+   * The first face is the one the customer chose in a group photo (ADR 192): the others are not
+   * rivals, and the gates read the chosen face.
+   */
+  chosen?: boolean;
 }
 
 /** A photo that passed the face check: one usable face, with its measures. */
@@ -146,16 +157,72 @@ export async function findFaces(engine: FaceEngine, image: RgbImage): Promise<{ 
   return { faces: found.sort((a, b) => side(b) - side(a)), retried };
 }
 
-/** Decodes and measures everything the gates read; no gate is applied here. */
+/** Overlap of two `[x, y, width, height]` boxes: intersection area over union area, 0..1. */
+export function intersectionOverUnion(a: DetectedFace['box'], b: DetectedFace['box']): number {
+  const width = Math.min(a[0] + a[2], b[0] + b[2]) - Math.max(a[0], b[0]);
+  const height = Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]);
+  if (width <= 0 || height <= 0) return 0;
+  const intersection = width * height;
+  return intersection / (a[2] * a[3] + b[2] * b[3] - intersection);
+}
+
+/** A face box in pixels of `image` as fractions of its sides, rounded to 3 decimals. */
+export function boxFraction(box: DetectedFace['box'], image: { width: number; height: number }): FaceBox {
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  return {
+    x: round(box[0] / image.width),
+    y: round(box[1] / image.height),
+    width: round(box[2] / image.width),
+    height: round(box[3] / image.height),
+  };
+}
+
+/**
+ * The detected face the customer chose (`chosen`, fractions of the photo): the one overlapping it
+ * most, when that overlap reaches {@link MIN_CHOSEN_FACE_IOU}; else undefined.
+ */
+export function matchChosenFace<Face extends DetectedFace>(
+  faces: readonly Face[],
+  chosen: FaceBox,
+  image: { width: number; height: number },
+): { face: Face; iou: number } | undefined {
+  const box: DetectedFace['box'] = [
+    chosen.x * image.width,
+    chosen.y * image.height,
+    chosen.width * image.width,
+    chosen.height * image.height,
+  ];
+  let best: { face: Face; iou: number } | undefined;
+  for (const face of faces) {
+    const iou = intersectionOverUnion(face.box, box);
+    if (!best || iou > best.iou) best = { face, iou };
+  }
+  return best && best.iou >= MIN_CHOSEN_FACE_IOU ? best : undefined;
+}
+
+/**
+ * Decodes and measures everything the gates read; no gate is applied here. With `chosen` (a group
+ * photo's face the customer picked, ADR 192) that face comes first and is the one measured; a
+ * choice that matches no detected face answers CHOSEN_FACE_NOT_FOUND.
+ */
 export async function measurePhoto(
   engine: FaceEngine,
   bytes: Uint8Array,
+  chosen?: FaceBox,
 ): Promise<{ ok: true; image: RgbImage; measures: PhotoMeasures } | AnalysisError> {
   const decoded = await decodeImage(bytes);
   if (!decoded.ok) return decoded;
   const image = decoded.image;
   const brightness = meanBrightness(image);
-  const { faces, retried } = await findFaces(engine, image);
+  const found = await findFaces(engine, image);
+  const { retried } = found;
+  let faces = found.faces;
+  if (chosen) {
+    const match = matchChosenFace(faces, chosen, image);
+    if (!match)
+      return analysisError('CHOSEN_FACE_NOT_FOUND', `${faces.length} faces, none overlapping the choice by ${MIN_CHOSEN_FACE_IOU}`);
+    faces = [match.face, ...faces.filter((face) => face !== match.face)];
+  }
   const main = faces[0];
   if (!main) return { ok: true, image, measures: { brightness, faces, retried } };
   return {
@@ -167,6 +234,7 @@ export async function measurePhoto(
       retried,
       faceBrightness: meanBrightness(image, main.box),
       faceSharpness: await faceSharpness(image, main.box),
+      ...(chosen ? { chosen: true } : {}),
     },
   };
 }
@@ -181,15 +249,33 @@ export function isRival(main: FoundFace, other: FoundFace): boolean {
   );
 }
 
+/** Faces beside the first that a person would call other people (none once the customer chose a face). */
+function rivalsOf(measures: PhotoMeasures): FoundFace[] {
+  const [main, ...others] = measures.faces;
+  if (!main || measures.chosen) return [];
+  return others.filter((other) => isRival(main, other));
+}
+
+/**
+ * The faces a customer chooses from when the photo shows several people (ADR 192): the largest
+ * and its rivals, left to right, as fractions of the photo. The smaller or cut faces that never
+ * made the photo ambiguous are not offered.
+ */
+export function choosableFaces(measures: PhotoMeasures, image: { width: number; height: number }): FaceBox[] {
+  const main = measures.faces[0];
+  if (!main) return [];
+  return [main, ...rivalsOf(measures)].sort((a, b) => a.box[0] - b.box[0]).map((face) => boxFraction(face.box, image));
+}
+
 /**
  * The gates, in order: no face (or a photo too dark to find one), two comparable people, a face
  * too small, a dark face, a blurry face. Undefined when the photo passes. Pure, so the accuracy
  * bench applies exactly these rules to the dev set's recorded measures.
  */
 export function refusal(measures: PhotoMeasures): AnalysisError | undefined {
-  const [main, ...others] = measures.faces;
+  const [main] = measures.faces;
   if (!main) return measures.brightness < MIN_BRIGHTNESS ? analysisError('TOO_DARK', 'whole image') : analysisError('NO_FACE');
-  const rivals = others.filter((other) => isRival(main, other));
+  const rivals = rivalsOf(measures);
   if (rivals.length > 0) return analysisError('MULTIPLE_FACES', `${rivals.length + 1} comparable faces`);
   const faceSidePx = side(main);
   if (faceSidePx < MIN_FACE_SIDE_PX) return analysisError('FACE_TOO_SMALL', `${Math.round(faceSidePx)} px`);
@@ -208,19 +294,22 @@ export function refusal(measures: PhotoMeasures): AnalysisError | undefined {
 export async function checkFace(
   engine: FaceEngine,
   bytes: Uint8Array,
-  options: { enforceQuality?: boolean } = {},
+  options: { enforceQuality?: boolean; face?: FaceBox | undefined } = {},
 ): Promise<CheckedFace | AnalysisError> {
-  const measured = await measurePhoto(engine, bytes);
+  const measured = await measurePhoto(engine, bytes, options.face);
   if (!measured.ok) return measured;
   return judgePhoto(measured.image, measured.measures, options.enforceQuality ?? true);
 }
 
-/** The gates' verdict on measured photo: the checked face, or the refusal. */
+/**
+ * The gates' verdict on measured photo: the checked face, or the refusal. A photo of several people
+ * is refused with the faces to choose from (ADR 192).
+ */
 export function judgePhoto(image: RgbImage, measures: PhotoMeasures, enforce = true): CheckedFace | AnalysisError {
   const refused = refusal(measures);
   const main = measures.faces[0];
   if (!main) return refused ?? analysisError('NO_FACE');
-  if (enforce && refused) return refused;
+  if (enforce && refused) return refused.code === 'MULTIPLE_FACES' ? { ...refused, faces: choosableFaces(measures, image) } : refused;
   const faceSidePx = side(main);
   return {
     ok: true,
@@ -242,7 +331,7 @@ export function judgePhoto(image: RgbImage, measures: PhotoMeasures, enforce = t
 export async function runFaceStage(
   engine: FaceEngine,
   bytes: Uint8Array,
-  options: { enforceQuality?: boolean; features?: FeatureSet } = {},
+  options: { enforceQuality?: boolean; features?: FeatureSet; face?: FaceBox | undefined } = {},
 ): Promise<FaceStage | AnalysisError> {
   const checked = await checkFace(engine, bytes, options);
   if (!checked.ok) return checked;

@@ -1,6 +1,6 @@
 export { createAnalysisPool, type AnalysisPool, type AnalysisPoolOptions } from './pool/pool.js';
 export { Analyzer, type AnalysisOutcome, type AnalysisResult, type FaceCheckOutcome, type FaceCheckResult } from './analyzer.js';
-export { type AnalysisError, type AnalysisErrorCode, isAnalysisError } from './errors.js';
+export { type AnalysisError, type AnalysisErrorCode, type FaceBox, isAnalysisError } from './errors.js';
 export { HERITAGE_GROUP_IDS, HERITAGE_GROUP_LABELS, COARSE_GROUPS, type HeritageGroupId } from './heritage/groups.js';
 export type { HeritageEstimate, HeritageGroupShare, CoarseGroupShare, ConfidenceLevel, HeritageDisplay } from './heritage/estimate.js';
 export type { Trait, TraitId, TraitRegion } from './traits/traits.js';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { FACE_CHECK_ERROR_CODES } from './face-check';
+import { FACE_CHECK_ERROR_CODES, faceBoxSchema, MAX_CHOOSABLE_FACES } from './face-check';
 
 /**
  * The analyzer service (apps/analyzer): `POST /v1/analyze` and `POST /v1/check` take the photo's
  * bytes as the request body (`application/octet-stream`) and answer the engine's outcome as JSON.
- * The photo is never logged, stored or queued on either side.
+ * The photo is never logged, stored or queued on either side. The query parameter `face`
+ * (`FACE_BOX_PARAM`, `faceBoxParamSchema`) names the face to analyse in a group photo (ADR 192).
  */
 export const ANALYZER_ANALYZE_PATH = '/v1/analyze';
 export const ANALYZER_CHECK_PATH = '/v1/check';
@@ -23,6 +24,8 @@ export const analyzerFailureSchema = z.object({
   ok: z.literal(false),
   code: z.enum([...FACE_CHECK_ERROR_CODES, 'INTERNAL']),
   cause: z.string().max(500).optional(),
+  /** With MULTIPLE_FACES only: the faces to choose from, left to right (ADR 192). */
+  faces: z.array(faceBoxSchema).max(MAX_CHOOSABLE_FACES).optional(),
 });
 
 /** A usable face: box fractions and quality measures (the face check's answer). */

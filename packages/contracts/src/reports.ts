@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FACE_CHECK_ERROR_CODES, MAX_SELFIE_BYTES } from './face-check';
+import { FACE_CHECK_ERROR_CODES, faceBoxSchema, MAX_SELFIE_BYTES } from './face-check';
 import { FACE_REGION_IDS } from './face-regions';
 import { culturalInsightSchema, heritageGroupIdSchema, populationInsightsSchema } from './insights';
 import { MESSAGES } from './messages';
@@ -51,7 +51,8 @@ const EMAIL_NEEDS_SUBSCRIPTION = { message: 'email needs subscription_id', path:
  *   made under `subscription_id` when it names one of the user's own purchases, else under the
  *   user's newest live purchase that includes reports (ADR 145: a report for every payer).
  *
- * Either way the purchase (or one of its add-ons) must hold live report access.
+ * Either way the purchase (or one of its add-ons) must hold live report access. `face`, from a group
+ * photo's face check, names the face to analyse; the others are ignored (ADR 192).
  */
 export const reportCreateRequestSchema = z
   .object({
@@ -59,6 +60,7 @@ export const reportCreateRequestSchema = z
     subscription_id: subscriptionIdSchema.optional(),
     image: z.string().min(1).max(MAX_REPORT_IMAGE_BASE64_CHARS),
     kind: reportKindSchema.default('extended'),
+    face: faceBoxSchema.optional(),
   })
   .refine((body) => body.email === undefined || body.subscription_id !== undefined, EMAIL_NEEDS_SUBSCRIPTION);
 export type ReportCreateRequest = z.input<typeof reportCreateRequestSchema>;

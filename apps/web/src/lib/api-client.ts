@@ -16,6 +16,8 @@ export class RequestError extends Error {
     message: string,
     readonly code: string,
     readonly status: number,
+    /** The error answer's JSON body, when it had one (e.g. a group photo's `faces`, ADR 192). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'RequestError';
@@ -69,7 +71,7 @@ function errorFrom(status: number, text: string): RequestError {
   }
   const message =
     typeof body.error === 'string' && body.error ? body.error : formatMessage(REQUEST_FAILURE_MESSAGES.status, { status: String(status) });
-  return new RequestError(message, typeof body.code === 'string' ? body.code : 'HTTP_ERROR', status);
+  return new RequestError(message, typeof body.code === 'string' ? body.code : 'HTTP_ERROR', status, body);
 }
 
 /** Turns a non-2xx answer into a RequestError carrying the server's user-facing `error` text. */

@@ -1,3 +1,4 @@
+import type { FaceBox } from '@roots/contracts/face-check';
 import type { ReportCreateResponse } from '@roots/contracts/reports';
 import { postJson } from './api-client';
 
@@ -16,9 +17,10 @@ export type ReportOwner = { email: string; subscriptionId: string } | { signedIn
 /**
  * POST report/create with the selfie (product-spec §7); the server analyses it in memory and drops
  * it. The funnel sends the purchase with its email; the signed-in app sends neither, and the server
- * makes the report under the user's newest purchase that includes reports (ADR 145).
+ * makes the report under the user's newest purchase that includes reports (ADR 145). `face`: the
+ * face the customer chose in a group photo, the only one analysed (ADR 192).
  */
-export async function createReport(owner: ReportOwner, image: Blob): Promise<ReportCreateResponse> {
+export async function createReport(owner: ReportOwner, image: Blob, face?: FaceBox): Promise<ReportCreateResponse> {
   const purchase = 'email' in owner ? { email: owner.email, subscription_id: owner.subscriptionId } : {};
-  return postJson('/report/create', { ...purchase, image: await toBase64(image) });
+  return postJson('/report/create', { ...purchase, image: await toBase64(image), ...(face ? { face } : {}) });
 }

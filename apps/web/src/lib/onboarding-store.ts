@@ -1,8 +1,12 @@
+import type { FaceBox } from '@roots/contracts/face-check';
 import { create } from 'zustand';
 import { readQuizEmail, storeQuizEmail } from './session-keys';
 
-/** A compressed selfie kept in this tab's memory only; never written to storage or sent before purchase checks. */
-export type Selfie = { blob: Blob; previewUrl: string; width: number; height: number };
+/**
+ * A compressed selfie kept in this tab's memory only; never written to storage or sent before
+ * purchase checks. `face`: in a group photo, the face the customer chose (ADR 192), sent with the photo.
+ */
+export type Selfie = { blob: Blob; previewUrl: string; width: number; height: number; face?: FaceBox };
 
 type OnboardingState = {
   /** product-spec §3 onboarding state: null until a photo is taken; it can be set or cleared. */
@@ -15,7 +19,8 @@ export const useOnboardingStore = create<OnboardingState>((set, get) => ({
   selfie: null,
   setSelfie: (selfie) => {
     const previous = get().selfie;
-    if (previous) URL.revokeObjectURL(previous.previewUrl);
+    // The same photo with a face chosen keeps its preview.
+    if (previous && previous.previewUrl !== selfie.previewUrl) URL.revokeObjectURL(previous.previewUrl);
     set({ selfie });
   },
   clearSelfie: () => {

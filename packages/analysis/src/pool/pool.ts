@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { AnalysisOutcome, FaceCheckOutcome } from '../analyzer.js';
-import { analysisError } from '../errors.js';
+import { analysisError, type FaceBox } from '../errors.js';
 import type { WorkerTask } from './worker.js';
 
 export interface AnalysisPoolOptions {
@@ -12,13 +12,16 @@ export interface AnalysisPoolOptions {
 }
 
 export interface AnalysisPool {
-  /** Analyses one photo. Never rejects: failures come back as `{ ok: false, code, cause? }`. */
-  analyze(bytes: Uint8Array): Promise<AnalysisOutcome>;
+  /**
+   * Analyses one photo (with `face`, the face a customer chose in a group photo; ADR 192). Never
+   * rejects: failures come back as `{ ok: false, code, cause? }`.
+   */
+  analyze(bytes: Uint8Array, face?: FaceBox): Promise<AnalysisOutcome>;
   /**
    * The face check alone (one usable face, light, size, sharpness) at about half the cost of
    * `analyze`: no descriptor, estimate, traits or attributions. Never rejects, same errors.
    */
-  check(bytes: Uint8Array): Promise<FaceCheckOutcome>;
+  check(bytes: Uint8Array, face?: FaceBox): Promise<FaceCheckOutcome>;
   /** Loads models in every worker now rather than on the first request. */
   warmUp(): Promise<void>;
   close(): Promise<void>;
@@ -78,8 +81,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
 
   return {
     size,
-    analyze: (bytes) => run<AnalysisOutcome>({ bytes }),
-    check: (bytes) => run<FaceCheckOutcome>({ bytes, checkOnly: true }),
+    analyze: (bytes, face) => run<AnalysisOutcome>({ bytes, face }),
+    check: (bytes, face) => run<FaceCheckOutcome>({ bytes, checkOnly: true, face }),
     async warmUp() {
       // An empty buffer is rejected by the decoder, but only after the worker has loaded its models.
       await Promise.all(Array.from({ length: size }, () => run({ bytes: new Uint8Array(0) })));

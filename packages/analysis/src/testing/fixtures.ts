@@ -113,6 +113,33 @@ export const crowdedPhotos = {
   },
 };
 
+/** Three dev faces (FairFace, CC BY 4.0) whose estimates differ, for a group photo. */
+export const GROUP_FACE_FILES = [
+  'images/ff125tr_0038488286d8.jpg',
+  'images/ff125tr_bab19d115aa7.jpg',
+  'images/ff125tr_6455d21356dd.jpg',
+] as const;
+
+/**
+ * A group photo of three people side by side, whole and of comparable size, on a 4:3 photo (ADR 192):
+ * left to right the dev faces of {@link GROUP_FACE_FILES}, each 448 px.
+ */
+export async function groupOfThree(): Promise<Buffer> {
+  const side = 448;
+  const width = side * 3;
+  const height = (width * 3) / 4;
+  return sharp({ create: { width, height, channels: 3, background: '#808080' } })
+    .composite(
+      GROUP_FACE_FILES.map((file, index) => ({
+        input: readFileSync(path.join(DATASET_DIR, file)),
+        left: index * side,
+        top: (height - side) / 2,
+      })),
+    )
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
 /** Dev images that pass every quality gate (frontal, one face, sharp enough). */
 const GOOD_FACE_INDICES = [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 12, 13, 14, 16, 17, 18, 19, 21, 22, 24, 25, 26, 27, 28, 29, 30, 31, 34, 35, 37];
 

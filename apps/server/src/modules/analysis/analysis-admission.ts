@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AnalysisOutcome, FaceCheckOutcome } from '@roots/analysis';
+import type { AnalysisOutcome, FaceBox, FaceCheckOutcome } from '@roots/analysis';
 import {
   FairQueue,
   screenImage,
@@ -17,10 +17,13 @@ import type { AnalysisEngine } from './analysis-engine';
 export type Refused =
   { refused: 'photo'; outcome: AnalysisError } | { refused: 'queue'; reason: 'full' | 'share'; retryAfterSeconds: number };
 
-/** A photo that was screened and holds a place in the queue; `run` waits for its turn. */
+/**
+ * A photo that was screened and holds a place in the queue; `check` and `analyze` wait for its turn.
+ * `face`: the face the customer chose in a group photo (ADR 192).
+ */
 export type AdmittedPhoto = {
-  check(): Promise<FaceCheckOutcome>;
-  analyze(): Promise<AnalysisOutcome>;
+  check(face?: FaceBox): Promise<FaceCheckOutcome>;
+  analyze(face?: FaceBox): Promise<AnalysisOutcome>;
   /** Gives the place back unused (the request failed before the analysis started). */
   cancel(): void;
 };
@@ -121,15 +124,15 @@ export function createAnalysisAdmission(engine: AnalysisEngine, limits: FairQueu
       }
       const key = clientKeyOf(client);
       return {
-        check: () =>
+        check: (face) =>
           admitted.ticket.run(() => {
             enginePhotos.inc({ call: 'check' });
-            return engine.check(bytes, key);
+            return engine.check(bytes, key, face);
           }),
-        analyze: () =>
+        analyze: (face) =>
           admitted.ticket.run(() => {
             enginePhotos.inc({ call: 'analyze' });
-            return engine.analyze(bytes, key);
+            return engine.analyze(bytes, key, face);
           }),
         cancel: () => admitted.ticket.cancel(),
       };

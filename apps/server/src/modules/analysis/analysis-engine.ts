@@ -1,14 +1,15 @@
-import type { AnalysisOutcome, AnalysisPool, FaceCheckOutcome } from '@roots/analysis';
+import type { AnalysisOutcome, AnalysisPool, FaceBox, FaceCheckOutcome } from '@roots/analysis';
 
 /** What the server needs from the analysis engine. */
 export type AnalysisEngine = {
   /**
    * Analyses one photo in memory. Never rejects: failures come back as `{ ok: false, code, cause? }`.
    * `client` is the sender's key for the analyzers' fair share (see clientKeyOf); the pool ignores it.
+   * `face` is the face the customer chose in a group photo (ADR 192).
    */
-  analyze(bytes: Uint8Array, client?: string): Promise<AnalysisOutcome>;
+  analyze(bytes: Uint8Array, client?: string, face?: FaceBox): Promise<AnalysisOutcome>;
   /** The face check alone (one usable face, light, size, sharpness): the same errors, about half the work. */
-  check(bytes: Uint8Array, client?: string): Promise<FaceCheckOutcome>;
+  check(bytes: Uint8Array, client?: string, face?: FaceBox): Promise<FaceCheckOutcome>;
   close(): Promise<void>;
 };
 
@@ -30,11 +31,11 @@ export function lazyAnalysisEngine(workers: number | undefined): AnalysisEngine 
   };
   const closedOutcome = { ok: false, code: 'INTERNAL' } as const;
   return {
-    async analyze(bytes) {
-      return closed ? closedOutcome : (await open()).analyze(bytes);
+    async analyze(bytes, _client, face) {
+      return closed ? closedOutcome : (await open()).analyze(bytes, face);
     },
-    async check(bytes) {
-      return closed ? closedOutcome : (await open()).check(bytes);
+    async check(bytes, _client, face) {
+      return closed ? closedOutcome : (await open()).check(bytes, face);
     },
     async close() {
       closed = true;

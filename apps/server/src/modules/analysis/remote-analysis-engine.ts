@@ -1,4 +1,5 @@
-import type { AnalysisOutcome, FaceCheckOutcome } from '@roots/analysis';
+import type { AnalysisOutcome, FaceBox, FaceCheckOutcome } from '@roots/analysis';
+import { FACE_BOX_PARAM, faceBoxToParam } from '@roots/contracts/face-check';
 import {
   ANALYZER_ANALYZE_PATH,
   ANALYZER_CHECK_PATH,
@@ -23,6 +24,10 @@ export type RemoteAnalysisOptions = {
   /** The secret the analyzers share with the servers (`ANALYZER_SECRET`), sent as a bearer token. */
   secret?: string | undefined;
 };
+
+/** The analyzer's path, naming the face a customer chose in a group photo when there is one (ADR 192). */
+const withFace = (path: string, face: FaceBox | undefined): string =>
+  face === undefined ? path : `${path}?${FACE_BOX_PARAM}=${encodeURIComponent(faceBoxToParam(face))}`;
 
 /** Longest wait honoured from an analyzer's `retry-after` before trying again. */
 const MAX_RETRY_AFTER_MS = 2_000;
@@ -119,8 +124,10 @@ export function remoteAnalysisEngine({ urls, timeoutMs, deadlineMs, log, secret 
   }
 
   return {
-    analyze: (bytes, client) => call(ANALYZER_ANALYZE_PATH, bytes, client, analyzerAnalysisOutcomeSchema) as Promise<AnalysisOutcome>,
-    check: (bytes, client) => call(ANALYZER_CHECK_PATH, bytes, client, analyzerCheckOutcomeSchema) as Promise<FaceCheckOutcome>,
+    analyze: (bytes, client, face) =>
+      call(withFace(ANALYZER_ANALYZE_PATH, face), bytes, client, analyzerAnalysisOutcomeSchema) as Promise<AnalysisOutcome>,
+    check: (bytes, client, face) =>
+      call(withFace(ANALYZER_CHECK_PATH, face), bytes, client, analyzerCheckOutcomeSchema) as Promise<FaceCheckOutcome>,
     async close() {
       closed = true;
     },

@@ -15,7 +15,8 @@ import { CookieJar, withJar } from '../../test/cookie-jar';
 import { startGatewayProcess, type AppProcess, type GatewayProcess } from '../../test/gateway-process';
 import { makeWebDist, RELAXED_CLIENT_LIMITS } from '../../test/helpers';
 import { http, payWithCard, purchaseBody } from '../../test/shopper';
-import { datasetFace } from '../reports/report-fixtures';
+import { severalFacesAnswerSchema } from '@roots/contracts/face-check';
+import { datasetFace, groupOfThree } from '../reports/report-fixtures';
 
 const WEEKLY = 'roots_3d1_7d2499';
 
@@ -89,9 +90,9 @@ describe('analysis on analyzer services (ANALYSIS_URLS)', () => {
     const created = await send(`${base}/subs/create-no-user`, { json: purchaseBody(paid, email) });
     expect(created.status, created.text).toBe(200);
     const owner = { email, subscription_id: (created.body as { id: string }).id };
-    const report = async (image: Buffer): Promise<Report> => {
+    const report = async (image: Buffer, extra: Record<string, unknown> = {}): Promise<Report> => {
       uploaded.push(image);
-      const answer = await send(`${base}/report/create`, { json: { ...owner, image: image.toString('base64') }, headers: {} });
+      const answer = await send(`${base}/report/create`, { json: { ...owner, image: image.toString('base64'), ...extra }, headers: {} });
       expect(answer.status, answer.text).toBe(200);
       const { report_id: reportId } = answer.body as ReportCreateResponse;
       for (;;) {
@@ -119,6 +120,23 @@ describe('analysis on analyzer services (ANALYSIS_URLS)', () => {
       expect(analyzed.length).toBeGreaterThan(0);
       for (const id of analyzed) expect(serverIds).toContain(id);
     }
+  });
+
+  it('a group photo: the analyzers answer its faces and analyse the chosen one only (ADR 192)', async () => {
+    // Searched for afterwards: `shopper.report` records the photo.
+    const photo = await groupOfThree();
+    const several = await http(`${base}/api/face-check`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/jpeg' },
+      body: photo as unknown as string,
+    });
+    expect(several.status, several.text).toBe(422);
+    const { faces } = severalFacesAnswerSchema.parse(several.body);
+    expect(faces).toHaveLength(3);
+    const shopper = await buyer('remote-group@example.com');
+    const chosen = await shopper.report(photo, { face: faces[1] });
+    expect(chosen.status).toBe('completed');
+    expect(chosen.result?.heritage.top).toBe('east_asian');
   });
 
   it('answers 503 with retry-after when an analyzer is full', async () => {
@@ -188,7 +206,7 @@ describe('analysis on analyzer services (ANALYSIS_URLS)', () => {
         Buffer.from(middle.toString('hex'), 'latin1'),
       ];
     });
-    expect(needles).toHaveLength(7 * 4);
+    expect(needles).toHaveLength(8 * 4);
     const files = [...filesUnder(dir)];
     expect(files.filter((file) => file.endsWith('.log'))).toHaveLength(2);
     expect(files.some((file) => file.startsWith(dataDir))).toBe(true);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { REPO_ROOT } from '../../test/gateway-process';
 
 /** The FairFace dev set kept in the repository (`packages/analysis/data/fairface-dev`, CC BY 4.0), as the analysis fixtures find it. */
@@ -12,6 +13,22 @@ export function datasetFace(index: number): Buffer {
   const rows = readFileSync(join(DATASET_DIR, 'labels.csv'), 'utf8').trim().split('\n').slice(1);
   const file = rows[index % rows.length]!.split(',')[0]!;
   return readFileSync(join(DATASET_DIR, file));
+}
+
+/**
+ * A group photo (ADR 192): three dev faces side by side, whole and the same size, on a 4:3 photo.
+ * Left to right the engine estimates them Middle Eastern, East Asian and Black (the middle one is
+ * the only East Asian; packages/analysis `face-choice.test.ts` composes the same photo).
+ */
+export async function groupOfThree(): Promise<Buffer> {
+  const files = ['ff125tr_0038488286d8.jpg', 'ff125tr_bab19d115aa7.jpg', 'ff125tr_6455d21356dd.jpg'];
+  const side = 448;
+  const width = side * 3;
+  const height = (width * 3) / 4;
+  return sharp({ create: { width, height, channels: 3, background: '#808080' } })
+    .composite(files.map((file, index) => ({ input: join(DATASET_DIR, 'images', file), left: index * side, top: (height - side) / 2 })))
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

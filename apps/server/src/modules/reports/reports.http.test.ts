@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { MESSAGES, type ApiError } from '@roots/contracts';
-import type { FaceCheckOk } from '@roots/contracts/face-check';
+import { ANALYSIS_ERROR_MESSAGES, MESSAGES, type ApiError } from '@roots/contracts';
+import { severalFacesAnswerSchema, faceBoxToParam, type FaceCheckOk } from '@roots/contracts/face-check';
 import {
   reportGetResponseSchema,
   reportListResponseSchema,
@@ -27,7 +27,7 @@ import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-pro
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
 import { CookieJar, http, payWithCard, purchaseBody } from '../../test/shopper';
 import { signInWithEmailCode } from '../../test/sign-in';
-import { datasetFace, facelessPng } from './report-fixtures';
+import { datasetFace, facelessPng, groupOfThree } from './report-fixtures';
 import { ReportsRepository } from './reports.repository';
 
 const WEEKLY = 'roots_3d1_7d2499';
@@ -621,6 +621,51 @@ describe.each(testDatabases())('report service over HTTP on $name', ({ url }) =>
     expect(tooBig.status).toBe(413);
     const json = await http<ApiError>(`${base}/api/face-check`, { json: { image: 'x' } });
     expect(json.status).toBe(415);
+  });
+
+  it('a group photo: the check answers the faces, the chosen face alone is checked and reported (ADR 192)', async () => {
+    const photo = await groupOfThree();
+    uploaded.push(photo);
+    const check = (query = '') =>
+      http<FaceCheckOk & ApiError>(`${base}/api/face-check${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'image/jpeg' },
+        body: photo as unknown as string,
+      });
+    const several = await check();
+    expect(several.status, several.text).toBe(422);
+    // The boxes of the three faces, left to right, and nothing of the photo.
+    const { faces } = severalFacesAnswerSchema.parse(several.body);
+    expect(Object.keys(several.body as object).sort()).toEqual(['code', 'error', 'faces']);
+    expect(faces.map((box) => Math.floor((box.x + box.width / 2) * 3))).toEqual([0, 1, 2]);
+    const second = faces[1]!;
+
+    const chosen = await check(`?face=${faceBoxToParam(second)}`);
+    expect(chosen.status, chosen.text).toBe(200);
+    const nowhere = await check(`?face=${faceBoxToParam({ x: 0, y: 0, width: 0.1, height: 0.1 })}`);
+    expect(nowhere.status).toBe(422);
+    expect(nowhere.body).toEqual({ error: ANALYSIS_ERROR_MESSAGES.CHOSEN_FACE_NOT_FOUND, code: 'CHOSEN_FACE_NOT_FOUND' });
+    const malformed = await check('?face=second');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe('VALIDATION_ERROR');
+
+    // report/create with the chosen box: the middle person, the one East Asian face of the three.
+    const owner = await buy(email('group-photo'));
+    const made = await create(owner, photo, { face: second });
+    expect(made.status, made.text).toBe(200);
+    const { report } = await follow(owner, made.body.report_id);
+    expect(report.status).toBe('completed');
+    expect(report.result?.heritage.top).toBe('east_asian');
+    // The same photo with the first face: another estimate. Without a choice: refused, with the faces' message.
+    const first = await create(owner, photo, { face: faces[0] });
+    expect((await follow(owner, first.body.report_id)).report.result?.heritage.top).not.toBe('east_asian');
+    const unchosen = await create(owner, photo);
+    expect((await follow(owner, unchosen.body.report_id)).report.error).toEqual({
+      code: 'MULTIPLE_FACES',
+      message: ANALYSIS_ERROR_MESSAGES.MULTIPLE_FACES,
+    });
+    const outside = await create(owner, photo, { face: { x: 0.9, y: 0.1, width: 0.3, height: 0.2 } });
+    expect(outside.status).toBe(400);
   });
 
   it('keeps no trace of any photo in the database, the data directory or the logs', async () => {

@@ -56,17 +56,17 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (
   };
   for (const path of ['/report/create', '/pdf-report/create']) {
     app.post(path, createOptions, async (request) => {
-      const { email, subscription_id, image, kind } = request.body;
+      const { email, subscription_id, image, kind, face } = request.body;
       if (email === undefined || subscription_id === undefined) {
         // No email (the schema refuses an email without its purchase): the signed-in app, whose
         // session is the proof (ADR 145).
         const user = await sessions.require(request);
         await emailLimiter.hit(user.email);
-        return service.createForUser(user, { subscriptionId: subscription_id, kind }, decodeImagePayload(image), request.ip);
+        return service.createForUser(user, { subscriptionId: subscription_id, kind, face }, decodeImagePayload(image), request.ip);
       }
       await emailLimiter.hit(email);
       await assertPurchaseProof(request, subscription_id);
-      return service.create({ email, subscriptionId: subscription_id, kind }, decodeImagePayload(image), request.ip);
+      return service.create({ email, subscriptionId: subscription_id, kind, face }, decodeImagePayload(image), request.ip);
     });
   }
 

@@ -11,6 +11,7 @@ import {
 } from '@roots/contracts/reports';
 import { topEstimateOf } from '@roots/contracts/heritage-wording';
 import { ANALYSIS_ERROR_MESSAGES, API_MESSAGES, MESSAGES } from '@roots/contracts';
+import type { FaceBox } from '@roots/contracts/face-check';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
@@ -69,14 +70,17 @@ export class ReportsService {
 
   constructor(private readonly options: ReportsServiceOptions) {}
 
-  /** Creates a pending report from a photo and starts its analysis; needs a live purchase with reports. */
+  /**
+   * Creates a pending report from a photo and starts its analysis; needs a live purchase with reports.
+   * `face`: the face the customer chose in a group photo, the only one analysed (ADR 192).
+   */
   async create(
-    request: { email: string; subscriptionId: string; kind: ReportKind },
+    request: { email: string; subscriptionId: string; kind: ReportKind; face?: FaceBox | undefined },
     photo: Buffer,
     client: string,
   ): Promise<{ report_id: string; status: ReportStatus }> {
     const requester = await verifyRequester(this.options.purchases, { email: request.email, subscription_id: request.subscriptionId });
-    return this.start(requester, request.kind, photo, client);
+    return this.start(requester, { kind: request.kind, face: request.face }, photo, client);
   }
 
   /**
@@ -86,7 +90,7 @@ export class ReportsService {
    */
   async createForUser(
     user: SessionUser,
-    request: { subscriptionId?: string | undefined; kind: ReportKind },
+    request: { subscriptionId?: string | undefined; kind: ReportKind; face?: FaceBox | undefined },
     photo: Buffer,
     client: string,
   ): Promise<{ report_id: string; status: ReportStatus }> {
@@ -97,7 +101,7 @@ export class ReportsService {
     if (!subscription || !isOwner(user, subscription)) throw new AppError('FORBIDDEN', MESSAGES.noSubscriptionData);
     return this.start(
       { subscriptionId: subscription.id, email: subscription.email, userId: subscription.userId },
-      request.kind,
+      { kind: request.kind, face: request.face },
       photo,
       client,
     );
@@ -110,7 +114,7 @@ export class ReportsService {
    */
   private async start(
     requester: VerifiedRequester,
-    kind: ReportKind,
+    { kind, face }: { kind: ReportKind; face?: FaceBox | undefined },
     photo: Buffer,
     client: string,
   ): Promise<{ report_id: string; status: ReportStatus }> {
@@ -138,7 +142,7 @@ export class ReportsService {
       });
     // The photo lives in this closure only (and the queue's ticket); it is released when the analysis settles.
     const run = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.analyse(id, kind, admitted))
+      .then(() => this.analyse(id, kind, admitted, face))
       .catch((error: unknown) => this.options.log.error({ err: error, reportId: id }, 'report analysis crashed'))
       .finally(() => {
         admitted.cancel(); // a no-op once the analysis ran; frees the place if it never got that far
@@ -148,13 +152,13 @@ export class ReportsService {
     return { report_id: id, status: 'pending' };
   }
 
-  private async analyse(id: string, kind: ReportKind, photo: AdmittedPhoto): Promise<void> {
+  private async analyse(id: string, kind: ReportKind, photo: AdmittedPhoto, face: FaceBox | undefined): Promise<void> {
     const { db, repository, clock, log } = this.options;
     if (!(await repository.apply(db, id, 'pending', 'claimed', {}, clock.now()))) {
       photo.cancel(); // expired meanwhile
       return;
     }
-    const outcome = await photo.analyze();
+    const outcome = await photo.analyze(face);
     if (!outcome.ok) {
       if (outcome.code === 'INTERNAL') log.warn({ reportId: id, cause: outcome.cause }, 'report analysis failed');
       await repository.apply(

@@ -28,9 +28,10 @@ export function preloadCaptureSteps(): void {
 type CaptureViewProps = {
   /** The capture step on screen; null shows nothing (the caller is on a screen of its own). */
   step: CaptureStep | null;
-  /** The photo taken, kept in memory by the caller; the check runs on it. */
+  /** The photo taken, kept in memory by the caller; the check runs on it (and on its chosen face, ADR 192). */
   selfie: Selfie | null;
   send: (event: CaptureEvent) => void;
+  /** A new photo, or the same photo with the face chosen in a group photo (same preview URL). */
   onPhoto: (selfie: Selfie) => void;
   /** The server's check accepted the photo. Must be stable: the check restarts when it changes. */
   onAccepted: () => void;
@@ -73,7 +74,17 @@ function captureScreen(
         />
       );
     case 'processing':
-      return selfie && <ProcessingStep selfie={selfie} onAccepted={onAccepted} onRejected={() => send({ type: 'photo-rejected' })} />;
+      return (
+        selfie && (
+          <ProcessingStep
+            key={selfie.face ? Object.values(selfie.face).join(',') : 'photo'}
+            selfie={selfie}
+            onAccepted={onAccepted}
+            onRejected={() => send({ type: 'photo-rejected' })}
+            onFaceChosen={(face) => onPhoto({ ...selfie, face })}
+          />
+        )
+      );
     default:
       return null;
   }

@@ -28,7 +28,7 @@ describe('the processing step (product-spec §4)', () => {
     const onAccepted = vi.fn();
     render(
       <I18nextProvider i18n={createI18n('Roots')}>
-        <ProcessingStep selfie={selfie} onAccepted={onAccepted} onRejected={() => undefined} />
+        <ProcessingStep selfie={selfie} onAccepted={onAccepted} onRejected={() => undefined} onFaceChosen={() => undefined} />
       </I18nextProvider>,
     );
     const seen = [message()];
@@ -55,7 +55,7 @@ describe('the processing step (product-spec §4)', () => {
     const onAccepted = vi.fn();
     render(
       <I18nextProvider i18n={createI18n('Roots')}>
-        <ProcessingStep selfie={selfie} onAccepted={onAccepted} onRejected={() => undefined} />
+        <ProcessingStep selfie={selfie} onAccepted={onAccepted} onRejected={() => undefined} onFaceChosen={() => undefined} />
       </I18nextProvider>,
     );
     act(() => {

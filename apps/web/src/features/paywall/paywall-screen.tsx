@@ -79,7 +79,7 @@ export function PaywallScreen() {
     // The report is created from the selfie kept in memory; a failure here must not lose the purchase.
     // Without it (a reload, a direct link), the signed-in app asks for a selfie (ADR 145).
     if (selfie)
-      await createReport({ email, subscriptionId }, selfie.blob).catch((error: unknown) =>
+      await createReport({ email, subscriptionId }, selfie.blob, selfie.face).catch((error: unknown) =>
         console.warn('[roots] report upload failed', error),
       );
     void navigate(`${productPath(slug, ROUTE_PATHS.offers)}${location.search}`);

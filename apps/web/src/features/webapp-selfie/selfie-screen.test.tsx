@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequestError } from '../../lib/api-client';
 import { renderRoutes, signedInCustomer } from '../../lib/test-render';
 import { SelfieScreen } from './selfie-screen';
+import type * as FaceCheckModule from '../../lib/face-check';
 
 const mocks = vi.hoisted(() => ({
   me: null as MeResponse | null,
@@ -16,7 +17,10 @@ vi.mock('../../lib/auth-guard', () => ({
   useRequestFailure: (show: (message: string) => void) => (reason: unknown) => show(reason instanceof Error ? reason.message : 'failed'),
 }));
 vi.mock('../../lib/create-report', () => ({ createReport: mocks.createReport }));
-vi.mock('../../lib/face-check', () => ({ checkFace: mocks.checkFace }));
+vi.mock('../../lib/face-check', async (importOriginal) => ({
+  ...(await importOriginal<typeof FaceCheckModule>()),
+  checkFace: mocks.checkFace,
+}));
 // jsdom has no canvas encoder: the upload keeps the chosen file as the compressed photo.
 vi.mock('../../lib/image-compression', () => ({
   compressImageFile: async (file: Blob) => ({ blob: file, width: 640, height: 480 }),
@@ -80,12 +84,12 @@ describe("the signed-in app's 'Take a selfie' (ADR 145)", () => {
     await consentAndUpload();
     expect(stepOf()).toBe('processing');
     expect(await screen.findByRole('progressbar', { name: 'Analysing your photo' })).toBeTruthy();
-    await vi.waitFor(() => expect(mocks.checkFace).toHaveBeenCalledWith(photo, expect.any(Function)));
+    await vi.waitFor(() => expect(mocks.checkFace).toHaveBeenCalledWith(photo, undefined, expect.any(Function)));
     expect(mocks.createReport).not.toHaveBeenCalled();
     // The check's three messages run their course, then the report is asked for.
     expect(await screen.findByRole('heading', { name: `Report ${REPORT_ID}` }, { timeout: 6_000 })).toBeTruthy();
     expect(mocks.createReport).toHaveBeenCalledTimes(1);
-    expect(mocks.createReport).toHaveBeenCalledWith({ signedIn: true }, photo);
+    expect(mocks.createReport).toHaveBeenCalledWith({ signedIn: true }, photo, undefined);
     expect(router.state.location.pathname).toBe(`/roots/webapp/myethnicity/${REPORT_ID}`);
   });
 
@@ -110,7 +114,30 @@ describe("the signed-in app's 'Take a selfie' (ADR 145)", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: `Report ${REPORT_ID}` })).toBeTruthy();
     expect(mocks.createReport).toHaveBeenCalledTimes(2);
-    expect(mocks.createReport.mock.calls[1]).toEqual([{ signedIn: true }, photo]);
+    expect(mocks.createReport.mock.calls[1]).toEqual([{ signedIn: true }, photo, undefined]);
+  });
+
+  it('a group photo: the faces to choose from, then the check and the report for the tapped face only (ADR 192)', async () => {
+    const faces = [
+      { x: 0.04, y: 0.34, width: 0.22, height: 0.29 },
+      { x: 0.41, y: 0.37, width: 0.19, height: 0.25 },
+      { x: 0.75, y: 0.36, width: 0.21, height: 0.28 },
+    ];
+    const several = { error: 'We found more than one face.', code: 'MULTIPLE_FACES', faces };
+    mocks.checkFace.mockRejectedValueOnce(new RequestError(several.error, several.code, 422, several));
+    mocks.checkFace.mockResolvedValueOnce({ ok: true, quality: { brightness: 0.5, sharpness: 0.5, faceSize: 0.5 } });
+    mocks.createReport.mockResolvedValue({ report_id: REPORT_ID, status: 'pending' });
+    openSelfieScreen();
+    await consentAndUpload();
+    expect((await screen.findByRole('heading', { name: 'Which one is you?' })).tagName).toBe('H1');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(mocks.checkFace).toHaveBeenCalledExactlyOnceWith(photo, undefined, expect.any(Function));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Face 2 of 3' }));
+    // The same photo is checked again for the tapped face, then the report is made of it alone.
+    await vi.waitFor(() => expect(mocks.checkFace).toHaveBeenLastCalledWith(photo, faces[1], expect.any(Function)));
+    expect(await screen.findByRole('heading', { name: `Report ${REPORT_ID}` }, { timeout: 6_000 })).toBeTruthy();
+    expect(mocks.createReport).toHaveBeenCalledExactlyOnceWith({ signedIn: true }, photo, faces[1]);
   });
 
   it('Back from the consent returns home', async () => {

@@ -31,11 +31,13 @@ export function SelfieScreen() {
   const fail = useRequestFailure(setError);
   const home = productPath(slug, ROUTE_PATHS.webapp);
 
-  // Each photo's preview URL is released once it is replaced or the screen closes.
+  // Each photo's preview URL is released once it is replaced or the screen closes (choosing a face
+  // in a group photo keeps the photo, and its preview).
+  const previewUrl = selfie?.previewUrl;
   useEffect(() => {
-    if (!selfie) return;
-    return () => URL.revokeObjectURL(selfie.previewUrl);
-  }, [selfie]);
+    if (!previewUrl) return;
+    return () => URL.revokeObjectURL(previewUrl);
+  }, [previewUrl]);
 
   const send = (event: CaptureEvent) => {
     if (step === 'creating') return;
@@ -48,7 +50,7 @@ export function SelfieScreen() {
     if (!selfie) return;
     setStep('creating');
     setError(null);
-    createReport({ signedIn: true }, selfie.blob).then(
+    createReport({ signedIn: true }, selfie.blob, selfie.face).then(
       ({ report_id: reportId }) => navigate(productPath(slug, ROUTE_PATHS.myEthnicity.replace(':reportId', reportId)), { replace: true }),
       fail,
     );

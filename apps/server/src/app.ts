@@ -242,7 +242,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     rateLimitCounters,
   );
   const trustProxy = config.TRUST_PROXY !== 'false';
-  const reporting = createReporting({ config, db: database.db, subscriptions, clock, log: app.log, registry: metricsRegistry });
+  const reporting = createReporting({ config, db: database.db, clock, log: app.log, registry: metricsRegistry });
   const auth = createAuth({ config, db: database.db, emails, log: app.log, limits: signInLimits });
   const sessions = new SessionReader(auth);
   const proof = new PurchaseProof(

@@ -11,7 +11,7 @@ import type { SubscriptionRow } from '../subscriptions/subscriptions.repository'
 import type { PurchasesService } from '../purchases/purchases.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { PaymentSweep, SweepResult } from '../payment-sweep/payment-sweep.service';
-import { agreedTermsOf } from './plan-terms';
+import { agreedTermsOf } from '../terms/plan-terms';
 
 /** Declines that may pass with time (funds arrive, the processor recovers): retried on a schedule. */
 const SOFT_DECLINES = SOFT_DECLINE_CODES;

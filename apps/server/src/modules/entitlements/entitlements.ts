@@ -8,9 +8,9 @@ import { accessGrants, subscriptions } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AccountRepository } from '../account/account.repository';
-import type { PurchaseProof } from '../account/purchase-proof';
+import type { PurchaseProof } from '../identity/purchase-proof';
 import type { SessionReader, SessionUser } from '../auth/session';
-import { planTerms } from '../billing/plan-terms';
+import { planTerms } from '../terms/plan-terms';
 import type { PlanCatalog } from '@roots/contracts';
 
 /** A live access grant: what one purchase gives its owner now. */

@@ -3,9 +3,9 @@ import { accessKindForPlan, isCancelable, type SubscriptionStatus } from '@roots
 import type { Config } from '../../config/env';
 import type { Tx } from '../../db/executor';
 import type { Clock } from '../../lib/clock';
-import { agreedTermsOf, isFreeStandingTrial, periodEnd, type PlanTerms } from '../billing/plan-terms';
-import { updateCardUrl } from '../billing/update-card-link';
-import { cancelUrl } from '../cancellation/cancel-link';
+import { agreedTermsOf, isFreeStandingTrial, periodEnd, type PlanTerms } from '../terms/plan-terms';
+import { updateCardUrl } from '../links/update-card-link';
+import { cancelUrl } from '../links/cancel-link';
 import type { ChargeRow } from '../charges/charges.repository';
 import {
   cancelConfirmationEmail,

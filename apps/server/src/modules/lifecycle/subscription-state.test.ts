@@ -1,7 +1,7 @@
 import { buildPlanCatalog } from '@roots/contracts';
 import { SUBSCRIPTION_STATUSES, hasAccess, isCancelable, type SubscriptionStatus } from '@roots/contracts/subscriptions';
 import { describe, expect, it } from 'vitest';
-import { planTerms } from '../billing/plan-terms';
+import { planTerms } from '../terms/plan-terms';
 import { InvalidTransitionError, initialState, transition, type SubscriptionEvent } from './subscription-state';
 
 const EVENTS: SubscriptionEvent[] = [

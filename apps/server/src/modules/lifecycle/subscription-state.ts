@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from '@roots/contracts/subscriptions';
-import { periodEnd, type PlanTerms } from '../billing/plan-terms';
+import { periodEnd, type PlanTerms } from '../terms/plan-terms';
 
 /** Where a subscription stands the moment it is bought. */
 export type InitialState = {

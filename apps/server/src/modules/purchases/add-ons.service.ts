@@ -5,7 +5,7 @@ import type { Tx } from '../../db/executor';
 import { AppError } from '../../errors';
 import { normalizeEmail } from '../../lib/mask';
 import type { RequestMeta } from '../../lib/request-meta';
-import { agreedRecord } from '../billing/plan-terms';
+import { agreedRecord } from '../terms/plan-terms';
 import type { Purchase } from '../lifecycle/subscription-lifecycle';
 import { addOnSubscriptionId, chargeKeys, orderReferences } from '../charges/charge-keys';
 import type { ChargeRow } from '../charges/charges.repository';

@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { crashPoint } from '../../lib/fault-injection';
 import { maskEmail, normalizeEmail } from '../../lib/mask';
 import type { RequestMeta } from '../../lib/request-meta';
-import { agreedRecord, planTerms } from '../billing/plan-terms';
+import { agreedRecord, planTerms } from '../terms/plan-terms';
 import type { Purchase } from '../lifecycle/subscription-lifecycle';
 import { chargeKeys } from '../charges/charge-keys';
 import { GatewayCallError } from '../gateway/gateway-client';

@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
 import { normalizeEmail } from '../../lib/mask';
 import { AppError } from '../../errors';
-import type { PurchaseProof } from '../account/purchase-proof';
+import type { PurchaseProof } from '../identity/purchase-proof';
 import type { SessionReader } from '../auth/session';
 import { createAnalysisAdmission, type AnalysisAdmission } from '../analysis/analysis-admission';
 import { lazyAnalysisEngine, type AnalysisEngine } from '../analysis/analysis-engine';

@@ -24,7 +24,7 @@ import { maskEmail } from './lib/mask';
 import { AccountRepository } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
-import { PurchaseProof } from './modules/account/purchase-proof';
+import { PurchaseProof } from './modules/identity/purchase-proof';
 import { assertPlanOffered } from './modules/admin/geo-policy';
 import { Entitlements } from './modules/entitlements/entitlements';
 import { configuredProviders, createAuth } from './modules/auth/auth';
@@ -51,7 +51,7 @@ import { faceCheckRoutes } from './modules/face-check/face-check.routes';
 import { GatewayClient } from './modules/gateway/gateway-client';
 import { DisputeGuard } from './modules/disputes/dispute-guard';
 import { DisputeRecords } from './modules/disputes/dispute-records';
-import { gatewayWebhookRoutes } from './modules/gateway/gateway-webhooks.routes';
+import { gatewayWebhookRoutes } from './modules/gateway-webhooks/gateway-webhooks.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import type { BillingContext } from './modules/subscriptions/context';
 import { LifecycleRepository } from './modules/lifecycle/lifecycle.repository';
@@ -59,6 +59,10 @@ import { SubscriptionLifecycle } from './modules/lifecycle/subscription-lifecycl
 import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { AddOnsService } from './modules/purchases/add-ons.service';
+import { CheckoutSessions } from './modules/purchases/checkout-session.service';
+import { purchaseRoutes } from './modules/purchases/purchases.routes';
+import { PurchasesService } from './modules/purchases/purchases.service';
 import { createReporting, reportingRoutes } from './modules/reports/reporting';
 import { registerOperatorConsole } from './modules/admin/operator-console';
 import { secondFactorOnIdentityEndpoints } from './modules/admin/operator-guard';
@@ -212,10 +216,12 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     config,
     log: app.log,
   };
-  const subscriptions = new SubscriptionsService(context);
+  const purchases = new PurchasesService(context);
+  const addOns = new AddOnsService(context);
+  const subscriptions = new SubscriptionsService(context, (intent) => purchases.settleIntent(intent));
   const paymentFailures = new PaymentFailures({ clock, catalog: config.catalog });
-  const sweep = new PaymentSweep({ context, subscriptions, repository: new PaymentSweepRepository(), failures: paymentFailures });
-  const billing = new BillingService(context, subscriptions, sweep);
+  const sweep = new PaymentSweep({ context, purchases, repository: new PaymentSweepRepository(), failures: paymentFailures });
+  const billing = new BillingService(context, subscriptions, purchases, sweep);
   // Disputes (ADR 181-182): recorded by one rule, and no refund of a disputed payment.
   const disputeRecords = new DisputeRecords({ context, failures: paymentFailures });
   const disputeGuard = new DisputeGuard({ db: database.db, gateway, records: disputeRecords, log: app.log });
@@ -236,7 +242,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     rateLimitCounters,
   );
   const trustProxy = config.TRUST_PROXY !== 'false';
-  const reporting = createReporting({ config, db: database.db, subscriptions, clock, log: app.log, registry: metricsRegistry });
+  const reporting = createReporting({ config, db: database.db, clock, log: app.log, registry: metricsRegistry });
   const auth = createAuth({ config, db: database.db, emails, log: app.log, limits: signInLimits });
   const sessions = new SessionReader(auth);
   const proof = new PurchaseProof(
@@ -302,8 +308,10 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
         message: formatMessage(API_MESSAGES.tooManyRequests, { after: context.after }),
       }),
     });
-    await api.register(subscriptionRoutes, {
-      service: subscriptions,
+    await api.register(purchaseRoutes, {
+      checkout: new CheckoutSessions(context),
+      purchases,
+      addOns,
       emailLimiter,
       sessions,
       proof,
@@ -311,6 +319,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
       budget,
       assertPlanOffered: (request, planId) => assertPlanOffered(config, request, planId),
     });
+    await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions, proof, budget });
     await api.register(authRoutes, {
       auth,
       publicUrl: config.publicUrl,
@@ -335,7 +344,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   // Server to server: signed by the gateway, outside the per-IP limit of the public API.
   await app.register(gatewayWebhookRoutes, {
     secret: config.gatewayWebhookSecret,
-    subscriptions,
+    purchases,
     clock,
     records: { db: database.db, failures: paymentFailures, disputes: disputeRecords },
   });
@@ -355,6 +364,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     roots: {
       routes,
       subscriptions,
+      purchases,
       billing,
       sweep,
       cancellation,

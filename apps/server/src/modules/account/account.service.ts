@@ -16,7 +16,7 @@ import type { CancellationService } from '../cancellation/cancellation.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { AccountRepository } from './account.repository';
-import { assertOwner } from './ownership';
+import { assertOwner } from '../identity/ownership';
 
 /** Deletes what another module keeps for a user (e.g. reports), inside the delete transaction. */
 export type UserDataEraser = (tx: Executor, user: SessionUser) => Promise<void>;

@@ -136,6 +136,10 @@ export const subscriptions = pgTable(
     index('subscriptions_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
     index('subscriptions_user_id_prefix_idx').on(sql`lower(${table.userId}) text_pattern_ops`),
     index('subscriptions_card_last4_idx').on(table.cardLast4),
+    // The Past-due queue (ADR 190): its page in order, and its total, from the past-due purchases alone.
+    index('subscriptions_past_due_idx')
+      .on(table.dueAt, table.id)
+      .where(sql`${table.status} = 'past_due' and ${table.parentId} is null`),
   ],
 );
 

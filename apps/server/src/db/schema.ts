@@ -206,6 +206,8 @@ export const charges = pgTable(
     index('charges_created_idx').on(table.createdAt),
     // The console's search by a gateway execution id (ADR 190).
     index('charges_execution_idx').on(table.executionId),
+    // A customer's refunds and timeline (ADR 190): the attempt index above leaves refund rows out.
+    index('charges_subscription_idx').on(table.subscriptionId),
   ],
 );
 

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -76,6 +77,9 @@ export function findMigrationsFolder(fromUrl: string, owner: string): string {
  */
 export const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 
+/** Extensions the apps' migrations may create (PostgreSQL ships them as contrib): trigram indexes for the console's search (ADR 190). */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 /**
  * Creates a new PGlite data directory in a short-lived child process. `initdb` runs in its own wasm
  * instance that stays in memory for the life of the process that ran it (~450 MB RSS); done apart,
@@ -131,14 +135,14 @@ async function openPglite<TSchema extends SchemaModule>(
   let client: PGlite;
   let unlock = async () => undefined as void;
   if (dataDir === 'memory://') {
-    client = new PGlite({ postgresqlconf: PGLITE_SETTINGS, ...(loadDataDir ? { loadDataDir } : {}) });
+    client = new PGlite({ postgresqlconf: PGLITE_SETTINGS, extensions: PGLITE_EXTENSIONS, ...(loadDataDir ? { loadDataDir } : {}) });
   } else {
     const path = resolve(dataDir, 'pglite');
     mkdirSync(path, { recursive: true });
     // One process per embedded database (PGlite itself does not lock).
     if (dataDirVariable !== undefined) unlock = await lockDataDir(path, dataDirVariable);
     await initializeDataDirApart(path);
-    client = new PGlite({ dataDir: path, postgresqlconf: PGLITE_SETTINGS });
+    client = new PGlite({ dataDir: path, postgresqlconf: PGLITE_SETTINGS, extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db<TSchema>;

@@ -131,6 +131,15 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_initial_execution_unique').on(table.initialExecutionId),
     index('subscriptions_email_idx').on(table.email),
     index('subscriptions_due_idx').on(table.dueAt),
+    // The console's search (ADR 190): part of an email (trigrams, pg_trgm), a customer id's
+    // lower-case prefix and a card's last four, each answered by an index.
+    index('subscriptions_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    index('subscriptions_user_id_prefix_idx').on(sql`lower(${table.userId}) text_pattern_ops`),
+    index('subscriptions_card_last4_idx').on(table.cardLast4),
+    // The Past-due queue (ADR 190): its page in order, and its total, from the past-due purchases alone.
+    index('subscriptions_past_due_idx')
+      .on(table.dueAt, table.id)
+      .where(sql`${table.status} = 'past_due' and ${table.parentId} is null`),
   ],
 );
 
@@ -195,6 +204,10 @@ export const charges = pgTable(
     index('charges_refund_of_charge_idx').on(table.refundOfChargeId),
     index('charges_pending_idx').on(table.status, table.createdAt),
     index('charges_created_idx').on(table.createdAt),
+    // The console's search by a gateway execution id (ADR 190).
+    index('charges_execution_idx').on(table.executionId),
+    // A customer's refunds and timeline (ADR 190): the attempt index above leaves refund rows out.
+    index('charges_subscription_idx').on(table.subscriptionId),
   ],
 );
 
@@ -348,17 +361,22 @@ export const funnelEvents = pgTable(
 // (its CLI needs Node 22): the JS keys are better-auth's field names, the columns snake_case.
 // ---------------------------------------------------------------------------------------------
 
-export const authUsers = pgTable('auth_users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  /** A disabled user is signed out on the next request (product-spec §4 'user-disabled'). */
-  disabled: boolean('disabled').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-});
+export const authUsers = pgTable(
+  'auth_users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    /** A disabled user is signed out on the next request (product-spec §4 'user-disabled'). */
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  // The console's search by a customer id's prefix, in any case (ADR 190).
+  (table) => [index('auth_users_id_prefix_idx').on(sql`lower(${table.id}) text_pattern_ops`)],
+);
 
 export const authSessions = pgTable(
   'auth_sessions',

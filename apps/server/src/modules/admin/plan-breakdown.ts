@@ -2,7 +2,7 @@ import type { DateRangeQuery } from '@roots/contracts/admin';
 import type { PlanBreakdown } from '@roots/contracts/admin-queues';
 import { planTerms } from '../terms/plan-terms';
 import type { BillingContext } from '../subscriptions/context';
-import { instantsOf } from './date-range';
+import { DAY_MS } from '../../lib/clock';
 import { firstPaidPeriod, metricTermsOf, priceLabel } from './metrics';
 import { MetricsRepository } from './metrics.repository';
 import type { QueuesRepository } from './queues.repository';
@@ -20,12 +20,27 @@ export async function planBreakdown(
   deps: { context: BillingContext; repository: QueuesRepository },
   range: DateRangeQuery,
 ): Promise<PlanBreakdown> {
-  const { context, repository } = deps;
+  const { context } = deps;
   const { catalog } = context.config;
-  const [holding, money] = await Promise.all([
-    new MetricsRepository().holding(context.db),
-    repository.moneyByPlan(context.db, instantsOf(range)),
+  const metrics = new MetricsRepository();
+  // Revenue and refunds from the charges' daily groups, as the Revenue tab reads them (finished days
+  // rolled up, ADR 157; the rest from the ledger).
+  const now = context.clock.now();
+  const yesterday = new Date(Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+  const rolledThrough = await metrics.rollUpCharges(context.db, yesterday, now);
+  const [holding, groups] = await Promise.all([
+    metrics.holding(context.db),
+    metrics.chargeGroupsOfDays(context.db, rolledThrough, range.from, range.to),
   ]);
+  // Succeeded charges and refunds of a purchase (a refund of a payment no purchase claimed is not a plan's), per plan.
+  const money = new Map<string, { revenue: number; refunded: number }>();
+  for (const group of groups) {
+    if (group.automatic || group.status !== 'succeeded') continue;
+    const entry = money.get(group.plan_id) ?? { revenue: 0, refunded: 0 };
+    if (group.kind === 'refund') entry.refunded += Number(group.amount_minor);
+    else entry.revenue += Number(group.amount_minor);
+    money.set(group.plan_id, entry);
+  }
   const rows = new Map<string, PlanBreakdown['plans'][number]>();
   const rowOf = (planId: string, terms: ReturnType<typeof metricTermsOf>) => {
     const price = priceLabel(terms);
@@ -55,10 +70,10 @@ export async function planBreakdown(
     else if (item.current_period < firstPaidPeriod(terms)) row.trialing += item.count;
     else row.active += item.count;
   }
-  for (const item of money) {
-    const row = catalogRow(item.plan_id);
-    row.revenue_minor += Number(item.revenue_minor);
-    row.refunded_minor += Number(item.refunded_minor);
+  for (const [planId, item] of money) {
+    const row = catalogRow(planId);
+    row.revenue_minor += item.revenue;
+    row.refunded_minor += item.refunded;
   }
   return { plans: [...rows.values()] };
 }

@@ -1,12 +1,11 @@
 import type { PlanCatalog } from '@roots/contracts';
 import type { CancelChannel, DateRangeQuery, RevenueDay, RevenueReport } from '@roots/contracts/admin';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import type { AgreedTerms } from '../../db/schema';
 import { DAY_MS } from '../../lib/clock';
-import { disputeMonths, disputesByDay } from '../disputes/dispute-figures';
+import { disputeMonths, disputeMonthsSpan, disputesByDay } from '../disputes/dispute-figures';
 import { daysOf, instantsOf } from './date-range';
-import { MAX_PERIOD_BIT, MetricsRepository } from './metrics.repository';
+import { MAX_PERIOD_BIT, MetricsRepository, reading, type ChargeGroupRow } from './metrics.repository';
 import {
   churn,
   cohorts,
@@ -31,24 +30,22 @@ function endOfMonth(day: string): Date {
 /** How far before the range's first month purchases are read: a trial ending in the range began at most this long before. */
 const LOOKBACK_MS = 62 * DAY_MS;
 
-/**
- * One of the report's reads in a transaction of its own (each on its own connection, side by side), tuned for it (bench:admin on PostgreSQL: 100 000
- * purchases): their grouping sorts fit in memory instead of spilling to disk, and no JIT compiling,
- * which PostgreSQL's cost estimate of these joins switched on and which took longer than the query.
- */
-async function reading<T>(db: Executor, read: (tx: Executor) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    await tx.execute(sql`set local jit = off`);
-    return read(tx);
-  });
-}
-
 /** The periods whose bits are set in `mask` (period n: bit n). */
 function periodsOf(mask: number): number[] {
   const periods: number[] = [];
   for (let period = 0; period <= MAX_PERIOD_BIT; period += 1) if (mask & (1 << period)) periods.push(period);
   return periods;
+}
+
+/** Succeeded card payments (refunds apart) per month (YYYY-MM) of charge groups. */
+function cardPaymentsByMonth(groups: ChargeGroupRow[]): Map<string, number> {
+  const payments = new Map<string, number>();
+  for (const row of groups) {
+    if (row.kind === 'refund' || row.status !== 'succeeded') continue;
+    const month = row.day.slice(0, 7);
+    payments.set(month, (payments.get(month) ?? 0) + row.count);
+  }
+  return payments;
 }
 
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
@@ -95,12 +92,12 @@ export async function revenueReport(
   const today = now.toISOString().slice(0, 10);
   const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
   const rolledThrough = await repository.rollUpCharges(db, yesterday, now);
-  const rolledTo = rolledThrough && rolledThrough < range.to ? rolledThrough : range.to;
-  const liveFrom =
-    rolledThrough && rolledThrough >= range.from ? new Date(Date.parse(`${rolledThrough}T00:00:00Z`) + DAY_MS) : instants.from;
-  const [rolled, live, stops, holding, purchases, starting, disputed, disputeRates] = await Promise.all([
-    rolledThrough && range.from <= rolledTo ? repository.rolledCharges(db, range.from, rolledTo) : [],
-    liveFrom < instants.to ? reading(db, (tx) => repository.charges(tx, { from: liveFrom, to: instants.to })) : [],
+  // The charges' groups of the dispute rates' months (the range's months and the one before), which hold the range's days.
+  const span = disputeMonthsSpan(range.from.slice(0, 7), range.to.slice(0, 7));
+  const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+  const groupsRead = repository.chargeGroupsOfDays(db, rolledThrough, dayOf(span.start), dayOf(new Date(span.end.getTime() - DAY_MS)));
+  const [chargeGroups, stops, holding, purchases, starting, disputed, disputeRates] = await Promise.all([
+    groupsRead,
     reading(db, (tx) => repository.stops(tx, instants)),
     reading(db, (tx) => repository.holding(tx)),
     // Up to the end of the range's last month: a cohort is every purchase first paid in its calendar
@@ -108,7 +105,7 @@ export async function revenueReport(
     reading(db, (tx) => repository.purchases(tx, instants, new Date(firstMonth.getTime() - LOOKBACK_MS), now, endOfMonth(range.to))),
     reading(db, (tx) => repository.startingAt(tx, instants.from)),
     disputesByDay(db, instants),
-    disputeMonths(db, range.from.slice(0, 7), range.to.slice(0, 7)),
+    groupsRead.then((groups) => disputeMonths(db, range.from.slice(0, 7), range.to.slice(0, 7), cardPaymentsByMonth(groups))),
   ]);
   const termsOf = (planId: string, agreed: AgreedTerms | null): MetricTerms => metricTermsOf(deps.catalog, planId, agreed);
   const plans = new Map<string, PlanRow>();
@@ -121,7 +118,7 @@ export async function revenueReport(
   };
 
   const days = new Map(daysOf(range).map((day) => [day, emptyDay(day)]));
-  for (const row of [...rolled, ...live]) {
+  for (const row of chargeGroups) {
     const day = days.get(row.day);
     if (!day) continue;
     const amount = Number(row.amount_minor);

@@ -40,35 +40,44 @@ function monthsBetween(fromMonth: string, toMonth: string): string[] {
 }
 
 /**
+ * The instants [start, end) the dispute rates of the months `fromMonth` to `toMonth` (YYYY-MM) read:
+ * from the first day of the month before the first (Mastercard's ratio divides by the previous
+ * month's payments) to the end of the last.
+ */
+export function disputeMonthsSpan(fromMonth: string, toMonth: string): { start: Date; end: Date } {
+  const start = new Date(`${fromMonth}-01T00:00:00Z`);
+  start.setUTCMonth(start.getUTCMonth() - 1);
+  const end = new Date(`${toMonth}-01T00:00:00Z`);
+  end.setUTCMonth(end.getUTCMonth() + 1);
+  return { start, end };
+}
+
+/**
  * Each month's disputes (by the month the bank opened them) against its succeeded card payments
  * (first payments, renewals, add-ons; refunds apart), and the previous month's, so both networks'
- * ratios can be read (docs/metrics.md, "Dispute rate").
+ * ratios can be read (docs/metrics.md, "Dispute rate"). `cardPayments`: the succeeded payments per
+ * month (YYYY-MM) of {@link disputeMonthsSpan}, counted by the caller from the charges' daily
+ * groups the revenue view reads anyway (counting the ledger's rows again read every charge of
+ * those months, bench:admin).
  */
-export async function disputeMonths(db: Executor, fromMonth: string, toMonth: string): Promise<DisputeMonth[]> {
+export async function disputeMonths(
+  db: Executor,
+  fromMonth: string,
+  toMonth: string,
+  paymentsByMonth: ReadonlyMap<string, number>,
+): Promise<DisputeMonth[]> {
   const months = monthsBetween(fromMonth, toMonth);
-  const start = new Date(`${months[0]}-01T00:00:00Z`);
-  start.setUTCMonth(start.getUTCMonth() - 1);
-  const end = new Date(`${months.at(-1)}-01T00:00:00Z`);
-  end.setUTCMonth(end.getUTCMonth() + 1);
-  const [opened, paid] = await Promise.all([
-    db.execute(sql`
-      select to_char(opened_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as count from disputes
-      where opened_at >= ${start.toISOString()} and opened_at < ${end.toISOString()} group by 1`),
-    db.execute(sql`
-      select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as count from charges
-      where status = 'succeeded' and kind <> 'refund' and created_at >= ${start.toISOString()} and created_at < ${end.toISOString()}
-      group by 1`),
-  ]);
-  const counts = (result: unknown) =>
-    new Map(rowsOf<{ month: string; count: number | string }>(result).map((row) => [row.month, Number(row.count)]));
-  const disputes = counts(opened);
-  const payments = counts(paid);
+  const { start, end } = disputeMonthsSpan(months[0]!, months.at(-1)!);
+  const opened = await db.execute(sql`
+    select to_char(opened_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as count from disputes
+    where opened_at >= ${start.toISOString()} and opened_at < ${end.toISOString()} group by 1`);
+  const disputes = new Map(rowsOf<{ month: string; count: number | string }>(opened).map((row) => [row.month, Number(row.count)]));
   return months.map((month) => {
     const before = new Date(`${month}-01T00:00:00Z`);
     before.setUTCMonth(before.getUTCMonth() - 1);
     const count = disputes.get(month) ?? 0;
-    const cardPayments = payments.get(month) ?? 0;
-    const previous = payments.get(before.toISOString().slice(0, 7)) ?? 0;
+    const cardPayments = paymentsByMonth.get(month) ?? 0;
+    const previous = paymentsByMonth.get(before.toISOString().slice(0, 7)) ?? 0;
     const visa = ratio(count, cardPayments);
     const mastercard = ratio(count, previous);
     return {

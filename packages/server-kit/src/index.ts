@@ -13,3 +13,4 @@ export {
 export { registerOpenApi, type OpenApiOptions } from './openapi';
 export { sharedSecretProblems, weakSecretProblem } from './secret-strength';
 export { commaSeparated } from './env-values';
+export { repeatingPass, type RepeatingPass, type RepeatingPassOptions } from './repeating-pass';

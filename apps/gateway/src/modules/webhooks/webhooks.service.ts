@@ -1,5 +1,6 @@
 import type { Dispute, Execution, Refund, WebhookPayload } from '@roots/contracts/gateway';
 import { GATEWAY_HEADERS } from '@roots/contracts/gateway';
+import { repeatingPass, type RepeatingPass } from '@roots/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../lib/ids';
 import { signWebhook } from './webhook-signature';
@@ -24,15 +25,20 @@ export function retryDelayMs(attempt: number, baseMs: number, random = Math.rand
  * exponential back-off until a 2xx or `maxAttempts`. Delivery is at least once.
  */
 export class WebhooksService {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
+  /** The delivery loop: interval scaled to the retry base, never below 10 ms nor above 1 s. */
+  private readonly loop: RepeatingPass;
 
   constructor(
     private readonly repository: WebhooksRepository,
     private readonly options: WebhookOptions,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.loop = repeatingPass({
+      intervalMs: Math.min(Math.max(Math.floor(options.retryBaseMs / 2), 10), 1_000),
+      run: () => this.deliverDue(),
+      onError: (error) => this.log.error({ err: error }, 'webhook delivery pass failed'),
+    });
+  }
 
   /** False when no URL is configured: callers can skip building payloads. */
   get enabled(): boolean {
@@ -55,28 +61,18 @@ export class WebhooksService {
     this.kick();
   }
 
-  /** Starts the delivery loop (interval scaled to the retry base, never below 10 ms). */
+  /** Starts the delivery loop (none without a URL). */
   start(): void {
-    if (this.options.urls.length === 0) return;
-    const intervalMs = Math.min(Math.max(Math.floor(this.options.retryBaseMs / 2), 10), 1_000);
-    this.timer = setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
+    if (this.options.urls.length > 0) this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Runs one delivery pass unless one is running. */
   kick(): void {
-    if (this.running || this.stopped) return;
-    this.running = this.deliverDue()
-      .catch((error: unknown) => this.log.error({ err: error }, 'webhook delivery pass failed'))
-      .finally(() => {
-        this.running = undefined;
-      });
+    this.loop.kick();
   }
 
   /** One pass: delivers every due webhook. Exposed for tests and the CLI. */

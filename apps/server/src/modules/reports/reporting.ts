@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { MESSAGES } from '@roots/contracts';
 import type { Registry } from '@roots/observability';
+import { repeatingPass } from '@roots/server-kit';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config/env';
@@ -110,15 +111,14 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
   };
   await app.register(reportRoutes, { service, emailLimiter, sessions, assertPurchaseProof, productName: config.PRODUCT_NAME });
 
-  let sweep: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweep = setInterval(() => {
-      service.expireOverdue().catch((error: unknown) => app.log.error({ err: error }, 'report expiry sweep failed'));
-    }, config.REPORT_SWEEP_INTERVAL_MS);
-    sweep.unref();
+  const sweep = repeatingPass({
+    intervalMs: config.REPORT_SWEEP_INTERVAL_MS,
+    run: () => service.expireOverdue(),
+    onError: (error) => app.log.error({ err: error }, 'report expiry sweep failed'),
   });
+  app.addHook('onReady', async () => sweep.start());
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
+    await sweep.stop();
     await service.idle();
     await engine.close();
   });

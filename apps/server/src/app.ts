@@ -23,6 +23,8 @@ import { registerBusinessMetrics } from './modules/metrics/business-metrics';
 import { maskEmail } from './lib/mask';
 import { AccountRepository } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
+import { planChangeRoutes } from './modules/plan-change/plan-change.routes';
+import { PlanChangeService } from './modules/plan-change/plan-change.service';
 import { AccountService } from './modules/account/account.service';
 import { PurchaseProof } from './modules/account/purchase-proof';
 import { assertPlanOffered } from './modules/admin/geo-policy';
@@ -245,10 +247,12 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   );
   const accounts = new AccountRepository();
   const entitlements = new Entitlements({ db: database.db, clock, catalog: config.catalog, proof, sessions, accounts });
+  const planChange = new PlanChangeService({ context, accounts });
   const account = new AccountService({
     db: database.db,
     repository: accounts,
     subscriptions,
+    planChanges: planChange,
     cancellation,
     clock,
     erasers: [reporting.service.eraseUserData, paymentFailures.eraseUserData],
@@ -318,6 +322,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
       guardSession: secondFactorOnIdentityEndpoints({ sessions, accounts: operatorAccounts }),
     });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config), limits: signInLimits, budget });
+    await api.register(planChangeRoutes, { service: planChange, sessions });
     await api.register(reportingRoutes, { reporting, emailLimiter, sessions, proof, subscriptions });
     await api.register(faceCheckRoutes, { admission: reporting.admission, ratePerMinute: config.FACE_CHECK_RATE_LIMIT_PER_MINUTE });
     await api.register(insightsRoutes);

@@ -15,6 +15,7 @@ import type { SessionUser, SignInCodeSender } from '../auth/session';
 import type { CancellationService } from '../cancellation/cancellation.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
+import type { PlanChangeService } from '../plan-change/plan-change.service';
 import type { AccountRepository } from './account.repository';
 import { assertOwner } from './ownership';
 
@@ -25,6 +26,8 @@ export type AccountDependencies = {
   db: Db;
   repository: AccountRepository;
   subscriptions: SubscriptionsService;
+  /** The account's list shows each pending plan change (ADR 196). */
+  planChanges: Pick<PlanChangeService, 'withPendingChanges'>;
   cancellation: CancellationService;
   clock: Clock;
   /** Modules that keep per-user data (reports) register here so 'Delete my data' reaches them. */
@@ -60,7 +63,8 @@ export class AccountService {
 
   async mySubscriptions(user: SessionUser): Promise<SubscriptionSummary[]> {
     const rows = await this.deps.repository.subscriptionsOf(this.deps.db, user);
-    return this.deps.subscriptions.summaries(rows);
+    const summaries = await this.deps.subscriptions.summaries(rows);
+    return this.deps.planChanges.withPendingChanges(summaries);
   }
 
   async me(user: SessionUser): Promise<MeResponse> {

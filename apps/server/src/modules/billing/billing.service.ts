@@ -70,7 +70,9 @@ export class BillingService {
   async process(row: SubscriptionRow): Promise<RenewalOutcome> {
     const { repository, db, clock, config } = this.context;
     // The price and period the buyer agreed to, not today's catalog (issue 23).
-    const terms = agreedTermsOf(config.catalog, row);
+    // A plan change waiting for this renewal (ADR 196): the new plan's own price and period from now on.
+    const change = await this.context.lifecycle.pendingChange(db, row.id);
+    const terms = change?.terms ?? agreedTermsOf(config.catalog, row);
     if (row.status === 'canceled' || !terms?.recurring || terms.renewalAmountMinor === null || !terms.renewalPeriod) {
       await this.apply(row, { type: 'period_ended' });
       return 'expired';
@@ -88,7 +90,7 @@ export class BillingService {
       (await this.context.charges.open({
         kind: 'renewal',
         subscriptionId: row.id,
-        planId: row.planId,
+        planId: change?.toPlanId ?? row.planId,
         period,
         attempt,
         idempotencyKey: chargeKeys.renewal(row.id, period, attempt),

@@ -61,6 +61,10 @@ import { SubscriptionLifecycle } from './modules/lifecycle/subscription-lifecycl
 import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { AddOnsService } from './modules/purchases/add-ons.service';
+import { CheckoutSessions } from './modules/purchases/checkout-session.service';
+import { purchaseRoutes } from './modules/purchases/purchases.routes';
+import { PurchasesService } from './modules/purchases/purchases.service';
 import { createReporting, reportingRoutes } from './modules/reports/reporting';
 import { registerOperatorConsole } from './modules/admin/operator-console';
 import { secondFactorOnIdentityEndpoints } from './modules/admin/operator-guard';
@@ -214,10 +218,12 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     config,
     log: app.log,
   };
-  const subscriptions = new SubscriptionsService(context);
+  const purchases = new PurchasesService(context);
+  const addOns = new AddOnsService(context);
+  const subscriptions = new SubscriptionsService(context, (intent) => purchases.settleIntent(intent));
   const paymentFailures = new PaymentFailures({ clock, catalog: config.catalog });
-  const sweep = new PaymentSweep({ context, subscriptions, repository: new PaymentSweepRepository(), failures: paymentFailures });
-  const billing = new BillingService(context, subscriptions, sweep);
+  const sweep = new PaymentSweep({ context, purchases, repository: new PaymentSweepRepository(), failures: paymentFailures });
+  const billing = new BillingService(context, subscriptions, purchases, sweep);
   // Disputes (ADR 181-182): recorded by one rule, and no refund of a disputed payment.
   const disputeRecords = new DisputeRecords({ context, failures: paymentFailures });
   const disputeGuard = new DisputeGuard({ db: database.db, gateway, records: disputeRecords, log: app.log });
@@ -306,8 +312,10 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
         message: formatMessage(API_MESSAGES.tooManyRequests, { after: context.after }),
       }),
     });
-    await api.register(subscriptionRoutes, {
-      service: subscriptions,
+    await api.register(purchaseRoutes, {
+      checkout: new CheckoutSessions(context),
+      purchases,
+      addOns,
       emailLimiter,
       sessions,
       proof,
@@ -315,6 +323,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
       budget,
       assertPlanOffered: (request, planId) => assertPlanOffered(config, request, planId),
     });
+    await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions, proof, budget });
     await api.register(authRoutes, {
       auth,
       publicUrl: config.publicUrl,
@@ -340,7 +349,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   // Server to server: signed by the gateway, outside the per-IP limit of the public API.
   await app.register(gatewayWebhookRoutes, {
     secret: config.gatewayWebhookSecret,
-    subscriptions,
+    purchases,
     clock,
     records: { db: database.db, failures: paymentFailures, disputes: disputeRecords },
   });
@@ -360,6 +369,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     roots: {
       routes,
       subscriptions,
+      purchases,
       billing,
       sweep,
       cancellation,

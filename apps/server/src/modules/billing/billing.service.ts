@@ -8,6 +8,7 @@ import type { ChargeRow } from '../charges/charges.repository';
 import type { LifecycleEvent } from '../lifecycle/subscription-lifecycle';
 import type { ChargeEffects } from '../charges/charges.service';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
+import type { PurchasesService } from '../purchases/purchases.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { PaymentSweep, SweepResult } from '../payment-sweep/payment-sweep.service';
 import { agreedTermsOf } from './plan-terms';
@@ -30,6 +31,8 @@ export class BillingService {
   constructor(
     private readonly context: BillingContext,
     private readonly subscriptions: SubscriptionsService,
+    /** Finishes open purchase intents a dead process left (crash recovery). */
+    private readonly purchases: PurchasesService,
     /** Payments the gateway took that no subscription accounts for (ADR 127); none in tests that leave it out. */
     private readonly sweep?: PaymentSweep,
   ) {}
@@ -56,7 +59,7 @@ export class BillingService {
       if (batch.length < 20) break;
     }
     const reminders = await this.sendTrialReminders();
-    const reconciled = (await this.subscriptions.reconcile()) + (await this.context.charges.recover());
+    const reconciled = (await this.purchases.reconcile()) + (await this.context.charges.recover());
     // A gateway that cannot be listed now is listed on a later pass; the rest of the tick goes on.
     const swept = await this.sweep?.run().catch((error: unknown) => {
       this.context.log.warn({ err: error }, 'payment sweep failed; retried on a later pass');

@@ -6,11 +6,12 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { DisputeRecords } from '../disputes/dispute-records';
 import type { PaymentFailures } from '../payment-failures/payment-failures';
-import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import type { PurchasesService } from '../purchases/purchases.service';
 
 type GatewayWebhookOptions = {
   secret: string | null;
-  subscriptions: SubscriptionsService;
+  /** Finishes a purchase whose request died when the gateway reports its payment. */
+  purchases: PurchasesService;
   clock: Clock;
   /** Keeps each received event, each declined first payment and each dispute for the operator's queues (issue 25). */
   records: { db: Db; failures: PaymentFailures; disputes: DisputeRecords };
@@ -22,7 +23,7 @@ type GatewayWebhookOptions = {
  * before anything is parsed; a bad or missing one answers 401 and changes nothing. Delivery is at
  * least once, and every effect is idempotent (intents complete once), so a repeat answers 200 too.
  */
-export const gatewayWebhookRoutes: FastifyPluginAsync<GatewayWebhookOptions> = async (app, { secret, subscriptions, clock, records }) => {
+export const gatewayWebhookRoutes: FastifyPluginAsync<GatewayWebhookOptions> = async (app, { secret, purchases, clock, records }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
   app.post('/api/gateway/webhooks', async (request, reply) => {
@@ -41,7 +42,7 @@ export const gatewayWebhookRoutes: FastifyPluginAsync<GatewayWebhookOptions> = a
     const payload = webhookPayloadSchema.safeParse(json);
     if (!payload.success) return reply.status(400).send({ error: API_MESSAGES.invalidWebhookBody, code: 'VALIDATION_ERROR' });
     const { execution } = payload.data.data;
-    const outcome = await subscriptions.learnOfExecution(execution);
+    const outcome = await purchases.learnOfExecution(execution);
     const declined =
       payload.data.type === 'execution.authorizeFailed' &&
       (await records.failures.recordDeclined(records.db, execution, 'webhook')) !== 'not-ours';

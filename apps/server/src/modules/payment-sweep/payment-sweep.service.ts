@@ -7,7 +7,7 @@ import type { ChargeEffects } from '../charges/charges.service';
 import type { BillingContext } from '../subscriptions/context';
 import { duplicatePaymentRefundEmail } from '../emails/email-templates';
 import { chargeKeys } from '../charges/charge-keys';
-import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import type { PurchasesService } from '../purchases/purchases.service';
 import { isDeclinedFirstPayment, type PaymentFailures } from '../payment-failures/payment-failures';
 import type { PaymentSweepRepository, UnmatchedPaymentRow } from './payment-sweep.repository';
 
@@ -42,7 +42,7 @@ export type SweepResult = {
 
 export type PaymentSweepOptions = {
   context: BillingContext;
-  subscriptions: SubscriptionsService;
+  purchases: PurchasesService;
   repository: PaymentSweepRepository;
   /** Declined first payments seen in the listing are recorded for the operator (issue 25). */
   failures?: PaymentFailures;
@@ -114,7 +114,7 @@ export class PaymentSweep {
 
   /** A listed execution: completed from its open intent, or recorded as waiting when nothing accounts for it. */
   private async observe(item: ExecutionListItem, result: SweepResult): Promise<void> {
-    const { context, subscriptions, repository } = this.options;
+    const { context, purchases, repository } = this.options;
     const { db } = context;
     if (isDeclinedFirstPayment(item)) return this.recordDeclined(item);
     // Renewals and add-ons are the charge ledger's own; unpaid or refunded payments need nothing.
@@ -128,8 +128,8 @@ export class PaymentSweep {
     const intent = await context.repository.findIntent(db, item.id);
     if (intent?.state === 'completed') return;
     // A young intent belongs to a request still running: left to it (or to the reconciler).
-    if (intent?.state === 'open' && subscriptions.isStale(intent)) {
-      if ((await subscriptions.settleIntent(intent)) === 'completed') {
+    if (intent?.state === 'open' && purchases.isStale(intent)) {
+      if ((await purchases.settleIntent(intent)) === 'completed') {
         await this.recordCompleted(item);
         result.completed += 1;
         return;
@@ -241,7 +241,7 @@ export class PaymentSweep {
    * ledger. Undefined when it needs no refund after all.
    */
   private async openRefund(row: UnmatchedPaymentRow, result: SweepResult): Promise<ChargeRow | undefined> {
-    const { context, subscriptions, repository } = this.options;
+    const { context, purchases, repository } = this.options;
     const { db, clock } = context;
     const subscribed = async () => {
       if (!(await context.repository.byInitialExecution(db, row.executionId))) return false;
@@ -275,7 +275,7 @@ export class PaymentSweep {
     if (intent.state === 'open') {
       // Its request wrote the intent after all: it says what the payment was for. A payment that
       // buys nothing by it (its buyer paid for the plan another way meanwhile) is refunded now.
-      const outcome = await subscriptions.settleIntent(intent);
+      const outcome = await purchases.settleIntent(intent);
       if (outcome === 'completed' && (await repository.move(db, row.executionId, ['waiting'], 'completed', clock.now())))
         result.completed += 1;
       if (outcome !== 'failed') return undefined;

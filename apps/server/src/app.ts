@@ -65,6 +65,7 @@ import { AddOnsService } from './modules/purchases/add-ons.service';
 import { CheckoutSessions } from './modules/purchases/checkout-session.service';
 import { purchaseRoutes } from './modules/purchases/purchases.routes';
 import { PurchasesService } from './modules/purchases/purchases.service';
+import { OnePlan } from './modules/purchases/one-plan';
 import { createReporting, reportingRoutes } from './modules/reports/reporting';
 import { registerOperatorConsole } from './modules/admin/operator-console';
 import { secondFactorOnIdentityEndpoints } from './modules/admin/operator-guard';
@@ -218,16 +219,26 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     config,
     log: app.log,
   };
-  const purchases = new PurchasesService(context);
+  // One customer, one plan (ADR 196): the purchase lock and the refunds of duplicates.
+  const onePlan = new OnePlan(context);
+  const purchases = new PurchasesService(context, onePlan);
   const addOns = new AddOnsService(context);
   const subscriptions = new SubscriptionsService(context, (intent) => purchases.settleIntent(intent));
   const paymentFailures = new PaymentFailures({ clock, catalog: config.catalog });
   const sweep = new PaymentSweep({ context, purchases, repository: new PaymentSweepRepository(), failures: paymentFailures });
-  const billing = new BillingService(context, subscriptions, purchases, sweep);
+  const billing = new BillingService(context, subscriptions, purchases, sweep, onePlan);
   // Disputes (ADR 181-182): recorded by one rule, and no refund of a disputed payment.
   const disputeRecords = new DisputeRecords({ context, failures: paymentFailures });
   const disputeGuard = new DisputeGuard({ db: database.db, gateway, records: disputeRecords, log: app.log });
   const cancellation = new CancellationService(context, new CancellationRepository(), subscriptions, disputeGuard);
+  onePlan.useRefunds({
+    payment: (executionId) => sweep.refundNow(executionId),
+    // A duplicate purchase made: its first charge back in full, which ends it (the refund email says so).
+    purchase: async (row) => {
+      const first = (await context.charges.chargesOf(row.id)).find((charge) => charge.kind === 'first' && charge.status === 'succeeded');
+      return first ? (await cancellation.refundCharge(first, undefined, 'a second live plan of one customer')).refundedMinor : 0;
+    },
+  });
   const cardUpdate = new CardUpdateService(context);
   // Limits shared by every instance through the database (ADR 116).
   const rateLimitCounters = new SharedRateLimitCounters(database.db, clock);
@@ -323,7 +334,14 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
       budget,
       assertPlanOffered: (request, planId) => assertPlanOffered(config, request, planId),
     });
-    await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions, proof, budget });
+    await api.register(subscriptionRoutes, {
+      service: subscriptions,
+      emailLimiter,
+      sessions,
+      proof,
+      budget,
+      settleClaim: async (user, claimed) => onePlan.settleAtClaim(await accounts.subscriptionsOf(database.db, user), claimed),
+    });
     await api.register(authRoutes, {
       auth,
       publicUrl: config.publicUrl,

@@ -78,6 +78,8 @@ export const API_MESSAGES = {
     'You already have this, so this second payment was not used: it is refunded to your card automatically within the hour. Open your account to use what you have.',
   /** Issue 35, ADR 196: a plan beside a live plan is not sold; the account changes it instead. */
   alreadyHavePlan: 'You already have a plan. Change it in your account.',
+  /** A payment for a plan beside the proven owner's live plan, refunded at once (ADR 196). */
+  alreadyOwnedRefunded: 'You already have the {plan} — this payment was refunded.',
   planChangeSamePlan: 'This is your plan already',
   planChangeNotRecurring: 'Only a plan that renews can be chosen',
   planChangeNotRenewing: 'Only a plan that renews can be changed',

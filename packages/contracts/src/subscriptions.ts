@@ -273,6 +273,15 @@ export const subscriptionIdResponseSchema = z.object({ id: z.uuid() });
 export type SubscriptionIdResponse = z.infer<typeof subscriptionIdResponseSchema>;
 
 /**
+ * `/subs/finalize` answer: the id and, when the purchase claimed was a second live plan of its now
+ * proven owner (ADR 196), that it was refunded, naming the plan they keep.
+ */
+export const finalizeResponseSchema = subscriptionIdResponseSchema.extend({
+  refunded_duplicate: z.object({ plan_name: z.string(), message: z.string() }).optional(),
+});
+export type FinalizeResponse = z.infer<typeof finalizeResponseSchema>;
+
+/**
  * Where a shopper's payment stands for its purchase (the pending page's "check again", issue 24):
  * `pending` (the bank has not answered), `paid` (the subscription exists: `id`), `failed` (declined,
  * nothing charged), `expired` (the bank's check was never finished; nothing charged), `refunded`

@@ -11,6 +11,7 @@ import type { SubscriptionRow } from '../subscriptions/subscriptions.repository'
 import type { PurchasesService } from '../purchases/purchases.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { PaymentSweep, SweepResult } from '../payment-sweep/payment-sweep.service';
+import type { OnePlan } from '../purchases/one-plan';
 import { agreedTermsOf } from './plan-terms';
 
 /** Declines that may pass with time (funds arrive, the processor recovers): retried on a schedule. */
@@ -35,6 +36,8 @@ export class BillingService {
     private readonly purchases: PurchasesService,
     /** Payments the gateway took that no subscription accounts for (ADR 127); none in tests that leave it out. */
     private readonly sweep?: PaymentSweep,
+    /** Refunds second live plans nobody claimed (ADR 196); none in tests that leave it out. */
+    private readonly onePlan?: OnePlan,
   ) {}
 
   /** One scheduler pass: due subscriptions, reminders, crash recovery, the payment sweep, email outbox. */
@@ -46,6 +49,10 @@ export class BillingService {
     emails: number;
   }> {
     const processed: Partial<Record<RenewalOutcome, number>> = {};
+    // Before any renewal: a duplicate plan past the grace is refunded, never renewed (ADR 196).
+    await this.onePlan?.refundUnclaimed(this.context.config.PAYMENT_SWEEP_GRACE_MS).catch((error: unknown) => {
+      this.context.log.warn({ err: error }, 'unclaimed duplicate plans left for a later pass');
+    });
     for (;;) {
       const batch = await this.context.repository.claimDue(this.context.db, this.context.clock.now(), LEASE_MS, 20);
       if (batch.length === 0) break;

@@ -53,8 +53,11 @@ describe('entitlements', () => {
     });
     expect((await http(`${base}/init/session?plan_id=${WEEKLY}`, { jar })).status).toBe(409);
     expect(proxy.merchantCalls).toBe(calls); // no gateway session was opened
-    // Another plan, or another browser, still opens a checkout.
-    expect((await http(`${base}/init/session`, { json: { plan_id: THREE_MONTH }, jar })).status).toBe(200);
+    // Another recurring plan is not sold beside it (ADR 196: the account changes the plan); another browser still opens a checkout.
+    expect(await http(`${base}/init/session`, { json: { plan_id: THREE_MONTH }, jar })).toMatchObject({
+      status: 409,
+      body: { code: 'ALREADY_OWNED', error: API_MESSAGES.alreadyHavePlan },
+    });
     expect((await http(`${base}/init/session`, { json: { plan_id: WEEKLY } })).status).toBe(200);
 
     const owned = await http<{ plans: string[]; access: string[] }>(`${base}/api/entitlements`, { jar });

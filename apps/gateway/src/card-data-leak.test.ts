@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARDS } from './modules/executions/test-cards';
+import { TEST_CARDS } from './modules/test-cards/test-cards';
 import { adyenEnv } from './modules/processors/adyen/testing/adyen-env';
 import { startPrism, type PrismMock } from './modules/processors/adyen/testing/prism';
 import {

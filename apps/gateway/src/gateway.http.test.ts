@@ -6,7 +6,7 @@ import type { Execution, SdkInitPayload, StoredInstrument } from '@roots/contrac
 import { GATEWAY_HEADERS, GATEWAY_WINDOW_MESSAGE_TYPE } from '@roots/contracts/gateway';
 import { DEV_DEFAULT_SECRETS } from './config/env';
 import { executions } from './db/schema';
-import { TEST_CARDS } from './modules/executions/test-cards';
+import { TEST_CARDS } from './modules/test-cards/test-cards';
 import { CLIENT_TOKEN_AUDIENCE } from './modules/sessions/bearer-token';
 import {
   authorize,

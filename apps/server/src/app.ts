@@ -26,7 +26,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { planChangeRoutes } from './modules/plan-change/plan-change.routes';
 import { PlanChangeService } from './modules/plan-change/plan-change.service';
 import { AccountService } from './modules/account/account.service';
-import { PurchaseProof } from './modules/account/purchase-proof';
+import { PurchaseProof } from './modules/identity/purchase-proof';
 import { assertPlanOffered } from './modules/admin/geo-policy';
 import { Entitlements } from './modules/entitlements/entitlements';
 import { configuredProviders, createAuth } from './modules/auth/auth';
@@ -53,7 +53,7 @@ import { faceCheckRoutes } from './modules/face-check/face-check.routes';
 import { GatewayClient } from './modules/gateway/gateway-client';
 import { DisputeGuard } from './modules/disputes/dispute-guard';
 import { DisputeRecords } from './modules/disputes/dispute-records';
-import { gatewayWebhookRoutes } from './modules/gateway/gateway-webhooks.routes';
+import { gatewayWebhookRoutes } from './modules/gateway-webhooks/gateway-webhooks.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import type { BillingContext } from './modules/subscriptions/context';
 import { LifecycleRepository } from './modules/lifecycle/lifecycle.repository';
@@ -255,7 +255,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     rateLimitCounters,
   );
   const trustProxy = config.TRUST_PROXY !== 'false';
-  const reporting = createReporting({ config, db: database.db, subscriptions, clock, log: app.log, registry: metricsRegistry });
+  const reporting = createReporting({ config, db: database.db, clock, log: app.log, registry: metricsRegistry });
   const auth = createAuth({ config, db: database.db, emails, log: app.log, limits: signInLimits });
   const sessions = new SessionReader(auth);
   const proof = new PurchaseProof(

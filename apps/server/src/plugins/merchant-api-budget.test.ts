@@ -8,7 +8,7 @@ import { buildApp, type RootsApp } from '../app';
 import { DEV_SERVER_SECRETS, loadConfig } from '../config/env';
 import type { Database } from '../db/database';
 import { ManualClock } from '../lib/clock';
-import { updateCardUrl } from '../modules/billing/update-card-link';
+import { updateCardUrl } from '../modules/links/update-card-link';
 import { startGatewayProcess, type GatewayProcess } from '../test/gateway-process';
 import { makeWebDist, openTestDatabase } from '../test/helpers';
 import { startProductOverHttp, type ProductOverHttp } from '../test/product-over-http';

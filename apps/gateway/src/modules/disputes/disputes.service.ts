@@ -11,7 +11,7 @@ import { GatewayError } from '../../errors';
 import { disputeView } from '../executions/execution-view';
 import type { DisputeRow } from '../executions/executions.repository';
 import type { WebhooksService } from '../webhooks/webhooks.service';
-import { disputeTransition, isDisputeMoveAllowed, type DisputeEvent } from './dispute-state';
+import { disputeTransition, isDisputeMoveAllowed, type DisputeEvent } from '../dispute-state/dispute-state';
 import type { DisputePatch, DisputesRepository } from './disputes.repository';
 
 /** What the disputes module needs of executions: their wire view, and their per-execution lock. */

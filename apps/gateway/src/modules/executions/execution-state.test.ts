@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../errors';
 import { isFinalExecutionStatus as isFinal } from '@roots/contracts/gateway';
 import { transition, type ExecutionEvent } from './execution-state';
-import { cardScenario, TEST_CARDS } from './test-cards';
+import { cardScenario, TEST_CARDS } from '../test-cards/test-cards';
 
 const EVENTS: ExecutionEvent[] = ['authorize', 'requireConfirm', 'confirm', 'pend', 'succeed', 'fail'];
 

@@ -1,7 +1,7 @@
 import type { Dispute, Execution, ExecutionStatus, FinalState, Refund } from '@roots/contracts/gateway';
 import type { InstrumentRow } from '../vault/vault.repository';
 import type { DisputeRow, ExecutionRow, RefundRow } from './executions.repository';
-import type { PageTokens } from '../pages/page-token';
+import type { PageTokens } from '../page-token/page-token';
 
 /** Path of each hosted page by method code: pix has its own page, every other redirect the generic one. */
 export function pagePathFor(paymentMethodCode: string | null): 'pix' | 'hpp' {

@@ -22,7 +22,7 @@ import type { ChallengeState, PlannedOutcome, ProcessorState } from '../../db/sc
 import { GatewayError } from '../../errors';
 import { newId } from '../../lib/ids';
 import { KeyedMutex } from '../../lib/keyed-mutex';
-import type { PageTokens } from '../pages/page-token';
+import type { PageTokens } from '../page-token/page-token';
 import {
   ProcessorUnavailableError,
   type CardPayment,
@@ -32,20 +32,20 @@ import {
   type ProcessorResult,
   type StoredCharge,
 } from '../processors/processor';
-import { applePayNetworkToken, type ApplePayNetworkToken } from '../provider-sandbox/apple-pay-token';
-import { verifyGooglePayToken, type GooglePaySandboxCard } from '../provider-sandbox/google-pay-token';
+import { applePayNetworkToken, type ApplePayNetworkToken } from '../wallet-tokens/apple-pay-token';
+import { verifyGooglePayToken, type GooglePaySandboxCard } from '../wallet-tokens/google-pay-token';
 import { GOOGLE_PAY_GATEWAY_MERCHANT_ID } from '../sessions/payment-methods';
 import type { ClientPrincipal } from '../sessions/bearer-token';
 import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { VaultService } from '../vault/vault.service';
 import type { InstrumentRow } from '../vault/vault.repository';
 import type { WebhooksService } from '../webhooks/webhooks.service';
-import { refundRefusal } from '../disputes/dispute-state';
+import { refundRefusal } from '../dispute-state/dispute-state';
 import { disputeView, executionView, refundView } from './execution-view';
 import type { ExecutionPatch, ExecutionRow, ExecutionsRepository } from './executions.repository';
 import { transition, type ExecutionEvent } from './execution-state';
 import { decodeListCursor, encodeListCursor } from './list-cursor';
-import { DECLINE_MESSAGES, triggerScenario, type CardScenario } from './test-cards';
+import { DECLINE_MESSAGES, triggerScenario, type CardScenario } from '../test-cards/test-cards';
 
 /** Wrong one-time codes allowed on a 3-D Secure challenge before it fails. */
 export const CHALLENGE_ATTEMPTS = 3;

@@ -24,7 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DisputesService } from '../disputes/disputes.service';
 import type { ExecutionsService } from '../executions/executions.service';
-import type { SessionsService } from '../sessions/sessions.service';
+import type { SessionsService } from '../checkout/sessions.service';
 import { GatewayError } from '../../errors';
 import type { VaultRecordsService } from '../vault/vault-records';
 import type { VaultService } from '../vault/vault.service';

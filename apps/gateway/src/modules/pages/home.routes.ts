@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TEST_CARDS } from '../executions/test-cards';
+import { TEST_CARDS } from '../test-cards/test-cards';
 import { escapeHtml, sendPage } from './page-html';
 
 export type HomeRoutesOptions = {

@@ -8,7 +8,7 @@ import type { ExecutionRow } from '../executions/executions.repository';
 import type { ExecutionsService, HostedOutcome } from '../executions/executions.service';
 import { acceptFormPosts, completionScript, escapeHtml, formatMinorAmount, sendPage, sendRedirectForward } from './page-html';
 import { messageTargets } from '../../plugins/frame-ancestors';
-import type { PageTokens } from './page-token';
+import type { PageTokens } from '../page-token/page-token';
 import { pixPayload } from './pix-code';
 
 type PagesOptions = {

@@ -13,7 +13,7 @@ import {
   startGateway,
   type TestGateway,
 } from '../../test/helpers';
-import { mintGooglePayToken, verifyGooglePayToken } from './google-pay-token';
+import { mintGooglePayToken, verifyGooglePayToken } from '../wallet-tokens/google-pay-token';
 
 const SHOP = 'https://shop.example';
 let gateway: TestGateway;

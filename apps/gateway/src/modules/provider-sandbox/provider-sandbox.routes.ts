@@ -5,7 +5,7 @@ import type { ExecutionsService, PayPalApproval } from '../executions/executions
 import { acceptFormPosts, escapeHtml, formatMinorAmount, sendPage } from '../pages/page-html';
 import { GOOGLE_PAY_GATEWAY_MERCHANT_ID, PAYPAL_SANDBOX_CLIENT_ID } from '../sessions/payment-methods';
 import { GOOGLE_PAY_STAND_IN_SCRIPT, GOOGLE_PAY_SHEET_MESSAGE } from './google-pay-stand-in';
-import { GOOGLE_PAY_SANDBOX_CARDS, mintGooglePayToken } from './google-pay-token';
+import { GOOGLE_PAY_SANDBOX_CARDS, mintGooglePayToken } from '../wallet-tokens/google-pay-token';
 import { PAYPAL_APPROVAL_MESSAGE, payPalStandInScript } from './paypal-stand-in';
 
 type ProviderSandboxOptions = {

@@ -15,9 +15,8 @@ import type { SessionUser, SignInCodeSender } from '../auth/session';
 import type { CancellationService } from '../cancellation/cancellation.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
-import type { PlanChangeService } from '../plan-change/plan-change.service';
 import type { AccountRepository } from './account.repository';
-import { assertOwner } from './ownership';
+import { assertOwner } from '../identity/ownership';
 
 /** Deletes what another module keeps for a user (e.g. reports), inside the delete transaction. */
 export type UserDataEraser = (tx: Executor, user: SessionUser) => Promise<void>;
@@ -27,7 +26,7 @@ export type AccountDependencies = {
   repository: AccountRepository;
   subscriptions: SubscriptionsService;
   /** The account's list shows each pending plan change (ADR 196). */
-  planChanges: Pick<PlanChangeService, 'withPendingChanges'>;
+  planChanges: { withPendingChanges(summaries: SubscriptionSummary[]): Promise<SubscriptionSummary[]> };
   cancellation: CancellationService;
   clock: Clock;
   /** Modules that keep per-user data (reports) register here so 'Delete my data' reaches them. */

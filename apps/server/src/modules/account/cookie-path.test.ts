@@ -5,7 +5,7 @@ import type { RootsApp } from '../../app';
 import type { Database } from '../../db/database';
 import { buildTestApp, openTestDatabase } from '../../test/helpers';
 import type { SessionReader } from '../auth/session';
-import { PurchaseProof } from './purchase-proof';
+import { PurchaseProof } from '../identity/purchase-proof';
 
 const ORIGIN = 'http://127.0.0.1:3000';
 

@@ -33,7 +33,7 @@ import { REPORT_FEEDBACK_EVENT } from '../reports/reports.repository';
 import type { BillingContext } from '../subscriptions/context';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { receiptEmail, renewalReceiptEmail } from '../emails/email-templates';
-import { agreedTermsOf } from '../billing/plan-terms';
+import { agreedTermsOf } from '../terms/plan-terms';
 import { firstChargeKind } from '../lifecycle/subscription-lifecycle';
 import { cancelLinkEmail } from './admin-emails';
 import type { AdminRepository, AuditRow } from './admin.repository';

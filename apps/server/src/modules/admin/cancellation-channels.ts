@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { normalizeEmail } from '../../lib/mask';
-import { readCancelLink } from '../cancellation/cancel-link';
+import { readCancelLink } from '../links/cancel-link';
 import type { AdminRepository } from './admin.repository';
 
 /** Reason recorded for a customer's own cancel: the flows ask for none, only whether to refund. */

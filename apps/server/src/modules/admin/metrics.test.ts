@@ -1,7 +1,7 @@
 import { buildPlanCatalog } from '@roots/contracts';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../lib/clock';
-import { planTerms } from '../billing/plan-terms';
+import { planTerms } from '../terms/plan-terms';
 import { churn, cohorts, isTrial, payingAt, periodMrr, planLabel, trialCohort, type MetricTerms, type PurchaseFacts } from './metrics';
 
 /** The edge cases of the figure definitions (docs/metrics.md), on the catalog's own plans. */

@@ -1,7 +1,7 @@
 import { COHORT_PERIODS, type CancelChannel, type Cohort } from '@roots/contracts/admin';
 import type { PlanCatalog } from '@roots/contracts';
 import type { AgreedTerms } from '../../db/schema';
-import { agreedTermsOf, periodEnd, type PeriodLength, type PlanTerms } from '../billing/plan-terms';
+import { agreedTermsOf, periodEnd, type PeriodLength, type PlanTerms } from '../terms/plan-terms';
 
 /**
  * The console's figure definitions (docs/metrics.md), as pure functions of a purchase's agreed terms

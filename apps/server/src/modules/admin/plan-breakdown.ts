@@ -1,6 +1,6 @@
 import type { DateRangeQuery } from '@roots/contracts/admin';
 import type { PlanBreakdown } from '@roots/contracts/admin-queues';
-import { planTerms } from '../billing/plan-terms';
+import { planTerms } from '../terms/plan-terms';
 import type { BillingContext } from '../subscriptions/context';
 import { instantsOf } from './date-range';
 import { firstPaidPeriod, metricTermsOf, priceLabel } from './metrics';

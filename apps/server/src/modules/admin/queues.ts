@@ -10,7 +10,7 @@ import type {
 } from '@roots/contracts/admin-queues';
 import type { PlanCatalog } from '@roots/contracts/plans';
 import { DAY_MS, HOUR_MS } from '../../lib/clock';
-import { planTerms } from '../billing/plan-terms';
+import { planTerms } from '../terms/plan-terms';
 import type { BillingContext } from '../subscriptions/context';
 import type { QueuesRepository, Slice, SubscriptionRow } from './queues.repository';
 

@@ -12,7 +12,7 @@ import type { PurchasesService } from '../purchases/purchases.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { PaymentSweep, SweepResult } from '../payment-sweep/payment-sweep.service';
 import type { OnePlan } from '../purchases/one-plan';
-import { agreedTermsOf } from './plan-terms';
+import { agreedTermsOf } from '../terms/plan-terms';
 
 /** Declines that may pass with time (funds arrive, the processor recovers): retried on a schedule. */
 const SOFT_DECLINES = SOFT_DECLINE_CODES;

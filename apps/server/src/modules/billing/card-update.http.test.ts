@@ -9,15 +9,15 @@ import { DEV_SERVER_SECRETS } from '../../config/env';
 import type { Database } from '../../db/database';
 import { charges, subscriptions } from '../../db/schema';
 import { DAY_MS, HOUR_MS, ManualClock } from '../../lib/clock';
-import { cancelLinkToken } from '../cancellation/cancel-link';
+import { cancelLinkToken } from '../links/cancel-link';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { testDatabases } from '../../test/helpers';
 import { startProductOverHttp, type ProductOverHttp } from '../../test/product-over-http';
 import { CookieJar, http, payInSession, payWithCard, purchaseBody } from '../../test/shopper';
 import { signInWithEmailCode } from '../../test/sign-in';
 import { startSmtp } from '../../test/smtp';
-import { planTerms } from './plan-terms';
-import { updateCardUrl } from './update-card-link';
+import { planTerms } from '../terms/plan-terms';
+import { updateCardUrl } from '../links/update-card-link';
 
 const WEEKLY = 'roots_3d1_7d2499';
 const ULTIMATE = 'roots_ultimate_pack_4999_otp';

@@ -6,13 +6,13 @@ import { AppError } from '../../errors';
 import { maskEmail } from '../../lib/mask';
 import { fromMinor } from '../../lib/money';
 import type { SessionUser } from '../auth/session';
-import { isOwner } from '../account/ownership';
+import { isOwner } from '../identity/ownership';
 import { GatewayCallError } from '../gateway/gateway-client';
 import type { BillingContext } from '../subscriptions/context';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import { cardUpdateOrderReference, cardUpdateRefusal, recordCardUpdate, type VerifiedCard } from './card-update';
-import { agreedTermsOf } from './plan-terms';
-import { liveUpdateCardLink } from './update-card-link';
+import { agreedTermsOf } from '../terms/plan-terms';
+import { liveUpdateCardLink } from '../links/update-card-link';
 import { shopperPaymentProblem } from '../gateway/shopper-payment';
 
 /** Why an execution cannot put a card on the subscription; undefined when it can. */

@@ -2,7 +2,7 @@ import { API_MESSAGES, type PlanCatalog } from '@roots/contracts';
 import type { Db } from '../../db/database';
 import type { SubscriptionLifecycle } from '../lifecycle/subscription-lifecycle';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
-import { agreedTermsOf } from './plan-terms';
+import { agreedTermsOf } from '../terms/plan-terms';
 
 /**
  * A new card on a subscription (issue 23, ADR 143): what the database keeps of it, written in one

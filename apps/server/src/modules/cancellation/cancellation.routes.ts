@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
-import type { PurchaseProof } from '../account/purchase-proof';
+import type { PurchaseProof } from '../identity/purchase-proof';
 import type { MerchantApiBudget } from '../../plugins/merchant-api-budget';
 import type { CancellationService } from './cancellation.service';
 

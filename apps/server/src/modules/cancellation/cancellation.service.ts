@@ -5,8 +5,8 @@ import { isCancelable, type CancelLinkDetails, type CancelOutcome } from '@roots
 import { AppError } from '../../errors';
 import { maskEmail, normalizeEmail } from '../../lib/mask';
 import { fromMinor } from '../../lib/money';
-import { liveCancelLink } from './cancel-link';
-import { agreedTermsOf } from '../billing/plan-terms';
+import { liveCancelLink } from '../links/cancel-link';
+import { agreedTermsOf } from '../terms/plan-terms';
 import { activationEmail, cancelCodeEmail } from '../emails/email-templates';
 import { chargeKeys } from '../charges/charge-keys';
 import { guaranteedRefund } from '../charges/guarantee';

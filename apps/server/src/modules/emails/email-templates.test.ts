@@ -1,6 +1,6 @@
 import { buildPlanCatalog } from '@roots/contracts';
 import { describe, expect, it } from 'vitest';
-import { planTerms } from '../billing/plan-terms';
+import { planTerms } from '../terms/plan-terms';
 import { everyPeriod, receiptEmail, trialReminderEmail } from './email-templates';
 
 const catalog = buildPlanCatalog('roots');

@@ -1,7 +1,7 @@
 import { longDate, statusWords } from '@roots/contracts/subscription-words';
 import type { SubscriptionStatus } from '@roots/contracts/subscriptions';
 import { formatMinorUsd } from '../../lib/money';
-import type { PeriodLength } from '../billing/plan-terms';
+import type { PeriodLength } from '../terms/plan-terms';
 import { renderEmail, type RenderedEmail } from './templates/email-layout';
 
 export type { RenderedEmail } from './templates/email-layout';

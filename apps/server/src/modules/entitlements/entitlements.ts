@@ -9,14 +9,41 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import type { Executor } from '../../db/executor';
 import { accessGrants, subscriptions } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AccountRepository } from '../account/account.repository';
-import type { PurchaseProof } from '../account/purchase-proof';
+import type { PurchaseProof } from '../identity/purchase-proof';
 import type { SessionReader, SessionUser } from '../auth/session';
-import { agreedTermsOf, planTerms } from '../billing/plan-terms';
+import { agreedTermsOf, planTerms } from '../terms/plan-terms';
 import type { PlanCatalog } from '@roots/contracts';
+
+/** A live access grant: what one purchase gives its owner now. */
+export type LiveGrant = { subscriptionId: string; planId: string; email: string; kind: AccessKind };
+
+/**
+ * What these purchases give now: their access grants neither revoked nor expired at `now`. The one
+ * reading of ownership: the entitlements below, the subscription summaries (`access`) and the
+ * rights to reports all ask it (issue 33).
+ */
+export async function liveGrantsOf(db: Executor, subscriptionIds: readonly string[], now: Date): Promise<LiveGrant[]> {
+  if (subscriptionIds.length === 0) return [];
+  const rows = await db
+    .select({
+      subscriptionId: accessGrants.subscriptionId,
+      planId: subscriptions.planId,
+      email: subscriptions.email,
+      kind: accessGrants.kind,
+      expiresAt: accessGrants.expiresAt,
+    })
+    .from(accessGrants)
+    .innerJoin(subscriptions, eq(subscriptions.id, accessGrants.subscriptionId))
+    .where(and(inArray(accessGrants.subscriptionId, [...subscriptionIds]), isNull(accessGrants.revokedAt)));
+  return rows
+    .filter((row) => !row.expiresAt || row.expiresAt > now)
+    .map(({ subscriptionId, planId, email, kind }) => ({ subscriptionId, planId, email, kind: kind as AccessKind }));
+}
 
 /**
  * The one answer to "what does this customer own" (issue 23): the purchases this browser made (its
@@ -54,14 +81,7 @@ export class Entitlements {
     const user = signedIn === undefined ? await sessions.current(request).catch(() => null) : signedIn;
     const ids = new Set(proof.heldSubscriptionIds(request));
     if (user) for (const row of await accounts.subscriptionsOf(db, user)) ids.add(row.id);
-    if (ids.size === 0) return [];
-    const now = clock.now();
-    const rows = await db
-      .select({ planId: subscriptions.planId, email: subscriptions.email, kind: accessGrants.kind, expiresAt: accessGrants.expiresAt })
-      .from(accessGrants)
-      .innerJoin(subscriptions, eq(subscriptions.id, accessGrants.subscriptionId))
-      .where(and(inArray(accessGrants.subscriptionId, [...ids]), isNull(accessGrants.revokedAt)));
-    return rows.filter((row) => !row.expiresAt || row.expiresAt > now).map((row) => ({ ...row, kind: row.kind as AccessKind }));
+    return liveGrantsOf(db, [...ids], clock.now());
   }
 
   /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SERVER_SECRETS } from '../../config/env';
 import { cancellationChannels, subscriptions } from '../../db/schema';
 import { DAY_MS, HOUR_MS, ManualClock } from '../../lib/clock';
-import { cancelLinkToken } from '../cancellation/cancel-link';
+import { cancelLinkToken } from '../links/cancel-link';
 import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-process';
 import { startProductOverHttp, type ProductOverHttp } from '../../test/product-over-http';
 import { CookieJar, http, payWithCard, purchaseBody } from '../../test/shopper';

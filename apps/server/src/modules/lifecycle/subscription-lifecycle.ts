@@ -4,9 +4,9 @@ import { accessKindForPlan, isCancelable, type SubscriptionStatus } from '@roots
 import type { Config } from '../../config/env';
 import type { Tx } from '../../db/executor';
 import type { Clock } from '../../lib/clock';
-import { agreedTermsOf, isFreeStandingTrial, periodEnd, type PlanTerms } from '../billing/plan-terms';
-import { updateCardUrl } from '../billing/update-card-link';
-import { cancelUrl } from '../cancellation/cancel-link';
+import { agreedTermsOf, isFreeStandingTrial, periodEnd, type PlanTerms } from '../terms/plan-terms';
+import { updateCardUrl } from '../links/update-card-link';
+import { cancelUrl } from '../links/cancel-link';
 import type { ChargeRow } from '../charges/charges.repository';
 import {
   cancelConfirmationEmail,
@@ -30,7 +30,16 @@ import {
 } from './lifecycle.repository';
 import type { Executor } from '../../db/executor';
 import type { AgreedTerms } from '../../db/schema';
-import { transition } from './subscription-state';
+import { initialState, transition, type InitialState } from './subscription-state';
+
+/**
+ * A purchase as its buyer made it (who, what they agreed to, the card, their consent): the
+ * lifecycle decides the state it starts in ({@link initialState}).
+ */
+export type Purchase = Omit<NewSubscription, keyof InitialState | 'agreedTerms' | 'createdAt'> & {
+  agreedTerms: NonNullable<NewSubscription['agreedTerms']>;
+  createdAt: Date;
+};
 
 /**
  * What can happen to a subscription after its purchase ({@link SubscriptionLifecycle.start}):
@@ -81,20 +90,20 @@ export class SubscriptionLifecycle {
   ) {}
 
   /**
-   * A purchase: the subscription with its agreed terms, its first charge (recorded by `firstCharge`
-   * once the row exists), its access and its receipt. A repeat (same first execution, or the same
-   * add-on id) changes nothing and answers the id that holds.
+   * A purchase: the subscription with its agreed terms and the state they start it in, its first
+   * charge (recorded by `firstCharge` once the row exists), its access and its receipt. A repeat
+   * (same first execution, or the same add-on id) changes nothing and answers the id that holds.
    */
   async start(
     tx: Tx,
-    row: NewSubscription,
+    purchase: Purchase,
     firstCharge: (subscriptionId: string) => Promise<Pick<ChargeRow, 'id' | 'amountMinor' | 'period' | 'createdAt'>>,
   ): Promise<{ id: string; created: boolean }> {
     const { repository, emails, clock } = this.deps;
+    const terms = purchase.agreedTerms;
+    const row: NewSubscription = { ...purchase, ...initialState(terms, purchase.createdAt) };
     const held = await repository.insert(tx, row);
     if (!held.created) return held;
-    const terms = agreedTermsOf(this.deps.config.catalog, { planId: row.planId, agreedTerms: row.agreedTerms ?? null });
-    if (!terms) throw new Error(`a purchase of ${row.planId} without terms`);
     const charge = await firstCharge(held.id);
     const now = clock.now();
     await repository.save(tx, held.id, paidPeriodPatch({ paidPeriods: 0 }, charge), now);

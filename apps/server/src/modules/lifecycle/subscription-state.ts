@@ -1,4 +1,31 @@
 import type { SubscriptionStatus } from '@roots/contracts/subscriptions';
+import { periodEnd, type PlanTerms } from '../terms/plan-terms';
+
+/** Where a subscription stands the moment it is bought. */
+export type InitialState = {
+  status: SubscriptionStatus;
+  currentPeriod: number;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date | null;
+  dueAt: Date | null;
+};
+
+/**
+ * The state a purchase starts in, from the terms its buyer agreed to (issue 33): a recurring plan
+ * with a trial starts `trialing`, everything else `active`; period 0 runs for the first period
+ * (none for a lifetime purchase). Recurring: charged again at its end; one-month purchases: expire
+ * then; lifetime: never due.
+ */
+export function initialState(terms: Pick<PlanTerms, 'recurring' | 'hasTrial' | 'firstPeriod'>, boughtAt: Date): InitialState {
+  const end = terms.firstPeriod ? periodEnd(boughtAt, terms.firstPeriod) : null;
+  return {
+    status: terms.recurring && terms.hasTrial ? 'trialing' : 'active',
+    currentPeriod: 0,
+    currentPeriodStart: boughtAt,
+    currentPeriodEnd: end,
+    dueAt: end,
+  };
+}
 
 /**
  * What can happen to a subscription. Every status change goes through {@link transition}.

@@ -5,7 +5,7 @@ import { charges, checkoutSessions, disputes, failedFirstPayments, gatewayWebhoo
 import type { Clock } from '../../lib/clock';
 import { maskEmail } from '../../lib/mask';
 import type { PlanCatalog } from '@roots/contracts/plans';
-import { planTerms } from '../billing/plan-terms';
+import { planTerms } from '../terms/plan-terms';
 
 /** Dispute statuses in the order a dispute moves (`disputeStatusRank`), as an SQL array. */
 const STATUS_ORDER = sql`ARRAY[${sql.join(

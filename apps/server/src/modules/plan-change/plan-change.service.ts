@@ -3,10 +3,10 @@ import { isCancelable, type PlanChange, type SubscriptionSummary } from '@roots/
 import { AppError } from '../../errors';
 import { maskEmail } from '../../lib/mask';
 import { fromMinor } from '../../lib/money';
-import { agreedRecord, agreedTermsOf, planTerms } from '../billing/plan-terms';
+import { agreedRecord, agreedTermsOf, planTerms } from '../terms/plan-terms';
 import type { SessionUser } from '../auth/session';
 import type { AccountRepository } from '../account/account.repository';
-import { assertOwner } from '../account/ownership';
+import { assertOwner } from '../identity/ownership';
 import type { PlanChangeRow, SubscriptionRow } from '../lifecycle/lifecycle.repository';
 import type { BillingContext } from '../subscriptions/context';
 

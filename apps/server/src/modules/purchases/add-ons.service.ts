@@ -5,7 +5,8 @@ import type { Tx } from '../../db/executor';
 import { AppError } from '../../errors';
 import { normalizeEmail } from '../../lib/mask';
 import type { RequestMeta } from '../../lib/request-meta';
-import { agreedRecord, periodEnd } from '../billing/plan-terms';
+import { agreedRecord } from '../terms/plan-terms';
+import type { Purchase } from '../lifecycle/subscription-lifecycle';
 import { addOnSubscriptionId, chargeKeys, orderReferences } from '../charges/charge-keys';
 import type { ChargeRow } from '../charges/charges.repository';
 import type { ChargeEffects } from '../charges/charges.service';
@@ -119,23 +120,18 @@ export class AddOnsService {
     const subscriptionId = charge.subscriptionId;
     if (!subscriptionId) throw new AppError('INTERNAL_ERROR', MESSAGES.cantCreateSubscription);
     const now = this.context.clock.now();
-    const periodEndAt = terms.firstPeriod ? periodEnd(now, terms.firstPeriod) : null;
     const attribution = compactAttribution(request.attribution);
-    const row = {
+    const row: Purchase = {
       id: subscriptionId,
       email: parent.email,
       userId: parent.userId,
       planId: terms.id,
-      status: 'active' as const,
       parentId: parent.id,
       initialExecutionId: charge.executionId ?? charge.idempotencyKey,
       holderReference: parent.holderReference,
       instrumentId: parent.instrumentId,
       cardLast4: parent.cardLast4,
       cardNetwork: parent.cardNetwork,
-      currentPeriodStart: now,
-      currentPeriodEnd: periodEndAt,
-      dueAt: periodEndAt,
       agreedTerms: agreedRecord(terms, charge.currency),
       termsText: terms.disclosure.terms_text,
       termsVersion: terms.disclosure.terms_version,

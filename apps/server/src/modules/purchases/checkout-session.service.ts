@@ -3,7 +3,7 @@ import { MESSAGES, formatMessage } from '@roots/contracts';
 import { AppError } from '../../errors';
 import { holderReferenceFor, maskEmail } from '../../lib/mask';
 import { fromMinor } from '../../lib/money';
-import { planTerms } from '../billing/plan-terms';
+import { planTerms } from '../terms/plan-terms';
 import { orderReferences } from '../charges/charge-keys';
 import { GatewayCallError } from '../gateway/gateway-client';
 import type { BillingContext } from '../subscriptions/context';

@@ -5,7 +5,7 @@ import type { Executor, Tx } from '../../db/executor';
 import { subscriptions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { maskEmail, normalizeEmail } from '../../lib/mask';
-import { agreedTermsOf } from '../billing/plan-terms';
+import { agreedTermsOf } from '../terms/plan-terms';
 import { rowsOf } from '../emails/emails.repository';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { BillingContext } from '../subscriptions/context';

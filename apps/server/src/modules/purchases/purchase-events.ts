@@ -1,7 +1,7 @@
 import { eventValue, type PurchaseEventName } from '@roots/contracts/events';
 import type { Tx } from '../../db/executor';
 import { fromMinor } from '../../lib/money';
-import type { PlanTerms } from '../billing/plan-terms';
+import type { PlanTerms } from '../terms/plan-terms';
 import type { RequestMeta } from '../../lib/request-meta';
 import type { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 

@@ -24,7 +24,7 @@ import type { EmailRateLimiter } from '../../lib/email-rate-limit';
 import { requestMeta } from '../../lib/request-meta';
 import type { MerchantApiBudget } from '../../plugins/merchant-api-budget';
 import { answerBadBodiesWithSpecFallback } from '../../plugins/spec-fallback';
-import type { PurchaseProof } from '../account/purchase-proof';
+import type { PurchaseProof } from '../identity/purchase-proof';
 import type { SessionReader, SessionUser } from '../auth/session';
 import type { Entitlements } from '../entitlements/entitlements';
 import { verifyBuyerIdentity, type IdentityClaim } from '../identity/identity';

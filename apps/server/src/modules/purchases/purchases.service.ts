@@ -2,17 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@roots/contracts';
 import { compactAttribution, type Attribution } from '@roots/contracts/events';
 import type { Execution } from '@roots/contracts/gateway';
-import type { Consent, SubscriptionStatus } from '@roots/contracts/subscriptions';
+import type { Consent } from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
 import { crashPoint } from '../../lib/fault-injection';
 import { maskEmail, normalizeEmail } from '../../lib/mask';
 import type { RequestMeta } from '../../lib/request-meta';
-import { agreedRecord, periodEnd, planTerms } from '../billing/plan-terms';
+import { agreedRecord, planTerms } from '../terms/plan-terms';
+import type { Purchase } from '../lifecycle/subscription-lifecycle';
 import { chargeKeys } from '../charges/charge-keys';
 import { GatewayCallError } from '../gateway/gateway-client';
 import { shopperPaymentProblem } from '../gateway/shopper-payment';
 import type { BillingContext } from '../subscriptions/context';
-import type { IntentRow, NewSubscription, SubscriptionRow } from '../subscriptions/subscriptions.repository';
+import type { IntentRow, SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import { recordPurchaseEvents } from './purchase-events';
 import type { OnePlan } from './one-plan';
 import { sellingTerms } from './selling-terms';
@@ -163,8 +164,6 @@ export class PurchasesService {
     const { repository, clock } = this.context;
     const terms = sellingTerms(this.context.config.catalog, intent.planId, MESSAGES.cantCreateSubscription, 'INTERNAL_ERROR');
     const now = clock.now();
-    const periodEndAt = terms.firstPeriod ? periodEnd(now, terms.firstPeriod) : null;
-    const status: SubscriptionStatus = terms.recurring && terms.hasTrial ? 'trialing' : 'active';
     const completion = await this.context.db.transaction(async (tx): Promise<Completion> => {
       await this.onePlan.lock(tx, intent.email);
       if (terms.recurring) {
@@ -175,22 +174,16 @@ export class PurchasesService {
           return { duplicateOf: owned };
         }
       }
-      const row: NewSubscription = {
+      const row: Purchase = {
         id: randomUUID(),
         email: intent.email,
         userId: intent.userId,
         planId: terms.id,
-        status,
         initialExecutionId: execution.id,
         holderReference: execution.holderReference,
         instrumentId: execution.instrument?.status === 'enabled' ? execution.instrument.id : null,
         cardLast4: execution.instrument?.last4 ?? null,
         cardNetwork: execution.instrument?.network ?? null,
-        currentPeriod: 0,
-        currentPeriodStart: now,
-        currentPeriodEnd: periodEndAt,
-        // Recurring: charge at the period end; one-month purchases: expire then; lifetime: never.
-        dueAt: periodEndAt,
         agreedTerms: agreedRecord(terms, execution.amount.currency),
         termsText: intent.termsText,
         termsVersion: intent.termsVersion,

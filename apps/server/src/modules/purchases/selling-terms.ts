@@ -1,6 +1,6 @@
 import { AppError } from '../../errors';
 import type { Config } from '../../config/env';
-import { planTerms, type PlanTerms } from '../billing/plan-terms';
+import { planTerms, type PlanTerms } from '../terms/plan-terms';
 
 /** The plan's terms; `code` says whose fault an unknown plan is (the request's, or ours for a stored one). */
 export function sellingTerms(

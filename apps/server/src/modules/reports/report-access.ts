@@ -3,7 +3,7 @@ import type { ReportRequester } from '@roots/contracts/reports';
 import { FACE_ANALYSIS_ACCESS_KINDS, type AccessKind } from '@roots/contracts/subscriptions';
 import { AppError } from '../../errors';
 import { normalizeEmail } from '../../lib/mask';
-import { isOwner } from '../account/ownership';
+import { isOwner } from '../identity/ownership';
 import type { SessionUser } from '../auth/session';
 import type { ReportRow } from './reports.repository';
 

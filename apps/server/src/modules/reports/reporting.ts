@@ -9,12 +9,13 @@ import type { Clock } from '../../lib/clock';
 import type { EmailRateLimiter } from '../../lib/email-rate-limit';
 import { normalizeEmail } from '../../lib/mask';
 import { AppError } from '../../errors';
-import type { PurchaseProof } from '../account/purchase-proof';
+import type { PurchaseProof } from '../identity/purchase-proof';
 import type { SessionReader } from '../auth/session';
 import { createAnalysisAdmission, type AnalysisAdmission } from '../analysis/analysis-admission';
 import { lazyAnalysisEngine, type AnalysisEngine } from '../analysis/analysis-engine';
 import { remoteAnalysisEngine } from '../analysis/remote-analysis-engine';
 import { AccountRepository } from '../account/account.repository';
+import { liveGrantsOf } from '../entitlements/entitlements';
 import { SubscriptionsRepository, type SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { REPORT_ACCESS_KINDS, type PurchaseDirectory, type PurchaseRecord } from './report-access';
@@ -25,18 +26,11 @@ import { ReportsService } from './reports.service';
 export type Reporting = { service: ReportsService; engine: AnalysisEngine; admission: AnalysisAdmission; config: Config };
 
 /**
- * The report service wired to the subscription service for purchases, and the process's one
+ * The report service wired to the purchases it may read (rights as the entitlements read them), and the process's one
  * analysis engine (started on first use) behind its one bounded, fair queue (ADR 165; the face check shares both).
  */
-export function createReporting(deps: {
-  config: Config;
-  db: Db;
-  subscriptions: SubscriptionsService;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  registry: Registry;
-}): Reporting {
-  const { config, db, subscriptions, clock, log, registry } = deps;
+export function createReporting(deps: { config: Config; db: Db; clock: Clock; log: FastifyBaseLogger; registry: Registry }): Reporting {
+  const { config, db, clock, log, registry } = deps;
   // ANALYSIS_URLS: photos go to analyzer services (ADR 115); otherwise a worker pool in this process.
   const engine = config.ANALYSIS_URLS
     ? remoteAnalysisEngine({
@@ -60,9 +54,15 @@ export function createReporting(deps: {
   const subscriptionRows = new SubscriptionsRepository();
   const accountRows = new AccountRepository();
   const recordOf = (row: SubscriptionRow): PurchaseRecord => ({ id: row.id, email: normalizeEmail(row.email), userId: row.userId });
+  // What a purchase and its add-ons give now, read as the entitlements read it (one answer, issue 33).
   const accessOf = async (subscriptionId: string) => {
-    const summaries = await subscriptions.summaries(await subscriptionRows.family(db, subscriptionId));
-    return summaries.flatMap((summary) => summary.access);
+    const family = await subscriptionRows.family(db, subscriptionId);
+    const grants = await liveGrantsOf(
+      db,
+      family.map((row) => row.id),
+      clock.now(),
+    );
+    return grants.map((grant) => grant.kind);
   };
   const purchases: PurchaseDirectory = {
     async subscription(id) {

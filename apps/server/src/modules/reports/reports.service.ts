@@ -17,7 +17,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { Executor } from '../../db/executor';
 import { normalizeEmail } from '../../lib/mask';
-import { isOwner } from '../account/ownership';
+import { isOwner } from '../identity/ownership';
 import { refusalError, type AdmittedPhoto, type AnalysisAdmission } from '../analysis/analysis-admission';
 import type { SessionUser } from '../auth/session';
 import {

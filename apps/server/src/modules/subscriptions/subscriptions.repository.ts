@@ -2,14 +2,13 @@ import { ACCESS_STATUSES } from '@roots/contracts/subscriptions';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
-import { type PurchaseIntentState, accessGrants, checkoutSessions, funnelEvents, purchaseIntents, subscriptions } from '../../db/schema';
+import { type PurchaseIntentState, checkoutSessions, funnelEvents, purchaseIntents, subscriptions } from '../../db/schema';
 import { rowsOf } from '../emails/emails.repository';
 
 import type { SubscriptionRow } from '../lifecycle/lifecycle.repository';
 
 export type { NewSubscription, SubscriptionRow } from '../lifecycle/lifecycle.repository';
 export type IntentRow = typeof purchaseIntents.$inferSelect;
-export type GrantRow = typeof accessGrants.$inferSelect;
 
 /**
  * Reads of subscriptions and their grants, purchase intents and purchase events; the scheduler's
@@ -161,11 +160,6 @@ export class SubscriptionsRepository {
   }
 
   // ----- access grants ----------------------------------------------------------------------
-
-  grantsOf(db: Executor, subscriptionIds: string[]): Promise<GrantRow[]> {
-    if (subscriptionIds.length === 0) return Promise.resolve([]);
-    return db.query.accessGrants.findMany({ where: inArray(accessGrants.subscriptionId, subscriptionIds) });
-  }
 
   // ----- purchase events ----------------------------------------------------------------------
 

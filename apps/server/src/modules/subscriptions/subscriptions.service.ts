@@ -5,10 +5,11 @@ import { AppError } from '../../errors';
 import { normalizeEmail } from '../../lib/mask';
 import { fromMinor } from '../../lib/money';
 import type { RequestMeta } from '../../lib/request-meta';
-import { cancelUrl } from '../cancellation/cancel-link';
-import { agreedSummaryOf, agreedTermsOf, planTerms } from '../billing/plan-terms';
+import { cancelUrl } from '../links/cancel-link';
+import { agreedSummaryOf, agreedTermsOf, planTerms } from '../terms/plan-terms';
 import { purchasesEmail } from '../emails/email-templates';
 import { guaranteedRefund } from '../charges/guarantee';
+import { liveGrantsOf } from '../entitlements/entitlements';
 import { GatewayCallError } from '../gateway/gateway-client';
 import type { BillingContext } from './context';
 import type { IntentRow, SubscriptionRow } from './subscriptions.repository';
@@ -136,9 +137,11 @@ export class SubscriptionsService {
 
   async summaries(rows: SubscriptionRow[]): Promise<SubscriptionSummary[]> {
     const now = this.context.clock.now();
-    const grants = await this.context.repository.grantsOf(
+    // What each one gives now: the entitlements' one reading of ownership.
+    const grants = await liveGrantsOf(
       this.context.db,
       rows.map((row) => row.id),
+      now,
     );
     // The guarantee's refund of each purchase, from one read of their charges.
     const paid = await this.context.charges.chargesByPurchase(rows.map((row) => row.id));
@@ -161,9 +164,7 @@ export class SubscriptionsService {
           ? { amount: fromMinor(refund.charge.amountMinor - refund.charge.refundedMinor), until: refund.until.toISOString() }
           : null,
         agreed: agreedSummaryOf(terms),
-        access: grants
-          .filter((grant) => grant.subscriptionId === row.id && !grant.revokedAt && (!grant.expiresAt || grant.expiresAt > now))
-          .map((grant) => grant.kind),
+        access: grants.filter((grant) => grant.subscriptionId === row.id).map((grant) => grant.kind),
       };
     });
   }

@@ -1,4 +1,4 @@
-import { cardScenario, type CardScenario } from '../../executions/test-cards';
+import { cardScenario, type CardScenario } from '../../test-cards/test-cards';
 import type { CardPayment, PaymentProcessor, ProcessorResult, RefundResult, StoredCharge } from '../processor';
 
 /**

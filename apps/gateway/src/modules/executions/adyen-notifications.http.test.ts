@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Execution } from '@roots/contracts/gateway';
 import { ADYEN_NOTIFICATION_ACCEPTED, type AdyenNotificationItem, type AdyenNotificationRequest } from '@roots/contracts/gateway-adyen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, merchantHeaders, payByCard, startGateway, type TestGateway } from '../../../test/helpers';
-import { HmacValidator, type NotificationRequestItem } from './adyen-library';
+import { call, merchantHeaders, payByCard, startGateway, type TestGateway } from '../../test/helpers';
+import { HmacValidator, type NotificationRequestItem } from '../processors/adyen/adyen-library';
 import { ADYEN_NOTIFICATIONS_PATH } from './adyen-notifications';
-import { adyenEnv, HMAC_KEYS, MERCHANT_ACCOUNT } from './testing/adyen-env';
-import { startPrism, webhookExample, type PrismMock } from './testing/prism';
-import { eventually, startWebhookReceiver } from './testing/receiver';
+import { adyenEnv, HMAC_KEYS, MERCHANT_ACCOUNT } from '../processors/adyen/testing/adyen-env';
+import { startPrism, webhookExample, type PrismMock } from '../processors/adyen/testing/prism';
+import { eventually, startWebhookReceiver } from '../processors/adyen/testing/receiver';
 
 /**
  * Adyen's notifications, from each event's example in Adyen's Webhooks v1 definition, pointed at

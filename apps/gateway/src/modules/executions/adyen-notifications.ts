@@ -2,12 +2,12 @@ import { ADYEN_NOTIFICATION_ACCEPTED, adyenNotificationRequestSchema, type Adyen
 import type { DisputeReason } from '@roots/contracts/gateway';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ExecutionsService } from '../../executions/executions.service';
-import type { ExecutionsRepository } from '../../executions/executions.repository';
-import type { ProcessorEvent } from '../processor';
-import { declineCodeFor } from './adyen-codes';
-import { HmacValidator, type NotificationRequestItem } from './adyen-library';
-import { ADYEN } from './adyen-processor';
+import type { ExecutionsService } from './executions.service';
+import type { ExecutionsRepository } from './executions.repository';
+import type { ProcessorEvent } from '../processors/processor';
+import { declineCodeFor } from '../processors/adyen/adyen-codes';
+import { HmacValidator, type NotificationRequestItem } from '../processors/adyen/adyen-library';
+import { ADYEN } from '../processors/adyen/adyen-processor';
 
 /** Where Adyen posts its standard notifications (Customer Area → Developers → Webhooks). */
 export const ADYEN_NOTIFICATIONS_PATH = '/psp/adyen/notifications';

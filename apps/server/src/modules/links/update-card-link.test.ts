@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signToken } from '../../lib/signed-token';
-import { cancelLinkToken } from '../cancellation/cancel-link';
+import { cancelLinkToken } from './cancel-link';
 import { UPDATE_CARD_LINK_TTL_DAYS, liveUpdateCardLink, updateCardUrl } from './update-card-link';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';

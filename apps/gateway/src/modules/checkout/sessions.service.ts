@@ -10,9 +10,9 @@ import {
 import { GatewayError } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { ExecutionsRepository } from '../executions/executions.repository';
-import type { BearerTokens } from './bearer-token';
-import { DEFAULT_PAYMENT_METHODS, describePaymentMethod } from './payment-methods';
-import type { SessionRow, SessionsRepository } from './sessions.repository';
+import type { BearerTokens } from '../sessions/bearer-token';
+import { DEFAULT_PAYMENT_METHODS, describePaymentMethod } from '../sessions/payment-methods';
+import type { SessionRow, SessionsRepository } from '../sessions/sessions.repository';
 
 export type SessionsContext = {
   publicUrl: () => string;

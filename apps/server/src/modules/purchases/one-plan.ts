@@ -171,7 +171,13 @@ export class OnePlan {
       if (!kept) continue;
       for (const row of duplicates.filter((candidate) => candidate.createdAt < before)) {
         try {
-          if ((await this.refund.purchase(row)) > 0) refunded += 1;
+          if ((await this.refund.purchase(row)) > 0) {
+            refunded += 1;
+            this.context.log.warn(
+              { subscriptionId: row.id, kept: kept.id, email: maskEmail(email) },
+              'a second live plan of one customer refunded, unclaimed after the grace',
+            );
+          }
         } catch (error) {
           this.context.log.warn({ subscriptionId: row.id, err: error }, 'unclaimed duplicate plan: refund left for the next pass');
         }

@@ -28,6 +28,8 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
  */
 export const ACCESS_STATUSES = ['trialing', 'active', 'past_due', 'canceled'] as const satisfies readonly SubscriptionStatus[];
 export const RENEWING_STATUSES = ['trialing', 'active', 'past_due'] as const satisfies readonly SubscriptionStatus[];
+/** Renewing on schedule: the next charge is due, no retry of a declined one (`past_due` is dunning's). */
+export const ON_SCHEDULE_STATUSES = ['trialing', 'active'] as const satisfies readonly (typeof RENEWING_STATUSES)[number][];
 
 /** Statuses in which the customer still has the subscription's access (and the scheduler has work: a renewal, a retry or the period's end). */
 export function hasAccess(status: SubscriptionStatus): boolean {

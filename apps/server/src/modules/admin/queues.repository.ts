@@ -1,4 +1,4 @@
-import { RENEWING_STATUSES } from '@roots/contracts/subscriptions';
+import { ON_SCHEDULE_STATUSES, RENEWING_STATUSES } from '@roots/contracts/subscriptions';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/executor';
@@ -56,7 +56,7 @@ export class QueuesRepository {
   /** Live top-level subscriptions whose next charge is due in [from, to), soonest first. */
   async upcomingRenewals(db: Executor, range: Instants, slice: Slice) {
     const where = and(
-      inArray(subscriptions.status, ['trialing', 'active']),
+      inArray(subscriptions.status, [...ON_SCHEDULE_STATUSES]),
       isNull(subscriptions.parentId),
       gte(subscriptions.dueAt, range.from),
       lt(subscriptions.dueAt, range.to),

@@ -1,5 +1,11 @@
 import { buildPlanCatalog } from '@roots/contracts';
-import { SUBSCRIPTION_STATUSES, hasAccess, isCancelable, type SubscriptionStatus } from '@roots/contracts/subscriptions';
+import {
+  ON_SCHEDULE_STATUSES,
+  SUBSCRIPTION_STATUSES,
+  hasAccess,
+  isCancelable,
+  type SubscriptionStatus,
+} from '@roots/contracts/subscriptions';
 import { describe, expect, it } from 'vitest';
 import { planTerms } from '../terms/plan-terms';
 import { InvalidTransitionError, initialState, transition, type SubscriptionEvent } from './subscription-state';
@@ -55,6 +61,11 @@ describe('subscription state machine', () => {
   it('keeps access until expiry and cancels only live subscriptions', () => {
     expect(SUBSCRIPTION_STATUSES.filter(hasAccess)).toEqual(['trialing', 'active', 'past_due', 'canceled']);
     expect(SUBSCRIPTION_STATUSES.filter(isCancelable)).toEqual(['trialing', 'active', 'past_due']);
+    // The upcoming-renewals queue lists these; past_due is the dunning queue's.
+    expect(SUBSCRIPTION_STATUSES.filter((status) => (ON_SCHEDULE_STATUSES as readonly string[]).includes(status))).toEqual([
+      'trialing',
+      'active',
+    ]);
   });
 });
 

@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { API_MESSAGES } from '@roots/contracts/messages';
 import { buyPlanAsVisitor, openPaywallAs, payWithSuccessCard, signInByEmailCode, uniqueEmail } from '../support/session';
 
 /**
@@ -29,7 +28,7 @@ test.describe('what the customer owns is not sold again', () => {
     await expect(page).toHaveURL(/\/roots\/sign-in\?vSubscriptionId=/);
   });
 
-  test('a second tab whose checkout opened before the first paid: its payment buys nothing twice and says it is refunded', async ({
+  test('a second tab whose checkout opened before the first paid: its payment buys nothing twice and is refunded at once, said on the page', async ({
     page,
     context,
   }) => {
@@ -38,7 +37,10 @@ test.describe('what the customer owns is not sold again', () => {
     await openPaywallAs(second, email);
     await buyPlanAsVisitor(page, email);
     await payWithSuccessCard(second);
-    await expect(second.getByTestId('purchase-error')).toHaveText(API_MESSAGES.alreadyOwnedPaidTwice, { timeout: 30_000 });
+    // Refunded at once and said, with the way to the account (ADR 196).
+    const refunded = second.getByTestId('plan-owned-refunded');
+    await expect(refunded).toContainText('You already have the Weekly Plan — this payment was refunded.', { timeout: 30_000 });
+    await expect(refunded.getByRole('link', { name: 'Open my account' })).toBeVisible();
     await expect(second).toHaveURL(/\/roots\/subscription/);
     // The browser's proof of purchase names one purchase: the second payment made none.
     const proof = (await context.cookies()).find((cookie) => cookie.name === 'roots_purchases');

@@ -23,6 +23,8 @@ import { registerBusinessMetrics } from './modules/metrics/business-metrics';
 import { maskEmail } from './lib/mask';
 import { AccountRepository } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
+import { planChangeRoutes } from './modules/plan-change/plan-change.routes';
+import { PlanChangeService } from './modules/plan-change/plan-change.service';
 import { AccountService } from './modules/account/account.service';
 import { PurchaseProof } from './modules/identity/purchase-proof';
 import { assertPlanOffered } from './modules/admin/geo-policy';
@@ -63,6 +65,7 @@ import { AddOnsService } from './modules/purchases/add-ons.service';
 import { CheckoutSessions } from './modules/purchases/checkout-session.service';
 import { purchaseRoutes } from './modules/purchases/purchases.routes';
 import { PurchasesService } from './modules/purchases/purchases.service';
+import { OnePlan } from './modules/purchases/one-plan';
 import { createReporting, reportingRoutes } from './modules/reports/reporting';
 import { registerOperatorConsole } from './modules/admin/operator-console';
 import { secondFactorOnIdentityEndpoints } from './modules/admin/operator-guard';
@@ -216,16 +219,26 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
     config,
     log: app.log,
   };
-  const purchases = new PurchasesService(context);
+  // One customer, one plan (ADR 196): the purchase lock and the refunds of duplicates.
+  const onePlan = new OnePlan(context);
+  const purchases = new PurchasesService(context, onePlan);
   const addOns = new AddOnsService(context);
   const subscriptions = new SubscriptionsService(context, (intent) => purchases.settleIntent(intent));
   const paymentFailures = new PaymentFailures({ clock, catalog: config.catalog });
   const sweep = new PaymentSweep({ context, purchases, repository: new PaymentSweepRepository(), failures: paymentFailures });
-  const billing = new BillingService(context, subscriptions, purchases, sweep);
+  const billing = new BillingService(context, subscriptions, purchases, sweep, onePlan);
   // Disputes (ADR 181-182): recorded by one rule, and no refund of a disputed payment.
   const disputeRecords = new DisputeRecords({ context, failures: paymentFailures });
   const disputeGuard = new DisputeGuard({ db: database.db, gateway, records: disputeRecords, log: app.log });
   const cancellation = new CancellationService(context, new CancellationRepository(), subscriptions, disputeGuard);
+  onePlan.useRefunds({
+    payment: (executionId) => sweep.refundNow(executionId),
+    // A duplicate purchase made: its first charge back in full, which ends it (the refund email says so).
+    purchase: async (row) => {
+      const first = (await context.charges.chargesOf(row.id)).find((charge) => charge.kind === 'first' && charge.status === 'succeeded');
+      return first ? (await cancellation.refundCharge(first, undefined, 'a second live plan of one customer')).refundedMinor : 0;
+    },
+  });
   const cardUpdate = new CardUpdateService(context);
   // Limits shared by every instance through the database (ADR 116).
   const rateLimitCounters = new SharedRateLimitCounters(database.db, clock);
@@ -251,10 +264,12 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
   );
   const accounts = new AccountRepository();
   const entitlements = new Entitlements({ db: database.db, clock, catalog: config.catalog, proof, sessions, accounts });
+  const planChange = new PlanChangeService({ context, accounts });
   const account = new AccountService({
     db: database.db,
     repository: accounts,
     subscriptions,
+    planChanges: planChange,
     cancellation,
     clock,
     erasers: [reporting.service.eraseUserData, paymentFailures.eraseUserData],
@@ -319,7 +334,14 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
       budget,
       assertPlanOffered: (request, planId) => assertPlanOffered(config, request, planId),
     });
-    await api.register(subscriptionRoutes, { service: subscriptions, emailLimiter, sessions, proof, budget });
+    await api.register(subscriptionRoutes, {
+      service: subscriptions,
+      emailLimiter,
+      sessions,
+      proof,
+      budget,
+      settleClaim: async (user, claimed) => onePlan.settleAtClaim(await accounts.subscriptionsOf(database.db, user), claimed),
+    });
     await api.register(authRoutes, {
       auth,
       publicUrl: config.publicUrl,
@@ -327,6 +349,7 @@ export async function buildApp({ config, database, loggerInstance, clock = syste
       guardSession: secondFactorOnIdentityEndpoints({ sessions, accounts: operatorAccounts }),
     });
     await api.register(accountRoutes, { service: account, sessions, providers: configuredProviders(config), limits: signInLimits, budget });
+    await api.register(planChangeRoutes, { service: planChange, sessions });
     await api.register(reportingRoutes, { reporting, emailLimiter, sessions, proof, subscriptions });
     await api.register(faceCheckRoutes, { admission: reporting.admission, ratePerMinute: config.FACE_CHECK_RATE_LIMIT_PER_MINUTE });
     await api.register(insightsRoutes);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailFormSchema } from './forms';
 import { MESSAGES } from './messages';
-import { cancelOutcomeSchema, subscriptionSummarySchema } from './subscriptions';
+import { cancelOutcomeSchema, planChangeSchema, subscriptionSummarySchema } from './subscriptions';
 
 /** The signed-in area's own endpoints under `/api/account` (product-spec §2, §3). */
 
@@ -52,3 +52,9 @@ export type AccessRecoveryRequest = z.infer<typeof accessRecoveryRequestSchema>;
  */
 export const accessRecoveryResponseSchema = z.object({ outcome: z.literal('sent') });
 export type AccessRecoveryResponse = z.infer<typeof accessRecoveryResponseSchema>;
+
+/** `POST /api/account/subscriptions/{id}/plan-change`: the recurring plan to switch to at period end (ADR 196). */
+export const planChangeRequestSchema = z.object({ plan_id: z.string().min(1).max(100) });
+export const planChangeResponseSchema = z.object({ plan_change: planChangeSchema });
+/** `DELETE /api/account/subscriptions/{id}/plan-change`: the owner keeps their plan. */
+export const planChangeCanceledSchema = z.object({ canceled: z.boolean() });

@@ -22,6 +22,8 @@ export const EMAIL_KINDS = [
   'subscription_ended',
   /** A second payment for what the customer already owned, refunded by the payment sweep (issue 23). */
   'duplicate_payment_refund',
+  /** A plan change asked for in the account, or its cancellation (issue 35, ADR 196). */
+  'plan_change',
 ] as const;
 export const emailKindSchema = z.enum(EMAIL_KINDS);
 export type EmailKind = z.infer<typeof emailKindSchema>;

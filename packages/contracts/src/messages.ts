@@ -76,6 +76,14 @@ export const API_MESSAGES = {
   alreadyOwned: 'You already have this. Open your account to use it.',
   alreadyOwnedPaidTwice:
     'You already have this, so this second payment was not used: it is refunded to your card automatically within the hour. Open your account to use what you have.',
+  /** Issue 35, ADR 196: a plan beside a live plan is not sold; the account changes it instead. */
+  alreadyHavePlan: 'You already have a plan. Change it in your account.',
+  /** A payment for a plan beside the proven owner's live plan, refunded at once (ADR 196). */
+  alreadyOwnedRefunded: 'You already have the {plan} — this payment was refunded.',
+  planChangeSamePlan: 'This is your plan already',
+  planChangeNotRecurring: 'Only a plan that renews can be chosen',
+  planChangeNotRenewing: 'Only a plan that renews can be changed',
+  planChangePastDue: 'Update your card first: the last renewal of this plan failed',
   oneTimeNotCancelable: 'A one-time purchase has no renewal to cancel; a refund ends it',
   alreadyEnded: 'This subscription has already ended',
   operatorsOnly: 'Operators only',

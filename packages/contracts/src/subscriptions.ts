@@ -240,6 +240,15 @@ export const subscriptionIdResponseSchema = z.object({ id: z.uuid() });
 export type SubscriptionIdResponse = z.infer<typeof subscriptionIdResponseSchema>;
 
 /**
+ * `/subs/finalize` answer: the id and, when the purchase claimed was a second live plan of its now
+ * proven owner (ADR 196), that it was refunded, naming the plan they keep.
+ */
+export const finalizeResponseSchema = subscriptionIdResponseSchema.extend({
+  refunded_duplicate: z.object({ plan_name: z.string(), message: z.string() }).optional(),
+});
+export type FinalizeResponse = z.infer<typeof finalizeResponseSchema>;
+
+/**
  * Where a shopper's payment stands for its purchase (the pending page's "check again", issue 24):
  * `pending` (the bank has not answered), `paid` (the subscription exists: `id`), `failed` (declined,
  * nothing charged), `expired` (the bank's check was never finished; nothing charged), `refunded`
@@ -275,6 +284,19 @@ export const agreedSummarySchema = z.object({
 });
 export type AgreedSummary = z.infer<typeof agreedSummarySchema>;
 
+/**
+ * A plan change waiting for the end of the paid period (issue 35, ADR 196): from `effective_at` the
+ * subscription renews as `name`, `amount` (USD) every `period`; no proration.
+ */
+export const planChangeSchema = z.object({
+  plan_id: z.string(),
+  name: z.string(),
+  amount: z.number(),
+  period: agreedPeriodSchema,
+  effective_at: z.iso.datetime(),
+});
+export type PlanChange = z.infer<typeof planChangeSchema>;
+
 /** A subscription as the owner may see it (no email, no payment details beyond last 4). */
 export const subscriptionSummarySchema = z.object({
   id: z.uuid(),
@@ -296,6 +318,8 @@ export const subscriptionSummarySchema = z.object({
   refund: z.object({ amount: z.number(), until: z.iso.datetime() }).nullable(),
   /** The terms agreed at purchase; null only for an id no record or catalog knows. */
   agreed: agreedSummarySchema.nullable(),
+  /** The owner's plan change waiting for the period's end (the account's list only; ADR 196). */
+  plan_change: planChangeSchema.nullable().optional(),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 

@@ -711,3 +711,36 @@ export const disputes = pgTable(
     index('disputes_execution_idx').on(table.executionId),
   ],
 );
+
+/**
+ * Plan changes asked for in the account (issue 35, ADR 196): the subscription switches to
+ * `toPlanId` at the end of its paid period, at the new plan's own renewal price, no proration. One
+ * `pending` change per subscription at most; a change is `canceled` by its owner or `applied` by the
+ * renewal that starts the new plan. The rows stay: they are the history of what the customer asked.
+ */
+export type PlanChangeStatus = 'pending' | 'canceled' | 'applied';
+
+export const planChanges = pgTable(
+  'plan_changes',
+  {
+    id: uuid('id').primaryKey(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    fromPlanId: text('from_plan_id').notNull(),
+    toPlanId: text('to_plan_id').notNull(),
+    /** The new plan's terms as the catalog said when the customer asked (what the switch charges). */
+    terms: jsonb('terms').$type<AgreedTerms>().notNull(),
+    status: text('status').$type<PlanChangeStatus>().notNull(),
+    /** When the switch takes effect: the end of the paid period when it was asked for. */
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    consentIp: text('consent_ip').notNull(),
+    consentUserAgent: text('consent_user_agent').notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('plan_changes_one_pending')
+      .on(table.subscriptionId)
+      .where(sql`status = 'pending'`),
+    index('plan_changes_subscription_idx').on(table.subscriptionId),
+  ],
+);

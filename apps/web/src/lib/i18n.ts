@@ -62,6 +62,8 @@ const EN_US = {
       ownedTitle: 'You already have this plan',
       ownedText: 'It was bought in this browser or with your account, so there is nothing to pay. Open your account to use it.',
       openAccount: 'Open my account',
+      /** A second plan paid anyway (ADR 196): the server's words say it was refunded. */
+      refundedOwnedTitle: 'Nothing more to pay',
       selfie: {
         again:
           'Your selfie was kept only in this tab’s memory and never stored, so reloading the page let it go. We will ask for your selfie again after payment, in your account.',

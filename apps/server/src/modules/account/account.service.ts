@@ -25,6 +25,8 @@ export type AccountDependencies = {
   db: Db;
   repository: AccountRepository;
   subscriptions: SubscriptionsService;
+  /** The account's list shows each pending plan change (ADR 196). */
+  planChanges: { withPendingChanges(summaries: SubscriptionSummary[]): Promise<SubscriptionSummary[]> };
   cancellation: CancellationService;
   clock: Clock;
   /** Modules that keep per-user data (reports) register here so 'Delete my data' reaches them. */
@@ -60,7 +62,8 @@ export class AccountService {
 
   async mySubscriptions(user: SessionUser): Promise<SubscriptionSummary[]> {
     const rows = await this.deps.repository.subscriptionsOf(this.deps.db, user);
-    return this.deps.subscriptions.summaries(rows);
+    const summaries = await this.deps.subscriptions.summaries(rows);
+    return this.deps.planChanges.withPendingChanges(summaries);
   }
 
   async me(user: SessionUser): Promise<MeResponse> {

@@ -11,6 +11,7 @@ import type { SubscriptionRow } from '../subscriptions/subscriptions.repository'
 import type { PurchasesService } from '../purchases/purchases.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { PaymentSweep, SweepResult } from '../payment-sweep/payment-sweep.service';
+import type { OnePlan } from '../purchases/one-plan';
 import { agreedTermsOf } from '../terms/plan-terms';
 
 /** Declines that may pass with time (funds arrive, the processor recovers): retried on a schedule. */
@@ -35,6 +36,8 @@ export class BillingService {
     private readonly purchases: PurchasesService,
     /** Payments the gateway took that no subscription accounts for (ADR 127); none in tests that leave it out. */
     private readonly sweep?: PaymentSweep,
+    /** Refunds second live plans nobody claimed (ADR 196); none in tests that leave it out. */
+    private readonly onePlan?: OnePlan,
   ) {}
 
   /** One scheduler pass: due subscriptions, reminders, crash recovery, the payment sweep, email outbox. */
@@ -46,6 +49,10 @@ export class BillingService {
     emails: number;
   }> {
     const processed: Partial<Record<RenewalOutcome, number>> = {};
+    // Before any renewal: a duplicate plan past the grace is refunded, never renewed (ADR 196).
+    await this.onePlan?.refundUnclaimed(this.context.config.PAYMENT_SWEEP_GRACE_MS).catch((error: unknown) => {
+      this.context.log.warn({ err: error }, 'unclaimed duplicate plans left for a later pass');
+    });
     for (;;) {
       const batch = await this.context.repository.claimDue(this.context.db, this.context.clock.now(), LEASE_MS, 20);
       if (batch.length === 0) break;
@@ -73,7 +80,9 @@ export class BillingService {
   async process(row: SubscriptionRow): Promise<RenewalOutcome> {
     const { repository, db, clock, config } = this.context;
     // The price and period the buyer agreed to, not today's catalog (issue 23).
-    const terms = agreedTermsOf(config.catalog, row);
+    // A plan change waiting for this renewal (ADR 196): the new plan's own price and period from now on.
+    const change = await this.context.lifecycle.pendingChange(db, row.id);
+    const terms = change?.terms ?? agreedTermsOf(config.catalog, row);
     if (row.status === 'canceled' || !terms?.recurring || terms.renewalAmountMinor === null || !terms.renewalPeriod) {
       await this.apply(row, { type: 'period_ended' });
       return 'expired';
@@ -91,7 +100,7 @@ export class BillingService {
       (await this.context.charges.open({
         kind: 'renewal',
         subscriptionId: row.id,
-        planId: row.planId,
+        planId: change?.toPlanId ?? row.planId,
         period,
         attempt,
         idempotencyKey: chargeKeys.renewal(row.id, period, attempt),

@@ -184,6 +184,45 @@ export function cancelConfirmationEmail(input: { productName: string; planName: 
 }
 
 /**
+ * A plan change asked for in the account, or its cancellation (issue 35, ADR 196): what renews,
+ * from when, at what price and how often. The switch is at the end of the paid period, no proration.
+ */
+export function planChangeEmail(input: {
+  productName: string;
+  fromPlanName: string;
+  toPlanName: string;
+  effectiveAt: Date;
+  amountMinor: number;
+  renewalPeriod: PeriodLength;
+  cardLast4: string | null;
+  /** `canceled`: the customer kept their plan; the email says what renews instead. */
+  action: 'requested' | 'canceled';
+}): RenderedEmail {
+  const card = input.cardLast4 ? ` to the card ending in ${input.cardLast4}` : '';
+  return renderEmail({
+    kind: 'plan_change',
+    subject:
+      input.action === 'requested'
+        ? `Your ${input.productName} plan changes on ${day(input.effectiveAt)}`
+        : `Your ${input.productName} plan change is canceled`,
+    productName: input.productName,
+    blocks:
+      input.action === 'requested'
+        ? [
+            `You changed your plan from ${input.fromPlanName} to ${input.toPlanName}.`,
+            `${input.fromPlanName} continues until ${day(input.effectiveAt)}. Nothing is charged today.`,
+            `On ${day(input.effectiveAt)} ${input.toPlanName} starts: ${formatMinorUsd(input.amountMinor)} will be charged${card}, and again ${everyPeriod(input.renewalPeriod)} until you cancel.`,
+            'You can keep your current plan instead: open Manage subscriptions in your account before then.',
+          ]
+        : [
+            `Your change to ${input.toPlanName} is canceled: you keep ${input.fromPlanName}.`,
+            `On ${day(input.effectiveAt)} ${formatMinorUsd(input.amountMinor)} will be charged${card} for ${input.fromPlanName}, and again ${everyPeriod(input.renewalPeriod)} until you cancel.`,
+          ],
+    secrets: [],
+  });
+}
+
+/**
  * A refund, and what it did to access (issue 35: after "Cancel and refund" access ended at once
  * while the cancel email said it lasted until the period's end). A whole refund ends the purchase
  * and its access now; a partial one leaves them as they were.

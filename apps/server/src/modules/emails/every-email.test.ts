@@ -14,6 +14,7 @@ import {
   receiptEmail,
   refundEmail,
   duplicatePaymentRefundEmail,
+  planChangeEmail,
   renewalReceiptEmail,
   signInCodeEmail,
   subscriptionEndedEmail,
@@ -73,6 +74,16 @@ function everyEmail(name: string): RenderedEmail[] {
     }),
     subscriptionEndedEmail({ ...product, planName: name, declineCode: 'expired_card', startUrl: 'https://roots.example/roots/' }),
     cancelLinkEmail({ ...product, cancelUrl: CANCEL }),
+    planChangeEmail({
+      ...product,
+      fromPlanName: name,
+      toPlanName: name,
+      effectiveAt: when,
+      amountMinor: 4999,
+      renewalPeriod: { unit: 'month', count: 3 },
+      cardLast4: '4242',
+      action: 'requested',
+    }),
   ];
 }
 

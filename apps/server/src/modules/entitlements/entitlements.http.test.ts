@@ -1,4 +1,4 @@
-import { API_MESSAGES } from '@roots/contracts';
+import { API_MESSAGES, formatMessage } from '@roots/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SERVER_SECRETS } from '../../config/env';
@@ -53,8 +53,11 @@ describe('entitlements', () => {
     });
     expect((await http(`${base}/init/session?plan_id=${WEEKLY}`, { jar })).status).toBe(409);
     expect(proxy.merchantCalls).toBe(calls); // no gateway session was opened
-    // Another plan, or another browser, still opens a checkout.
-    expect((await http(`${base}/init/session`, { json: { plan_id: THREE_MONTH }, jar })).status).toBe(200);
+    // Another recurring plan is not sold beside it (ADR 196: the account changes the plan); another browser still opens a checkout.
+    expect(await http(`${base}/init/session`, { json: { plan_id: THREE_MONTH }, jar })).toMatchObject({
+      status: 409,
+      body: { code: 'ALREADY_OWNED', error: API_MESSAGES.alreadyHavePlan },
+    });
     expect((await http(`${base}/init/session`, { json: { plan_id: WEEKLY } })).status).toBe(200);
 
     const owned = await http<{ plans: string[]; access: string[] }>(`${base}/api/entitlements`, { jar });
@@ -70,13 +73,16 @@ describe('entitlements', () => {
     const [first, second] = await Promise.all([payWithCard(base, WEEKLY), payWithCard(base, WEEKLY)]);
     expect((await http<{ id: string }>(`${base}/subs/create-no-user`, { json: purchaseBody(first, email), jar })).status).toBe(200);
     const again = await http(`${base}/subs/create-no-user`, { json: purchaseBody(second, email), jar });
-    expect(again).toMatchObject({ status: 409, body: { code: 'ALREADY_OWNED', error: API_MESSAGES.alreadyOwnedPaidTwice } });
+    // Refunded at once, not after the sweep's grace, and said with the plan's name (ADR 196).
+    expect(again).toMatchObject({
+      status: 409,
+      body: { code: 'ALREADY_OWNED', error: formatMessage(API_MESSAGES.alreadyOwnedRefunded, { plan: 'Weekly Plan' }) },
+    });
     // A replay of the first purchase is still answered with its subscription.
     expect((await http(`${base}/subs/create-no-user`, { json: purchaseBody(first, email), jar })).status).toBe(200);
     const rows = await database.db.select().from(subscriptions).where(eq(subscriptions.email, email));
     expect(rows).toHaveLength(1);
-    // The unclaimed second payment is refunded by the payment sweep.
-    await app.roots.sweep.run();
+    // Refunded before any sweep pass.
     const execution = await http<{ amountRefunded: number }>(`${gateway.url}/merchant/v1/executions/${second.execution.id}`, {
       headers: { 'x-api-key': DEV_SERVER_SECRETS.GATEWAY_MERCHANT_SECRET },
     });

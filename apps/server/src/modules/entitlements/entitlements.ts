@@ -1,5 +1,11 @@
 import { API_MESSAGES } from '@roots/contracts';
-import { accessKindForPlan, coveredAccess, type AccessKind, type EntitlementsResponse } from '@roots/contracts/subscriptions';
+import {
+  accessKindForPlan,
+  coveredAccess,
+  RENEWING_STATUSES,
+  type AccessKind,
+  type EntitlementsResponse,
+} from '@roots/contracts/subscriptions';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
@@ -10,7 +16,7 @@ import type { Clock } from '../../lib/clock';
 import type { AccountRepository } from '../account/account.repository';
 import type { PurchaseProof } from '../identity/purchase-proof';
 import type { SessionReader, SessionUser } from '../auth/session';
-import { planTerms } from '../terms/plan-terms';
+import { agreedTermsOf, planTerms } from '../terms/plan-terms';
 import type { PlanCatalog } from '@roots/contracts';
 
 /** A live access grant: what one purchase gives its owner now. */
@@ -90,6 +96,28 @@ export class Entitlements {
     if (planTerms(this.deps.catalog, planId)?.recurring !== false) return undefined;
     const kind = accessKindForPlan(planId);
     return live.find((row) => coveredAccess([row.kind]).has(kind))?.email;
+  }
+
+  /**
+   * The email of a live plan (ADR 196: no parent, a recurring plan that still renews) that this
+   * request's browser or account proves, when `planId` is another recurring plan: a plan beside it
+   * is not sold (the account changes the plan instead). Undefined otherwise.
+   */
+  async livePlanOwner(request: FastifyRequest, planId: string, signedIn?: SessionUser | null): Promise<string | undefined> {
+    const { db, catalog, proof, sessions, accounts } = this.deps;
+    if (planTerms(catalog, planId)?.recurring !== true) return undefined;
+    const user = signedIn === undefined ? await sessions.current(request).catch(() => null) : signedIn;
+    const ids = new Set(proof.heldSubscriptionIds(request));
+    const rows = user ? await accounts.subscriptionsOf(db, user) : [];
+    for (const row of rows) ids.add(row.id);
+    if (ids.size === 0) return undefined;
+    const proven = await db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(inArray(subscriptions.id, [...ids]), isNull(subscriptions.parentId), inArray(subscriptions.status, [...RENEWING_STATUSES])),
+      );
+    return proven.find((row) => row.planId !== planId && agreedTermsOf(catalog, row)?.recurring === true)?.email;
   }
 
   /**

@@ -2,10 +2,11 @@ import type { AccessKind } from '@roots/contracts/subscriptions';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
-import { accessGrants, cancellationChannels, subscriptions } from '../../db/schema';
+import { accessGrants, cancellationChannels, planChanges, subscriptions, type PlanChangeStatus } from '../../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
+export type PlanChangeRow = typeof planChanges.$inferSelect;
 
 /** What a lifecycle step writes on the subscription row; nothing else in the server writes these columns. */
 export type LifecyclePatch = Pick<
@@ -24,6 +25,14 @@ export type LifecyclePatch = Pick<
   | 'paidPeriods'
   | 'period0PaidAt'
   | 'period1PaidAt'
+  // A plan change applied at renewal (ADR 196): the plan, its agreed terms and the consent to them.
+  | 'planId'
+  | 'agreedTerms'
+  | 'termsText'
+  | 'termsVersion'
+  | 'consentAt'
+  | 'consentIp'
+  | 'consentUserAgent'
 >;
 
 /** The highest period told apart in a subscription's paid periods (later periods share its bit). */
@@ -100,5 +109,32 @@ export class LifecycleRepository {
       .insert(cancellationChannels)
       .values({ subscriptionId: input.subscriptionId, channel: input.channel, reason: input.reason, createdAt: input.now })
       .onConflictDoNothing();
+  }
+
+  // ----- plan changes (ADR 196) ---------------------------------------------------------------
+
+  /** The subscription's pending plan change, if any (one at most: a partial unique index). */
+  async pendingChange(db: Executor, subscriptionId: string): Promise<PlanChangeRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(planChanges)
+      .where(and(eq(planChanges.subscriptionId, subscriptionId), eq(planChanges.status, 'pending')));
+    return row;
+  }
+
+  async insertChange(db: Executor, row: typeof planChanges.$inferInsert): Promise<PlanChangeRow> {
+    const [inserted] = await db.insert(planChanges).values(row).returning();
+    if (!inserted) throw new Error('plan change insert returned nothing');
+    return inserted;
+  }
+
+  /** Settles a pending change (canceled or applied); false when it was not pending any more. */
+  async settleChange(db: Executor, id: string, status: Exclude<PlanChangeStatus, 'pending'>, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(planChanges)
+      .set({ status, settledAt: now })
+      .where(and(eq(planChanges.id, id), eq(planChanges.status, 'pending')))
+      .returning({ id: planChanges.id });
+    return rows.length > 0;
   }
 }

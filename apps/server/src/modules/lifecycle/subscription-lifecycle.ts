@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CancelChannel } from '@roots/contracts/admin';
 import { accessKindForPlan, isCancelable, type SubscriptionStatus } from '@roots/contracts/subscriptions';
 import type { Config } from '../../config/env';
@@ -11,6 +12,7 @@ import {
   cancelConfirmationEmail,
   type ChargeKind,
   paymentFailedEmail,
+  planChangeEmail,
   receiptEmail,
   refundEmail,
   renewalReceiptEmail,
@@ -23,8 +25,11 @@ import {
   type LifecyclePatch,
   type LifecycleRepository,
   type NewSubscription,
+  type PlanChangeRow,
   type SubscriptionRow,
 } from './lifecycle.repository';
+import type { Executor } from '../../db/executor';
+import type { AgreedTerms } from '../../db/schema';
 import { initialState, transition, type InitialState } from './subscription-state';
 
 /**
@@ -137,20 +142,27 @@ export class SubscriptionLifecycle {
     const before = await repository.lock(tx, id);
     if (!before) return undefined;
     const now = clock.now();
-    const step = this.step(before, event, now);
+    // A renewal that starts the plan the customer changed to (ADR 196) switches the plan with it.
+    const pending = await repository.pendingChange(tx, id);
+    const change = event.type === 'renewal_succeeded' && pending?.toPlanId === event.charge.planId ? pending : undefined;
+    const step = this.step(before, event, now, change);
     if (!step) return undefined;
     await repository.save(tx, id, step.patch, now);
+    const after = { ...before, ...step.patch };
     if (step.access === 'revoke') await repository.revokeGrants(tx, id, now);
     else if (step.access)
       await repository.grant(tx, {
         subscriptionId: id,
         email: before.email,
-        kind: this.terms(before).access,
+        kind: this.terms(after).access,
         expiresAt: step.access.grantUntil,
         now,
       });
     if (step.email) await emails.enqueue(tx, step.email.key, before.email, step.email.content);
     if (step.churn) await repository.recordChurn(tx, { subscriptionId: id, ...step.churn, now });
+    if (pending && change) await repository.settleChange(tx, pending.id, 'applied', now);
+    // A subscription that no longer renews has no plan to change to.
+    else if (pending && !isCancelable(after.status)) await repository.settleChange(tx, pending.id, 'canceled', now);
     return { before, status: step.patch.status ?? before.status };
   }
 
@@ -184,9 +196,96 @@ export class SubscriptionLifecycle {
     return { kind: 'updated', row: { ...locked, ...patch, updatedAt: now } };
   }
 
-  private step(row: SubscriptionRow, event: LifecycleEvent, now: Date): Step | undefined {
+  /** The subscription's plan change waiting for its period's end, if any (ADR 196). */
+  pendingChange(db: Executor, id: string): Promise<PlanChangeRow | undefined> {
+    return this.deps.repository.pendingChange(db, id);
+  }
+
+  /**
+   * A plan change asked for by the owner (ADR 196): recorded under the row lock, to apply at the end
+   * of the paid period at the new plan's own renewal price; a change asked for before replaces it.
+   * The customer is emailed the terms. `refuse` says why a subscription (as locked) cannot change.
+   */
+  async requestPlanChange<R>(
+    tx: Tx,
+    id: string,
+    input: { terms: AgreedTerms; ip: string; userAgent: string },
+    refuse: (row: SubscriptionRow) => R | undefined,
+  ): Promise<{ kind: 'requested'; change: PlanChangeRow } | { kind: 'refused'; refusal: R } | { kind: 'missing' }> {
+    const { repository, clock, emails } = this.deps;
+    const row = await repository.lock(tx, id);
+    if (!row) return { kind: 'missing' };
+    const refusal = refuse(row);
+    if (refusal !== undefined) return { kind: 'refused', refusal };
+    const effectiveAt = row.currentPeriodEnd;
+    const { renewalAmountMinor, renewalPeriod } = input.terms;
+    if (!effectiveAt || renewalAmountMinor === null || !renewalPeriod)
+      throw new Error(`plan change of ${id} without a period or a renewal`);
+    const now = clock.now();
+    const previous = await repository.pendingChange(tx, id);
+    if (previous) await repository.settleChange(tx, previous.id, 'canceled', now);
+    const change = await repository.insertChange(tx, {
+      id: randomUUID(),
+      subscriptionId: id,
+      fromPlanId: row.planId,
+      toPlanId: input.terms.id,
+      terms: input.terms,
+      status: 'pending',
+      effectiveAt,
+      requestedAt: now,
+      consentIp: input.ip,
+      consentUserAgent: input.userAgent.slice(0, 1000),
+    });
+    await emails.enqueue(
+      tx,
+      `plan-change:${change.id}`,
+      row.email,
+      planChangeEmail({
+        productName: this.deps.config.PRODUCT_NAME,
+        fromPlanName: this.terms(row).name,
+        toPlanName: input.terms.name,
+        effectiveAt,
+        amountMinor: renewalAmountMinor,
+        renewalPeriod,
+        cardLast4: row.cardLast4,
+        action: 'requested',
+      }),
+    );
+    return { kind: 'requested', change };
+  }
+
+  /** The owner keeps their plan (ADR 196): the pending change is canceled and they are told what renews. False when none was pending. */
+  async cancelPlanChange(tx: Tx, id: string): Promise<boolean> {
+    const { repository, clock, emails } = this.deps;
+    const row = await repository.lock(tx, id);
+    const pending = row ? await repository.pendingChange(tx, id) : undefined;
+    if (!row || !pending) return false;
+    const now = clock.now();
+    await repository.settleChange(tx, pending.id, 'canceled', now);
     const terms = this.terms(row);
+    if (terms.renewalAmountMinor != null && terms.renewalPeriod)
+      await emails.enqueue(
+        tx,
+        `plan-change-canceled:${pending.id}`,
+        row.email,
+        planChangeEmail({
+          productName: this.deps.config.PRODUCT_NAME,
+          fromPlanName: terms.name,
+          toPlanName: pending.terms.name,
+          effectiveAt: pending.effectiveAt,
+          amountMinor: terms.renewalAmountMinor,
+          renewalPeriod: terms.renewalPeriod,
+          cardLast4: row.cardLast4,
+          action: 'canceled',
+        }),
+      );
+    return true;
+  }
+
+  private step(row: SubscriptionRow, event: LifecycleEvent, now: Date, change?: PlanChangeRow): Step | undefined {
     const { PRODUCT_NAME: productName } = this.deps.config;
+    // From a plan change's renewal on, the new plan's terms are the agreed ones (ADR 196).
+    const terms = change ? change.terms : this.terms(row);
     switch (event.type) {
       case 'renewal_succeeded': {
         const { charge } = event;
@@ -203,6 +302,7 @@ export class SubscriptionLifecycle {
             dueAt: end,
             retryCount: 0,
             ...paidPeriodPatch(row, charge),
+            ...(change ? switchedPlan(change) : {}),
           },
           access: { grantUntil: end },
           email: {
@@ -214,8 +314,8 @@ export class SubscriptionLifecycle {
               productName,
               planName: terms.name,
               amountMinor: charge.amountMinor,
-              termsText: row.termsText,
-              acceptedAt: row.consentAt,
+              termsText: change ? change.terms.disclosure.terms_text : row.termsText,
+              acceptedAt: change ? change.requestedAt : row.consentAt,
               nextChargeAt: end,
               nextChargeMinor: terms.renewalAmountMinor ?? null,
               renewalPeriod: terms.renewalPeriod,
@@ -372,4 +472,17 @@ export function firstChargeKind(terms: PlanTerms, parentId: string | null): Char
     return { kind: 'trial', trialDays: days };
   }
   return { kind: 'first_period' };
+}
+
+/** What a renewal that applies a plan change writes (ADR 196): the new plan, its terms and the consent to them. */
+function switchedPlan(change: PlanChangeRow): LifecyclePatch {
+  return {
+    planId: change.toPlanId,
+    agreedTerms: change.terms,
+    termsText: change.terms.disclosure.terms_text,
+    termsVersion: change.terms.disclosure.terms_version,
+    consentAt: change.requestedAt,
+    consentIp: change.consentIp,
+    consentUserAgent: change.consentUserAgent,
+  };
 }

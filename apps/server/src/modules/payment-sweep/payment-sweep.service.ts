@@ -199,6 +199,47 @@ export class PaymentSweep {
     }
   }
 
+  /**
+   * A paid execution set aside as a duplicate of what its buyer owns (ADR 196: a failed intent that
+   * names the owner): refunded now, not after the grace, by the same steps and ledger key
+   * (`unmatched:{execution}`) as a pass would take, so a pass, a retry and this call make one refund.
+   * True once the refund went through; false leaves it to the next passes (a payment still pending
+   * at the gateway, a refund refused or unknown).
+   */
+  async refundNow(executionId: string): Promise<boolean> {
+    const { context, repository } = this.options;
+    const intent = await context.repository.findIntent(context.db, executionId);
+    if (intent?.state !== 'failed') return false;
+    const execution = await context.gateway.getExecution(executionId);
+    // Only a settled shopper payment: anything else is the passes' to look at when it changes.
+    if (execution.merchantInitiated || execution.status !== 'authorizeSuccessful') return false;
+    if (execution.amountRefunded >= execution.amount.value) return true;
+    const now = context.clock.now();
+    const { row } = await repository.record(context.db, {
+      executionId,
+      amountMinor: execution.amount.value,
+      currency: execution.amount.currency,
+      orderReference: execution.orderReference ?? null,
+      paidAt: new Date(execution.updatedAt ?? now),
+      status: 'waiting',
+      firstSeenAt: now,
+      updatedAt: now,
+    });
+    if (row.status === 'refunded') return true;
+    const result: SweepResult = {
+      swept: false,
+      listed: 0,
+      completed: 0,
+      subscribed: 0,
+      waiting: 0,
+      refunded: 0,
+      refundFailed: 0,
+      closed: 0,
+    };
+    await this.settle(row, result);
+    return result.refunded > 0;
+  }
+
   private async settle(row: UnmatchedPaymentRow, result: SweepResult): Promise<void> {
     const refund = row.status === 'waiting' ? await this.openRefund(row, result) : await this.refundRow(row);
     if (!refund) return;

@@ -105,6 +105,8 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = asyn
     assertPlanOffered(request, planId);
     const user = await sessions.current(request).catch(() => null);
     await entitlements.assertNotOwned(request, planId, user);
+    // A plan beside a live plan is not sold: the account changes it (ADR 196).
+    if (await entitlements.livePlanOwner(request, planId, user)) throw new AppError('ALREADY_OWNED', API_MESSAGES.alreadyHavePlan);
     await budget.checkout(request, reply);
     return checkout.initSession({
       planId: input?.plan_id,
@@ -176,19 +178,26 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = asyn
   ) => {
     assertPlanOffered(request, body.plan_id);
     // A second payment for a plan this browser or account owns (a second tab whose checkout opened
-    // before the first paid) makes no second subscription: it is set aside, the payment sweep refunds
-    // it (ADR 127) and emails the owner. A replay of the purchase that made the subscription is
-    // answered as before.
+    // before the first paid) makes no second subscription: it is set aside and refunded at once
+    // through the payment sweep's path (ADR 196), and the owner is emailed. A replay of the purchase
+    // that made the subscription is answered as before.
+    // Another recurring plan beside a live one the request proves is no sale either (ADR 196).
     if (!(await purchases.byPayment(executionId))) {
-      const owner = await entitlements.ownerOf(request, body.plan_id, buyer);
-      if (owner) {
-        await purchases.setAsidePaidTwice(executionId, body.plan_id, owner);
-        throw new AppError('ALREADY_OWNED', API_MESSAGES.alreadyOwnedPaidTwice);
-      }
+      const owner =
+        (await entitlements.ownerOf(request, body.plan_id, buyer)) ?? (await entitlements.livePlanOwner(request, body.plan_id, buyer));
+      if (owner) throw await purchases.setAsidePaidTwice(executionId, body.plan_id, owner);
     }
     const userId = buyer?.id ?? null;
     const created = await purchases.createFromPayment(
-      { planId: body.plan_id, email: body.email, executionId, consent: body.consent, attribution: body.attribution, userId },
+      {
+        planId: body.plan_id,
+        email: body.email,
+        executionId,
+        consent: body.consent,
+        attribution: body.attribution,
+        userId,
+        proofIds: proof.heldSubscriptionIds(request),
+      },
       requestMeta(request),
       () => budget.execution(request, executionId),
     );

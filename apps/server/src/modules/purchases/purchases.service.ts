@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API_MESSAGES, MESSAGES } from '@roots/contracts';
+import { MESSAGES } from '@roots/contracts';
 import { compactAttribution, type Attribution } from '@roots/contracts/events';
 import type { Execution } from '@roots/contracts/gateway';
 import type { Consent } from '@roots/contracts/subscriptions';
@@ -15,6 +15,7 @@ import { shopperPaymentProblem } from '../gateway/shopper-payment';
 import type { BillingContext } from '../subscriptions/context';
 import type { IntentRow, SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import { recordPurchaseEvents } from './purchase-events';
+import type { OnePlan } from './one-plan';
 import { sellingTerms } from './selling-terms';
 
 /** How long a refused duplicate of a purchase in flight waits for the first one's subscription. */
@@ -28,7 +29,12 @@ export type PaymentInput = {
   consent: Consent;
   attribution: Attribution | undefined;
   userId: string | null;
+  /** The subscriptions the buyer's browser proves it bought (its purchase cookie, ADR 085). */
+  proofIds?: readonly string[];
 };
+
+/** What completing an intent did: made its subscription, or found the proven owner's live plan (ADR 196). */
+type Completion = { id: string } | { duplicateOf: SubscriptionRow };
 
 /**
  * The purchase a shopper pays for (card, vault instrument, Apple Pay): a subscription exists only
@@ -36,7 +42,11 @@ export type PaymentInput = {
  * constraints, not in memory. Open intents a dead process left are finished here too.
  */
 export class PurchasesService {
-  constructor(private readonly context: BillingContext) {}
+  constructor(
+    private readonly context: BillingContext,
+    /** One customer, one plan (ADR 196): the purchase lock, and the refunds of duplicates. */
+    private readonly onePlan: OnePlan,
+  ) {}
 
   // ----- purchase with a shopper present (card, vault instrument, Apple Pay) --------------------
 
@@ -102,10 +112,12 @@ export class PurchasesService {
       this.context.log.warn({ executionId: execution.id, problem, email: maskEmail(email) }, 'payment not accepted for a subscription');
       throw new AppError('PAYMENT_NOT_ACCEPTED', failure);
     }
-    if (await this.setAsideIfPaidAnotherWay(intent)) throw new AppError('ALREADY_OWNED', API_MESSAGES.alreadyOwnedPaidTwice);
+    const paidAnotherWay = await this.setAsideIfPaidAnotherWay(intent);
+    if (paidAnotherWay) throw await this.onePlan.refuseDuplicatePayment(intent.executionId, paidAnotherWay);
     crashPoint(this.context.config, 'create-after-verify');
-    const id = await this.completeIntent(intent, execution, meta);
-    return this.linkUser(id, input.userId);
+    const completion = await this.completeIntent(intent, execution, meta, input.proofIds ?? []);
+    if ('duplicateOf' in completion) throw await this.onePlan.refuseDuplicatePayment(intent.executionId, completion.duplicateOf);
+    return this.linkUser(completion.id, input.userId);
   }
 
   /** The subscription a purchase in flight makes, read again for a few seconds; undefined when none came. */
@@ -135,12 +147,33 @@ export class PurchasesService {
     return undefined;
   }
 
-  /** Writes subscription, first charge, grants, receipt and purchase events in one transaction. */
-  async completeIntent(intent: IntentRow, execution: Execution, meta: RequestMeta | null): Promise<string> {
+  /**
+   * Writes subscription, first charge, grants, receipt and purchase events in one transaction, under
+   * the email's purchase lock (ADR 196). A recurring plan whose buyer is proven to own a live plan
+   * already (a signed-in buyer, whose email is the account's verified one; or a browser whose proof
+   * holds that plan) makes no subscription: the intent is failed, naming the owner, and the caller
+   * refunds the payment now. A buyer who proved nothing completes like anyone (ADR 196: the claim
+   * settles it), so the answer tells no stranger what an email owns.
+   */
+  async completeIntent(
+    intent: IntentRow,
+    execution: Execution,
+    meta: RequestMeta | null,
+    proofIds: readonly string[] = [],
+  ): Promise<Completion> {
     const { repository, clock } = this.context;
     const terms = sellingTerms(this.context.config.catalog, intent.planId, MESSAGES.cantCreateSubscription, 'INTERNAL_ERROR');
     const now = clock.now();
-    const id = await this.context.db.transaction(async (tx) => {
+    const completion = await this.context.db.transaction(async (tx): Promise<Completion> => {
+      await this.onePlan.lock(tx, intent.email);
+      if (terms.recurring) {
+        const live = (await this.onePlan.livePlansOf(tx, intent.email)).filter((row) => row.initialExecutionId !== execution.id);
+        const owned = live.find((row) => intent.userId !== null || proofIds.includes(row.id));
+        if (owned) {
+          await repository.setIntentState(tx, execution.id, 'failed', null, now);
+          return { duplicateOf: owned };
+        }
+      }
       const row: Purchase = {
         id: randomUUID(),
         email: intent.email,
@@ -188,11 +221,12 @@ export class PurchasesService {
         });
       }
       await repository.setIntentState(tx, execution.id, 'completed', subscriptionId, now);
-      return subscriptionId;
+      return { id: subscriptionId };
     });
+    if ('duplicateOf' in completion) return completion;
     this.context.emails.kick();
-    this.context.log.info({ subscriptionId: id, planId: terms.id, email: maskEmail(intent.email) }, 'subscription created');
-    return id;
+    this.context.log.info({ subscriptionId: completion.id, planId: terms.id, email: maskEmail(intent.email) }, 'subscription created');
+    return completion;
   }
 
   private async linkUser(subscriptionId: string, userId: string | null): Promise<{ id: string }> {
@@ -244,8 +278,16 @@ export class PurchasesService {
       await repository.setIntentState(db, intent.executionId, 'failed', null, clock.now());
       return 'failed';
     }
-    if (await this.setAsideIfPaidAnotherWay(intent)) return 'failed';
-    await this.completeIntent(intent, execution, null);
+    const paidAnotherWay = await this.setAsideIfPaidAnotherWay(intent);
+    if (paidAnotherWay) {
+      await this.onePlan.refuseDuplicatePayment(intent.executionId, paidAnotherWay);
+      return 'failed';
+    }
+    const completion = await this.completeIntent(intent, execution, null);
+    if ('duplicateOf' in completion) {
+      await this.onePlan.refuseDuplicatePayment(intent.executionId, completion.duplicateOf);
+      return 'failed';
+    }
     return 'completed';
   }
 
@@ -257,7 +299,7 @@ export class PurchasesService {
    * Only a purchase made while this one was open counts: a plan bought again long after is a
    * purchase of its own.
    */
-  private async setAsideIfPaidAnotherWay(intent: IntentRow): Promise<boolean> {
+  private async setAsideIfPaidAnotherWay(intent: IntentRow): Promise<SubscriptionRow | undefined> {
     const { repository, db, clock, log } = this.context;
     const other = (await repository.byEmail(db, intent.email)).find(
       (row) =>
@@ -266,13 +308,13 @@ export class PurchasesService {
         row.initialExecutionId !== intent.executionId &&
         row.createdAt.getTime() > intent.createdAt.getTime(),
     );
-    if (!other) return false;
+    if (!other) return undefined;
     await repository.setIntentState(db, intent.executionId, 'failed', null, clock.now());
     log.warn(
       { executionId: intent.executionId, subscriptionId: other.id, email: maskEmail(intent.email) },
-      'payment confirmed after its plan was paid another way; set aside for the sweep to refund',
+      'payment confirmed after its plan was paid another way; set aside and refunded',
     );
-    return true;
+    return other;
   }
 
   /**
@@ -304,14 +346,17 @@ export class PurchasesService {
   /**
    * A second payment for what `ownerEmail` already owns (a second tab, Back then pay): it buys
    * nothing. Its intent is written as failed, naming the owner, so no later request can complete it;
-   * the payment sweep refunds it and tells the owner by email (issue 23).
+   * it is refunded at once through the payment sweep's path and the owner is told by email (issue
+   * 23, ADR 196). Returns the refusal to answer.
    */
-  async setAsidePaidTwice(executionId: string, planId: string, ownerEmail: string): Promise<void> {
+  async setAsidePaidTwice(executionId: string, planId: string, ownerEmail: string): Promise<AppError> {
     await this.context.repository.claimUnpurchased(this.context.db, {
       executionId,
       planId,
       email: ownerEmail,
       now: this.context.clock.now(),
     });
+    // Refunded now, not after the sweep's grace (ADR 196); the answer says so.
+    return this.onePlan.refusePaidTwice(executionId, planId, ownerEmail);
   }
 }

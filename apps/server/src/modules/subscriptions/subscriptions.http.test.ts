@@ -20,6 +20,7 @@ import { startSmtp } from '../../test/smtp';
 const WEEKLY = 'roots_3d1_7d2499';
 const THREE_MONTH = 'roots_3m4800_3m4999';
 const ULTIMATE = 'roots_ultimate_pack_4999_otp';
+const REPORT = 'roots_report_2899_otp';
 
 let gateway: GatewayProcess;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -330,7 +331,12 @@ describe.each(testDatabases())('subscriptions over HTTP against the gateway on $
         headers: { cookie },
       });
     expect(await signedInPurchase(await payWithCard(base, WEEKLY))).toMatchObject({ status: 409, body: { code: 'ALREADY_OWNED' } });
-    const paid = await payWithCard(base, THREE_MONTH);
+    // Nor is another plan sold beside it (ADR 196): the account changes the plan instead.
+    expect(await signedInPurchase(await payWithCard(base, THREE_MONTH))).toMatchObject({
+      status: 409,
+      body: { code: 'ALREADY_OWNED', error: 'You already have the Weekly Plan — this payment was refunded.' },
+    });
+    const paid = await payWithCard(base, REPORT);
     const created = await signedInPurchase(paid);
     expect(created.status, created.text).toBe(200);
     expect((await subscription(created.body.id)).userId).toBe(userId);

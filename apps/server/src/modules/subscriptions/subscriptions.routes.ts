@@ -5,7 +5,8 @@ import {
   paymentStatusResponseSchema,
   recoverByEmailResponseSchema,
   recoverSubscriptionsResponseSchema,
-  subscriptionIdResponseSchema,
+  finalizeResponseSchema,
+  type FinalizeResponse,
 } from '@roots/contracts/subscriptions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,9 +16,10 @@ import { requestMeta } from '../../lib/request-meta';
 import type { MerchantApiBudget } from '../../plugins/merchant-api-budget';
 import { answerBadBodiesWithSpecFallback } from '../../plugins/spec-fallback';
 import type { PurchaseProof } from '../identity/purchase-proof';
-import type { SessionReader } from '../auth/session';
+import type { SessionReader, SessionUser } from '../auth/session';
 import { verifyBuyerIdentity } from '../identity/identity';
 import type { SubscriptionsService } from './subscriptions.service';
+import type { SubscriptionRow } from './subscriptions.repository';
 
 type SubscriptionRoutesOptions = {
   service: SubscriptionsService;
@@ -26,12 +28,17 @@ type SubscriptionRoutesOptions = {
   proof: PurchaseProof;
   /** The gateway's merchant quota, spent once a request is valid and proven (ADR 160). */
   budget: MerchantApiBudget;
+  /**
+   * The claim (ADR 196): once the signed-in owner has linked a purchase, a second live plan of theirs
+   * is refunded; says so when the purchase claimed was that second plan.
+   */
+  settleClaim: (user: SessionUser, claimed: SubscriptionRow) => Promise<FinalizeResponse['refunded_duplicate']>;
 };
 
 /** `/subs/payment-status`, `/subs/finalize`, `/rec/subscriptions/*` (product-spec §7); buying is the purchases room's. */
 export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = async (
   app,
-  { service, emailLimiter, sessions, proof, budget },
+  { service, emailLimiter, sessions, proof, budget, settleClaim },
 ) => {
   answerBadBodiesWithSpecFallback(app);
 
@@ -52,21 +59,23 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
     },
   );
 
-  app.post(
-    '/subs/finalize',
-    { schema: { body: finalizeRequestSchema, response: { 200: subscriptionIdResponseSchema } } },
-    async (request) => {
-      const body = request.body;
-      await emailLimiter.hit(body.email);
-      const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.finalizeError);
-      // Being signed in is not enough: the purchase must be this user's (bought in this browser, or
-      // of their verified email). Someone else's unlinked purchase answers as an unknown one. The
-      // session and the subscription are each read once, here, and passed on.
-      const row = await service.find(body.subscription_id);
-      if (!row || !(await proof.owns(request, row, identity.user))) throw new AppError('NOT_FOUND', MESSAGES.finalizeError);
-      return service.finalize(row, { email: body.email, userId: identity.userId, attribution: body.attribution }, requestMeta(request));
-    },
-  );
+  app.post('/subs/finalize', { schema: { body: finalizeRequestSchema, response: { 200: finalizeResponseSchema } } }, async (request) => {
+    const body = request.body;
+    await emailLimiter.hit(body.email);
+    const identity = await verifyBuyerIdentity(sessions, request, body, MESSAGES.finalizeError);
+    // Being signed in is not enough: the purchase must be this user's (bought in this browser, or
+    // of their verified email). Someone else's unlinked purchase answers as an unknown one. The
+    // session and the subscription are each read once, here, and passed on.
+    const row = await service.find(body.subscription_id);
+    if (!row || !(await proof.owns(request, row, identity.user))) throw new AppError('NOT_FOUND', MESSAGES.finalizeError);
+    const linked = await service.finalize(
+      row,
+      { email: body.email, userId: identity.userId, attribution: body.attribution },
+      requestMeta(request),
+    );
+    const refunded = await settleClaim(identity.user, row);
+    return refunded ? { ...linked, refunded_duplicate: refunded } : linked;
+  });
 
   app.post(
     '/rec/subscriptions/:emailOrId',

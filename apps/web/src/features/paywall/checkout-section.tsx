@@ -55,6 +55,8 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
   const started = useResource(`${plan.id}:${attempt}`, () => initSession(plan.id, email));
   const session: InitSessionResponse | null = started.status === 'ready' ? started.data : null;
   const [purchaseError, setError] = useState<string | null>(null);
+  // A payment for a plan beside the one this browser or account has (ADR 196): refunded, and said.
+  const [refundedOwned, setRefundedOwned] = useState<string | null>(null);
   const [pending, setPending] = useState<Paid | null>(null);
   const error = purchaseError ?? (started.status === 'error' ? errorMessage(started.error) : null);
   const selectPaymentMethod = useQuizStore((state) => state.selectPaymentMethod);
@@ -91,6 +93,11 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
       onPurchased({ subscriptionId: id });
     } catch (reason) {
       const message = errorMessage(reason, MESSAGES.cantCreateSubscription);
+      if (reason instanceof RequestError && reason.code === 'ALREADY_OWNED') {
+        setRefundedOwned(message);
+        onOwned?.();
+        return;
+      }
       setError(message);
       onPurchaseError(message);
     }
@@ -113,6 +120,17 @@ export function CheckoutSection({ plan, email, disclosure, onPurchased, onPurcha
           setAttempt((value) => value + 1);
         }}
       />
+    );
+  }
+  if (refundedOwned) {
+    return (
+      <section className="checkout-slot" role="status" data-testid="plan-owned-refunded">
+        <h2>{t('screens.paywall.refundedOwnedTitle')}</h2>
+        <p>{refundedOwned}</p>
+        <Link className="button button--primary" to={productPath(slug, ROUTE_PATHS.signIn)}>
+          {t('screens.paywall.openAccount')}
+        </Link>
+      </section>
     );
   }
   if (owned) {

@@ -25,7 +25,7 @@ import { track } from '../../lib/track';
 import { useAction } from '../../lib/use-action';
 import { useResource } from '../../lib/use-resource';
 
-type Step = 'checking' | 'choose' | 'code' | 'not-exist';
+type Step = 'checking' | 'choose' | 'code' | 'not-exist' | 'refunded-duplicate';
 
 type SetStep = (step: Step) => void;
 
@@ -34,7 +34,7 @@ type SetStep = (step: Step) => void;
  * the session) is linked to whoever signs in, whatever address their provider returns (issue 14);
  * no purchase → the not-exist modal; otherwise on to the webapp.
  */
-function useAfterSignIn(setStep: SetStep, setError: (message: string) => void) {
+function useAfterSignIn(setStep: SetStep, setError: (message: string) => void, setRefunded: (message: string) => void) {
   const { slug } = usePublicConfig();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -45,13 +45,19 @@ function useAfterSignIn(setStep: SetStep, setError: (message: string) => void) {
     if (subscriptionId) {
       try {
         // Only an answer naming the subscription links it (product-spec §4): another answer fails to parse.
-        await finalizeSubscription({
+        const linked = await finalizeSubscription({
           subscription_id: subscriptionId,
           email: readSessionValue('userEmail') ?? me.user.email,
           firebase_id: me.user.uid,
           attribution: (await import('../../lib/tracking')).currentAttribution(slug),
         });
         window.sessionStorage.clear();
+        // A second plan beside the one this account has (ADR 196): refunded now; the page says so.
+        if (linked.refunded_duplicate) {
+          setRefunded(linked.refunded_duplicate.message);
+          setStep('refunded-duplicate');
+          return;
+        }
       } catch (reason) {
         setError(errorMessage(reason, MESSAGES.finalizeError));
         setStep('choose');
@@ -193,10 +199,11 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
   const { slug } = usePublicConfig();
   const [movedTo, setStep] = useState<Step | null>(null);
   const [email, setEmail] = useState('');
+  const [refunded, setRefunded] = useState<string | null>(null);
   const action = useAction();
   const { busy, error, setError, run } = action;
   useEffect(() => track(slug, 'account'), [slug]);
-  const afterSignIn = useAfterSignIn(setStep, setError);
+  const afterSignIn = useAfterSignIn(setStep, setError, setRefunded);
   const { providers, startUpStep } = useSignInStart(afterSignIn, setStep);
   const step = movedTo ?? startUpStep;
 
@@ -204,6 +211,15 @@ export function SignInScreen({ activation = false }: { activation?: boolean }) {
     <main className="screen sign-in" data-testid="sign-in-screen">
       <h1 className="screen__title">{t(activation ? 'screens.titles.activate' : 'screens.titles.signIn')}</h1>
       {step === 'checking' && <p role="status">{t('signIn.checking')}</p>}
+      {step === 'refunded-duplicate' && refunded && (
+        <section role="status" data-testid="refunded-duplicate">
+          <h2>{t('signIn.refundedDuplicateTitle')}</h2>
+          <p>{refunded}</p>
+          <Link className="button button--primary" to={productPath(slug, ROUTE_PATHS.manageSubscriptions)}>
+            {t('signIn.openAccount')}
+          </Link>
+        </section>
+      )}
       {step === 'choose' && (
         <ChooseStep
           providers={providers}

@@ -1,7 +1,7 @@
 import type { PlanCatalog } from '@roots/contracts';
 import { formatUsd } from '@roots/contracts/disclosure';
 import { planAccountSummary } from '@roots/contracts/plan-claims';
-import { agreedPriceLine, statusWords } from '@roots/contracts/subscription-words';
+import { agreedPriceLine, everyPeriod, statusWords } from '@roots/contracts/subscription-words';
 import { isCancelable, type SubscriptionSummary } from '@roots/contracts/subscriptions';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { getPlans } from '../../lib/api-client';
 import { longDate } from '../../lib/format-date';
 import { productPath, ROUTE_PATHS } from '../../lib/paths';
 import { usePublicConfig } from '../../lib/public-config-context';
-import { cancelSubscription, loadSubscriptions, updateCardOf } from './api/subscriptions';
+import { cancelSubscription, changePlan, keepPlan, loadSubscriptions, updateCardOf } from './api/subscriptions';
 
 // The checkout SDK loads only when a customer asks to update a card.
 const CardUpdateForm = lazy(async () => ({ default: (await import('../../components/card-update/card-update-form')).CardUpdateForm }));
@@ -50,6 +50,107 @@ function PlanHeading({ catalog, item }: { catalog: PlanCatalog | null; item: Sub
         {formatUsd(summary.price)} {summary.period}
       </p>
     </>
+  );
+}
+
+/**
+ * "Change plan" (ADR 196): the other recurring plans of the catalog, each with the price and period
+ * it renews at from the end of the paid period; nothing is charged today. A pending change is shown
+ * with the way to keep the current plan.
+ */
+function ChangePlan({
+  catalog,
+  item,
+  onChanged,
+  onFailed,
+}: {
+  catalog: PlanCatalog | null;
+  item: SubscriptionSummary;
+  onChanged: (message: string) => void;
+  onFailed: (reason: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const from = item.current_period_end ? longDate(item.current_period_end) : '';
+  const run = async (action: () => Promise<string>) => {
+    setBusy(true);
+    try {
+      onChanged(await action());
+      setOpen(false);
+    } catch (reason) {
+      onFailed(reason);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (item.plan_change) {
+    const change = item.plan_change;
+    return (
+      <div data-testid="plan-change-pending">
+        <p>
+          {t('webapp.subscriptions.planChangePending', {
+            name: change.name,
+            date: longDate(change.effective_at),
+            price: formatUsd(change.amount),
+            period: everyPeriod(change.period),
+          })}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              await keepPlan(item.id);
+              return t('webapp.subscriptions.planChangeCanceled');
+            })
+          }
+        >
+          {t('webapp.subscriptions.planChangeCancel', { name: item.agreed?.name ?? item.plan_id })}
+        </button>
+      </div>
+    );
+  }
+  const options = (catalog?.plans ?? []).filter((plan) => plan.length !== 'lifetime' && plan.id !== item.plan_id);
+  if (options.length === 0) return null;
+  if (!open)
+    return (
+      <button type="button" className="button button--secondary" aria-expanded={false} onClick={() => setOpen(true)}>
+        {t('webapp.subscriptions.changePlan')}
+      </button>
+    );
+  return (
+    <div role="group" aria-label={t('webapp.subscriptions.changePlan')} data-testid="change-plan">
+      <p>{t('webapp.subscriptions.changePlanTitle', { date: from })}</p>
+      {options.map((plan) => {
+        const summary = planAccountSummary(catalog!, plan.id);
+        return (
+          <button
+            key={plan.id}
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                const change = await changePlan(item.id, plan.id);
+                return t('webapp.subscriptions.planChangeDone', { name: change.name, date: longDate(change.effective_at) });
+              })
+            }
+          >
+            {t('webapp.subscriptions.changePlanOption', {
+              name: plan.name,
+              price: formatUsd(plan.sum),
+              period: summary?.period ?? '',
+              date: from,
+            })}
+          </button>
+        );
+      })}
+      <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+        {t('webapp.subscriptions.changePlanKeep')}
+      </button>
+    </div>
   );
 }
 
@@ -198,6 +299,17 @@ export function ManageSubscriptionsScreen() {
               <div id={`card-update-${item.id}`}>
                 <CardUpdate subscriptionId={item.id} onSaved={refresh} />
               </div>
+            )}
+            {item.renews && (item.status === 'trialing' || item.status === 'active') && confirming !== item.id && (
+              <ChangePlan
+                catalog={catalog}
+                item={item}
+                onChanged={(text) => {
+                  setMessage(text);
+                  refresh();
+                }}
+                onFailed={failed}
+              />
             )}
             {item.renews && isCancelable(item.status) && confirming !== item.id && (
               <button type="button" className="button button--secondary" onClick={() => setConfirming(item.id)}>

@@ -1,7 +1,12 @@
-import { cancelMineResponseSchema, mySubscriptionsResponseSchema } from '@roots/contracts/account';
-import type { CancelOutcome, SubscriptionSummary } from '@roots/contracts/subscriptions';
+import {
+  cancelMineResponseSchema,
+  mySubscriptionsResponseSchema,
+  planChangeCanceledSchema,
+  planChangeResponseSchema,
+} from '@roots/contracts/account';
+import type { CancelOutcome, PlanChange, SubscriptionSummary } from '@roots/contracts/subscriptions';
 import type { CardUpdateApi } from '../../../components/card-update/card-update-form';
-import { getJson, postParsed } from '../../../lib/api-client';
+import { getJson, postParsed, sendParsed } from '../../../lib/api-client';
 
 /** `GET /api/account/subscriptions`: the signed-in user's subscriptions. */
 export async function loadSubscriptions(signal?: AbortSignal): Promise<SubscriptionSummary[]> {
@@ -31,4 +36,14 @@ export function updateCardOf(subscriptionId: string, onSaved: () => void): CardU
       return answer;
     },
   };
+}
+
+/** `POST /api/account/subscriptions/{id}/plan-change` (ADR 196): the switch at the period's end. */
+export async function changePlan(id: string, planId: string): Promise<PlanChange> {
+  return (await postParsed(`/api/account/subscriptions/${id}/plan-change`, { plan_id: planId }, planChangeResponseSchema)).plan_change;
+}
+
+/** `DELETE /api/account/subscriptions/{id}/plan-change`: the owner keeps their plan. */
+export async function keepPlan(id: string): Promise<boolean> {
+  return (await sendParsed('DELETE', `/api/account/subscriptions/${id}/plan-change`, undefined, planChangeCanceledSchema)).canceled;
 }

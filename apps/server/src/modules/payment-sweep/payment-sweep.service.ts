@@ -48,6 +48,11 @@ export type PaymentSweepOptions = {
   failures?: PaymentFailures;
 };
 
+/** A pass's tally before it has done anything. */
+function emptySweepResult(): SweepResult {
+  return { swept: false, listed: 0, completed: 0, subscribed: 0, waiting: 0, refunded: 0, refundFailed: 0, closed: 0 };
+}
+
 /**
  * Finds payments the gateway took that no subscription accounts for (ADR 127): the server died
  * before the purchase request arrived, or before it wrote anything. Each pass (one instance at a
@@ -64,16 +69,7 @@ export class PaymentSweep {
   /** One pass; safe to call from every instance on every tick. */
   async run(): Promise<SweepResult> {
     const { context, repository } = this.options;
-    const result: SweepResult = {
-      swept: false,
-      listed: 0,
-      completed: 0,
-      subscribed: 0,
-      waiting: 0,
-      refunded: 0,
-      refundFailed: 0,
-      closed: 0,
-    };
+    const result = emptySweepResult();
     const token = randomUUID();
     const claim = await repository.claim(context.db, {
       token,
@@ -226,16 +222,7 @@ export class PaymentSweep {
       updatedAt: now,
     });
     if (row.status === 'refunded') return true;
-    const result: SweepResult = {
-      swept: false,
-      listed: 0,
-      completed: 0,
-      subscribed: 0,
-      waiting: 0,
-      refunded: 0,
-      refundFailed: 0,
-      closed: 0,
-    };
+    const result = emptySweepResult();
     await this.settle(row, result);
     return result.refunded > 0;
   }

@@ -78,7 +78,7 @@ export function findMigrationsFolder(fromUrl: string, owner: string): string {
 export const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 
 /** Extensions the apps' migrations may create (PostgreSQL ships them as contrib): trigram indexes for the console's search (ADR 190). */
-const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
  * Creates a new PGlite data directory in a short-lived child process. `initdb` runs in its own wasm

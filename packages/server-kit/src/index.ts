@@ -3,6 +3,7 @@ export {
   appDatabase,
   findMigrationsFolder,
   openDatabase,
+  PGLITE_EXTENSIONS,
   PGLITE_SETTINGS,
   type Database,
   type DatabaseLocation,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { PGLITE_EXTENSIONS } from '@roots/server-kit';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from './database';
 
@@ -24,7 +25,8 @@ function foldersBeforeLedger(): string {
 
 describe('migration 0004: the charge ledger carries the old rows over', () => {
   it('renames kinds, fills plan and parent from the subscriptions, and turns refunds into ledger rows', async () => {
-    const client = new PGlite();
+    // The later migrations create the extensions the embedded database loads (pg_trgm, ADR 190).
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: foldersBeforeLedger() });
     const subscription = (id: string, planId: string, parent: string | null) =>

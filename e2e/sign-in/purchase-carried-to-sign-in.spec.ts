@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { buyPlanAsVisitor, signInAsNewCustomer, signInByEmailCode, uniqueEmail } from '../support/session';
+import { buyPlanAsVisitor, signInByEmailCode, signInWithoutLivePlan, uniqueEmail } from '../support/session';
 
 /** The purchase travels as vSubscriptionId from offers to sign-in, and through /webapp (product-spec §2, §4). */
 test.describe('vSubscriptionId', () => {
@@ -18,8 +18,9 @@ test.describe('vSubscriptionId', () => {
   });
 
   test('/webapp?vSubscriptionId=… keeps it through the redirect to sign-in, which finalizes and comes back', async ({ page }) => {
-    const { email } = await signInAsNewCustomer(page, 'webapp-finalize');
-    // A second purchase by the same customer, in the same browser, opened from a link on /webapp.
+    // A signed-in customer with no live plan (one customer has one live plan, ADR 196) buys in the same
+    // browser from a link opened on /webapp.
+    const { email } = await signInWithoutLivePlan(page, 'webapp-finalize');
     const secondPurchase = await buyPlanAsVisitor(page, email, '?plan=roots_3m4800_3m4999');
     const finalize = page.waitForRequest((request) => new URL(request.url()).pathname === '/subs/finalize');
     await page.goto(`/roots/webapp?vSubscriptionId=${secondPurchase}&section=biorhythm`);

@@ -128,3 +128,17 @@ export async function signInAsNewCustomer(page: Page, label: string): Promise<{ 
   await expect(page).toHaveURL(/\/roots\/webapp$/, { timeout: 30_000 });
   return { email, subscriptionId };
 }
+
+/**
+ * A signed-in customer with no live plan (ADR 196: one customer has one), so a journey can buy a
+ * first plan signed in: an account needs a purchase, so this one bought the weekly trial and cancelled it.
+ */
+export async function signInWithoutLivePlan(page: Page, label: string): Promise<{ email: string; uid: string; cancelled: string }> {
+  const { email, subscriptionId } = await signInAsNewCustomer(page, label);
+  const origin = new URL(page.url()).origin;
+  const cancel = await page.request.post('/api/cancel', { data: { id: subscriptionId }, headers: { origin } });
+  expect(cancel.status(), await cancel.text()).toBe(200);
+  const me = (await (await page.request.get('/api/account/me')).json()) as { user: { uid: string } };
+  expect(me.user.uid).toBeTruthy();
+  return { email, uid: me.user.uid, cancelled: subscriptionId };
+}

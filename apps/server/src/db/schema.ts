@@ -13,6 +13,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -140,6 +141,10 @@ export const subscriptions = pgTable(
     index('subscriptions_past_due_idx')
       .on(table.dueAt, table.id)
       .where(sql`${table.status} = 'past_due' and ${table.parentId} is null`),
+    // The revenue view's purchases made after now's time of day on the days whose periods turn today (ADR 200).
+    index('subscriptions_main_plan_created_idx')
+      .on(table.planId, table.createdAt)
+      .where(sql`${table.parentId} is null`),
   ],
 );
 
@@ -610,12 +615,67 @@ export const chargeDailyGroups = pgTable(
   (table) => [index('charge_daily_groups_day_idx').on(table.day)],
 );
 
-/** The last UTC day rolled up into `charge_daily_groups` (one row, id 1). */
+/** The last UTC day rolled up into `charge_daily_groups` whole, and how far the day after it is (one row, id 1). */
 export const chargeRollupState = pgTable('charge_rollup_state', {
   id: integer('id').primaryKey(),
   rolledThrough: date('rolled_through', { mode: 'string' }),
+  /** The day after `rolled_through`, rolled from its start up to `partial_through` (ADR 200). */
+  partialDay: date('partial_day', { mode: 'string' }),
+  partialThrough: timestamp('partial_through', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/** The columns `subscription_counts` and `subscription_count_deltas` count purchases by (ADR 200). */
+function subscriptionCountColumns() {
+  return {
+    planId: text('plan_id').notNull(),
+    agreedTerms: jsonb('agreed_terms').$type<AgreedTerms>(),
+    addon: boolean('addon').notNull(),
+    status: text('status').$type<SubscriptionStatus>().notNull(),
+    currentPeriod: integer('current_period').notNull(),
+    createdDay: date('created_day', { mode: 'string' }).notNull(),
+    endedDay: date('ended_day', { mode: 'string' }),
+    canceledDay: date('canceled_day', { mode: 'string' }),
+    paidPeriods: integer('paid_periods').notNull(),
+    /** The first day of the month period 0 was paid in. */
+    paid0Month: date('paid0_month', { mode: 'string' }),
+    paid1Day: date('paid1_day', { mode: 'string' }),
+    channel: text('channel'),
+    reason: text('reason'),
+    count: integer('count').notNull(),
+  };
+}
+
+/**
+ * How many purchases share each combination of what the revenue and Plans views read (ADR 200): plan
+ * and agreed terms, add-on or main, status, period, the UTC days it was made, canceled and ended, the
+ * periods paid and when periods 0 and 1 were, and its cancellation channel and reason. Kept by the
+ * database: triggers on `subscriptions` and `cancellation_channels` append a -1 row for what a
+ * purchase was and a +1 row for what it is to `subscription_count_deltas`, and the console folds those
+ * into this table (`MetricsRepository.compactSubscriptionCounts`). A figure is the sum of both.
+ */
+export const subscriptionCounts = pgTable('subscription_counts', subscriptionCountColumns(), (table) => [
+  unique('subscription_counts_key_unique')
+    .on(
+      table.planId,
+      table.agreedTerms,
+      table.addon,
+      table.status,
+      table.currentPeriod,
+      table.createdDay,
+      table.endedDay,
+      table.canceledDay,
+      table.paidPeriods,
+      table.paid0Month,
+      table.paid1Day,
+      table.channel,
+      table.reason,
+    )
+    .nullsNotDistinct(),
+]);
+
+/** What changed in `subscription_counts` since it was last folded (written by triggers only; ADR 200). */
+export const subscriptionCountDeltas = pgTable('subscription_count_deltas', subscriptionCountColumns());
 
 /** Where the product learned of a declined first payment: the gateway's webhook or the sweep's listing. */
 export type PaymentFailureSource = 'webhook' | 'sweep';

@@ -454,7 +454,7 @@ describe.each(testDatabases())('operator console over HTTP against the gateway o
     // The same report read from the charge ledger alone, every day live.
     class LedgerOnly extends MetricsRepository {
       override rollUpCharges() {
-        return Promise.resolve(null);
+        return Promise.resolve({ rolledThrough: null, partialDay: null, partialThrough: null });
       }
     }
     const week = { from: '2026-03-10', to: '2026-03-16' };

@@ -43,12 +43,58 @@ function chargeGroups(span: Instants) {
  * which PostgreSQL's cost estimate of these joins switched on and which took longer than the query.
  */
 export async function reading<T>(db: Executor, read: (tx: Executor) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    await tx.execute(sql`set local jit = off`);
-    return read(tx);
-  });
+  // One snapshot for every statement of the read (repeatable read): a read in two steps sees one state.
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      await tx.execute(sql`set local jit = off`);
+      return read(tx);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
+
+/**
+ * How long after an attempt was written its day is rolled on past it (ADR 200): an attempt is
+ * written, pending, in a short transaction of its own, so one this old is committed and visible.
+ */
+export const CHARGE_SETTLE_MS = 5 * 60_000;
+
+/**
+ * What {@link MetricsRepository.rollUpCharges} left in `charge_daily_groups`: every day through
+ * `rolledThrough` whole, and `partialDay` (the day after) from its start up to `partialThrough`.
+ */
+export type ChargeRollup = { rolledThrough: string | null; partialDay: string | null; partialThrough: string | null };
+
+/** The counts of purchases (ADR 200): the folded ones and what the triggers added since, summed by each reader. */
+const COUNT_KEY = sql.raw(
+  'plan_id, agreed_terms, addon, status, current_period, created_day, ended_day, canceled_day, paid_periods, paid0_month, paid1_day, channel, reason',
+);
+const COUNTS = sql`(select ${COUNT_KEY}, count from subscription_counts union all select ${COUNT_KEY}, count from subscription_count_deltas) as counted`;
+
+/** A group of main purchases as the range figures read them (see {@link MetricsRepository.purchases}). */
+export type PurchaseGroupRow = {
+  plan_id: string;
+  agreed_terms: AgreedTerms | null;
+  current_period: number;
+  channel: string | null;
+  created_day: string;
+  ended_day: string | null;
+  /** Bit n set: period n was paid. */
+  periods: number;
+  month0: string | null;
+  month1: string | null;
+  count: number;
+};
+
+/** The UTC day (YYYY-MM-DD) an instant at midnight starts; the counts know days, so every bound they are read by is a midnight. */
+function dayOfMidnight(at: Date): string {
+  const iso = at.toISOString();
+  if (!iso.endsWith('T00:00:00.000Z')) throw new Error(`the purchase counts are read by whole UTC days, not at ${iso}`);
+  return iso.slice(0, 10);
+}
+
+const daysOfInstants = (range: Instants) => ({ from: dayOfMidnight(range.from), to: dayOfMidnight(range.to) });
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
@@ -64,16 +110,23 @@ export class MetricsRepository {
   }
 
   /**
-   * The charge groups of the UTC days [fromDay, toDay] (YYYY-MM-DD, both included): the days
-   * through `rolledThrough` (what {@link rollUpCharges} returned) from their daily groups, the
-   * others (normally today, or days waiting on a pending attempt) from the ledger.
+   * The charge groups of the UTC days [fromDay, toDay] (YYYY-MM-DD, both included): what
+   * {@link rollUpCharges} rolled (finished days, and the day after them up to its `partialThrough`)
+   * from `charge_daily_groups`, the rest (normally the last minutes) from the ledger.
    */
-  async chargeGroupsOfDays(db: Executor, rolledThrough: string | null, fromDay: string, toDay: string): Promise<ChargeGroupRow[]> {
-    const rolledTo = rolledThrough && rolledThrough < toDay ? rolledThrough : toDay;
-    const liveFrom = new Date(`${rolledThrough && rolledThrough >= fromDay ? nextDay(rolledThrough) : fromDay}T00:00:00Z`);
+  async chargeGroupsOfDays(db: Executor, rollup: ChargeRollup, fromDay: string, toDay: string): Promise<ChargeGroupRow[]> {
+    const lastRolledDay = rollup.partialDay ?? rollup.rolledThrough;
+    const rolledTo = lastRolledDay && lastRolledDay < toDay ? lastRolledDay : toDay;
+    const rangeStart = new Date(`${fromDay}T00:00:00Z`);
+    const covered = rollup.partialThrough
+      ? new Date(rollup.partialThrough)
+      : rollup.rolledThrough
+        ? new Date(`${nextDay(rollup.rolledThrough)}T00:00:00Z`)
+        : rangeStart;
+    const liveFrom = covered > rangeStart ? covered : rangeStart;
     const liveTo = new Date(`${nextDay(toDay)}T00:00:00Z`);
     const [rolled, live] = await Promise.all([
-      rolledThrough && fromDay <= rolledTo ? this.rolledCharges(db, fromDay, rolledTo) : [],
+      lastRolledDay && fromDay <= rolledTo ? this.rolledCharges(db, fromDay, rolledTo) : [],
       liveFrom < liveTo ? reading(db, (tx) => this.charges(tx, { from: liveFrom, to: liveTo })) : [],
     ]);
     return [...rolled, ...live];
@@ -92,14 +145,17 @@ export class MetricsRepository {
    * Rolls the charge groups of every finished day after the last rolled one into
    * `charge_daily_groups`, through `throughDay` (YYYY-MM-DD) but never through a day that still
    * has a pending attempt (its outcome would change the day's groups; settled attempts never
-   * change). One instance at a time (the state row is locked); re-rolling a day replaces its
-   * groups. Returns the last rolled day (null: nothing rolled yet).
+   * change); re-rolling a day replaces its groups. Then the day after the last rolled one (normally
+   * today) is rolled on from where it was left, up to {@link CHARGE_SETTLE_MS} before `now` and
+   * never past its first pending attempt: its groups are added as further rows of that day (every
+   * reader sums them), and the whole day replaces them once it is finished (ADR 200). One instance
+   * at a time (the state row is locked).
    */
-  async rollUpCharges(db: Executor, throughDay: string, now: Date): Promise<string | null> {
+  async rollUpCharges(db: Executor, throughDay: string, now: Date): Promise<ChargeRollup> {
     return db.transaction(async (tx) => {
       await tx.insert(chargeRollupState).values({ id: 1, rolledThrough: null, updatedAt: now }).onConflictDoNothing();
       const [state] = await tx.select().from(chargeRollupState).where(eq(chargeRollupState.id, 1)).for('update');
-      const rolledThrough = state?.rolledThrough ?? null;
+      let rolledThrough = state?.rolledThrough ?? null;
       const [bounds] = rowsOf<{ first: string | null; pending: string | null }>(
         await tx.execute(sql`
           select to_char(min(created_at) at time zone 'UTC', 'YYYY-MM-DD') as first,
@@ -107,52 +163,99 @@ export class MetricsRepository {
           from charges`),
       );
       const fromDay = rolledThrough ? nextDay(rolledThrough) : bounds?.first;
-      if (!fromDay) return rolledThrough;
+      if (!fromDay) return { rolledThrough, partialDay: null, partialThrough: null };
       // The day before the first one with a pending attempt, at the latest.
       const pendingBefore = bounds?.pending
         ? new Date(Date.parse(`${bounds.pending}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10)
         : null;
       const lastDay = pendingBefore && pendingBefore < throughDay ? pendingBefore : throughDay;
-      if (fromDay > lastDay) return rolledThrough;
-      await tx.execute(sql`delete from charge_daily_groups where day >= ${fromDay}::date and day <= ${lastDay}::date`);
+      if (fromDay <= lastDay) {
+        await tx.execute(sql`delete from charge_daily_groups where day >= ${fromDay}::date and day <= ${lastDay}::date`);
+        await tx.execute(sql`
+          insert into charge_daily_groups (day, kind, plan_id, agreed_terms, addon, automatic, period, status, retry, count, amount_minor)
+          ${chargeGroups({ from: new Date(`${fromDay}T00:00:00Z`), to: new Date(`${nextDay(lastDay)}T00:00:00Z`) })}`);
+        rolledThrough = lastDay;
+      }
+      // The day after the rolled ones, rolled on from where it was left.
+      const partialDay = rolledThrough ? nextDay(rolledThrough) : fromDay;
+      const dayStart = new Date(`${partialDay}T00:00:00Z`);
+      const dayEnd = new Date(`${nextDay(partialDay)}T00:00:00Z`);
+      const left = state?.partialDay === partialDay && state.partialThrough ? state.partialThrough : dayStart;
+      const [pending] = rowsOf<{ at: string | Date | null }>(
+        await tx.execute(
+          sql`select min(created_at) as at from charges where status = 'pending' and created_at >= ${left.toISOString()} and created_at < ${dayEnd.toISOString()}`,
+        ),
+      );
+      let until = new Date(Math.min(now.getTime() - CHARGE_SETTLE_MS, dayEnd.getTime()));
+      if (pending?.at && new Date(pending.at) < until) until = new Date(pending.at);
+      if (until > left)
+        await tx.execute(sql`
+          insert into charge_daily_groups (day, kind, plan_id, agreed_terms, addon, automatic, period, status, retry, count, amount_minor)
+          ${chargeGroups({ from: left, to: until })}`);
+      const partialThrough = until > left ? until : left;
+      await tx
+        .update(chargeRollupState)
+        .set({ rolledThrough, partialDay, partialThrough, updatedAt: now })
+        .where(eq(chargeRollupState.id, 1));
+      return { rolledThrough, partialDay, partialThrough: partialThrough.toISOString() };
+    });
+  }
+
+  /**
+   * Folds what the triggers appended to `subscription_count_deltas` into `subscription_counts`
+   * (ADR 200). The figures read both, so this only keeps the deltas short; one instance at a time
+   * (another one running already: this one skips).
+   */
+  async compactSubscriptionCounts(db: Executor): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [lock] = rowsOf<{ locked: boolean }>(
+        await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('subscription_counts_compact')) as locked`),
+      );
+      if (!lock?.locked) return;
       await tx.execute(sql`
-        insert into charge_daily_groups (day, kind, plan_id, agreed_terms, addon, automatic, period, status, retry, count, amount_minor)
-        ${chargeGroups({ from: new Date(`${fromDay}T00:00:00Z`), to: new Date(`${nextDay(lastDay)}T00:00:00Z`) })}`);
-      await tx.update(chargeRollupState).set({ rolledThrough: lastDay, updatedAt: now }).where(eq(chargeRollupState.id, 1));
-      return lastDay;
+        with moved as (delete from subscription_count_deltas returning ${COUNT_KEY}, count)
+        insert into subscription_counts (${COUNT_KEY}, count)
+        select ${COUNT_KEY}, sum(count)::int from moved group by ${COUNT_KEY}
+        on conflict on constraint subscription_counts_key_unique do update set count = subscription_counts.count + excluded.count`);
+      await tx.execute(sql`delete from subscription_counts where count = 0`);
     });
   }
 
   /** Main purchases that stopped renewing in the range, per day, channel, reason, plan and terms. */
   async stops(db: Executor, range: Instants) {
+    const { from, to } = daysOfInstants(range);
     const result = await db.execute(sql`
-      select to_char(s.canceled_at at time zone 'UTC', 'YYYY-MM-DD') as day, s.plan_id, s.agreed_terms,
-             coalesce(cc.channel, 'by_id') as channel, coalesce(cc.reason, 'not given') as reason, count(*)::int as count
-      from subscriptions s left join cancellation_channels cc on cc.subscription_id = s.id
-      where s.parent_id is null and s.canceled_at >= ${range.from.toISOString()} and s.canceled_at < ${range.to.toISOString()}
-      group by 1, 2, 3, 4, 5`);
+      select to_char(canceled_day, 'YYYY-MM-DD') as day, plan_id, agreed_terms,
+             coalesce(channel, 'by_id') as channel, coalesce(reason, 'not given') as reason, sum(count)::int as count
+      from ${COUNTS}
+      where not addon and canceled_day >= ${from}::date and canceled_day < ${to}::date
+      group by canceled_day, plan_id, agreed_terms, channel, reason
+      having sum(count) <> 0`);
     return rowsOf<{ day: string; plan_id: string; agreed_terms: AgreedTerms | null; channel: string; reason: string; count: number }>(
       result,
     );
   }
 
-  /** Main purchases made before `at` and not ended by then, per plan and terms and whether period 1 was paid before `at`. */
+  /** Main purchases made before `at` (a midnight) and not ended by then, per plan and terms and whether period 1 was paid before `at`. */
   async startingAt(db: Executor, at: Date) {
+    const day = dayOfMidnight(at);
     const result = await db.execute(sql`
-      select plan_id, agreed_terms, coalesce(period1_paid_at < ${at.toISOString()}, false) as past_first, count(*)::int as count
-      from subscriptions
-      where parent_id is null and created_at < ${at.toISOString()} and (ended_at is null or ended_at >= ${at.toISOString()})
-      group by 1, 2, 3`);
+      select plan_id, agreed_terms, coalesce(paid1_day < ${day}::date, false) as past_first, sum(count)::int as count
+      from ${COUNTS}
+      where not addon and created_day < ${day}::date and (ended_day is null or ended_day >= ${day}::date)
+      group by 1, 2, 3
+      having sum(count) <> 0`);
     return rowsOf<{ plan_id: string; agreed_terms: AgreedTerms | null; past_first: boolean; count: number }>(result);
   }
 
   /** Purchases that give access now, per plan and terms, status, period and main/add-on purchase. */
   async holding(db: Executor) {
     const result = await db.execute(sql`
-      select plan_id, agreed_terms, status, current_period, (parent_id is not null) as addon, count(*)::int as count
-      from subscriptions
+      select plan_id, agreed_terms, status, current_period, addon, sum(count)::int as count
+      from ${COUNTS}
       where status in ${[...ACCESS_STATUSES]}
-      group by 1, 2, 3, 4, 5`);
+      group by 1, 2, 3, 4, 5
+      having sum(count) <> 0`);
     return rowsOf<{
       plan_id: string;
       agreed_terms: AgreedTerms | null;
@@ -164,47 +267,52 @@ export class MetricsRepository {
   }
 
   /**
-   * Main purchases made since `since` (trials ending in the range, cohorts of its months), or that
-   * ended in the range (churn), grouped so that every figure of `metrics.ts` comes out as from each
-   * purchase alone (bench:admin: 100 000 purchases read one by one took seconds). A group shares the
-   * terms, the day of purchase and whether its time of day is after `now`'s (the periods of the terms
-   * keep the time of day, and the range's bounds are midnights, so each comparison with a bound or
-   * with `now` is the same for every member), the day it ended, its period and churn channel, the
-   * periods it paid, and the months its first two periods were paid in.
+   * Main purchases made in [since, until) (trials ending in the range, cohorts of its months), or
+   * that ended in the range (churn), every bound a midnight, grouped so that every figure of
+   * `metrics.ts` comes out as from each purchase alone: by terms, the day of purchase, the day it
+   * ended, its period and churn channel, the periods it paid, and the months its first two periods
+   * were paid in. Read from the counts (ADR 200); which of a day's purchases were made after now's
+   * time of day is {@link madeAfterTimeOfDay}'s.
    */
-  async purchases(db: Executor, range: Instants, since: Date, now: Date, until: Date = range.to) {
-    // Days and months are grouped as dates and printed once per group; the paid periods are the
-    // lifecycle's record on the row (ADR 157).
+  async purchases(db: Executor, range: Instants, since: Date, until: Date = range.to) {
+    const span = daysOfInstants(range);
     const result = await db.execute(sql`
-      select s.plan_id, s.agreed_terms, s.current_period, cc.channel,
-             to_char((s.created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as created_day,
-             (s.created_at at time zone 'UTC')::time > (${now.toISOString()}::timestamptz at time zone 'UTC')::time as after_now,
-             to_char((s.ended_at at time zone 'UTC')::date, 'YYYY-MM-DD') as ended_day,
-             s.paid_periods as periods,
+      select plan_id, agreed_terms, current_period, channel, to_char(created_day, 'YYYY-MM-DD') as created_day,
+             to_char(ended_day, 'YYYY-MM-DD') as ended_day, paid_periods as periods, to_char(paid0_month, 'YYYY-MM') as month0,
+             to_char(paid1_day, 'YYYY-MM') as month1, sum(count)::int as count
+      from ${COUNTS}
+      where not addon
+        and ((created_day >= ${dayOfMidnight(since)}::date and created_day < ${dayOfMidnight(until)}::date)
+          or (ended_day >= ${span.from}::date and ended_day < ${span.to}::date))
+      group by plan_id, agreed_terms, current_period, channel, created_day, ended_day, paid_periods, paid0_month,
+               to_char(paid1_day, 'YYYY-MM')
+      having sum(count) <> 0`);
+    return rowsOf<PurchaseGroupRow>(result);
+  }
+
+  /**
+   * Of the main purchases of each plan made on each day given, those made after `timeOfDay` (ms
+   * after midnight, UTC) that day, grouped as {@link purchases} groups them: the days whose purchases
+   * have a period turning today, where whether it turned by now depends on the time of day (ADR 200).
+   */
+  async madeAfterTimeOfDay(db: Executor, days: ReadonlyArray<{ day: string; planId: string }>, timeOfDay: number) {
+    if (days.length === 0) return [];
+    const windows = sql.join(
+      days.map(({ day, planId }) => {
+        const start = new Date(Date.parse(`${day}T00:00:00Z`) + timeOfDay).toISOString();
+        const end = new Date(`${nextDay(day)}T00:00:00Z`).toISOString();
+        return sql`(s.plan_id = ${planId} and s.created_at > ${start}::timestamptz and s.created_at < ${end}::timestamptz)`;
+      }),
+      sql` or `,
+    );
+    const result = await db.execute(sql`
+      select s.plan_id, s.agreed_terms, s.current_period, cc.channel, to_char((s.created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as created_day,
+             to_char((s.ended_at at time zone 'UTC')::date, 'YYYY-MM-DD') as ended_day, s.paid_periods as periods,
              to_char(date_trunc('month', s.period0_paid_at at time zone 'UTC'), 'YYYY-MM') as month0,
-             to_char(date_trunc('month', s.period1_paid_at at time zone 'UTC'), 'YYYY-MM') as month1,
-             count(*)::int as count
-      from subscriptions s
-      left join cancellation_channels cc on cc.subscription_id = s.id
-      where s.parent_id is null
-        and ((s.created_at >= ${since.toISOString()} and s.created_at < ${until.toISOString()})
-          or (s.ended_at >= ${range.from.toISOString()} and s.ended_at < ${range.to.toISOString()}))
-      group by s.plan_id, s.agreed_terms, s.current_period, cc.channel, (s.created_at at time zone 'UTC')::date, 6,
-               (s.ended_at at time zone 'UTC')::date, s.paid_periods, date_trunc('month', s.period0_paid_at at time zone 'UTC'),
-               date_trunc('month', s.period1_paid_at at time zone 'UTC')`);
-    return rowsOf<{
-      plan_id: string;
-      agreed_terms: AgreedTerms | null;
-      current_period: number;
-      channel: string | null;
-      created_day: string;
-      after_now: boolean;
-      ended_day: string | null;
-      /** Bit n set: period n was paid. */
-      periods: number;
-      month0: string | null;
-      month1: string | null;
-      count: number;
-    }>(result);
+             to_char(date_trunc('month', s.period1_paid_at at time zone 'UTC'), 'YYYY-MM') as month1, count(*)::int as count
+      from subscriptions s left join cancellation_channels cc on cc.subscription_id = s.id
+      where s.parent_id is null and (${windows})
+      group by 1, 2, 3, 4, 5, 6, 7, 8, 9`);
+    return rowsOf<PurchaseGroupRow>(result);
   }
 }

@@ -27,10 +27,10 @@ export async function planBreakdown(
   // rolled up, ADR 157; the rest from the ledger).
   const now = context.clock.now();
   const yesterday = new Date(Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
-  const rolledThrough = await metrics.rollUpCharges(context.db, yesterday, now);
+  const [rollup] = await Promise.all([metrics.rollUpCharges(context.db, yesterday, now), metrics.compactSubscriptionCounts(context.db)]);
   const [holding, groups] = await Promise.all([
     metrics.holding(context.db),
-    metrics.chargeGroupsOfDays(context.db, rolledThrough, range.from, range.to),
+    metrics.chargeGroupsOfDays(context.db, rollup, range.from, range.to),
   ]);
   // Succeeded charges and refunds of a purchase (a refund of a payment no purchase claimed is not a plan's), per plan.
   const money = new Map<string, { revenue: number; refunded: number }>();

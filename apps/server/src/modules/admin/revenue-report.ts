@@ -1,11 +1,11 @@
 import type { PlanCatalog } from '@roots/contracts';
-import type { CancelChannel, DateRangeQuery, RevenueDay, RevenueReport } from '@roots/contracts/admin';
+import { COHORT_PERIODS, type CancelChannel, type DateRangeQuery, type RevenueDay, type RevenueReport } from '@roots/contracts/admin';
 import type { Executor } from '../../db/executor';
 import type { AgreedTerms } from '../../db/schema';
 import { DAY_MS } from '../../lib/clock';
 import { disputeMonths, disputeMonthsSpan, disputesByDay } from '../disputes/dispute-figures';
 import { daysOf, instantsOf } from './date-range';
-import { MAX_PERIOD_BIT, MetricsRepository, reading, type ChargeGroupRow } from './metrics.repository';
+import { MAX_PERIOD_BIT, MetricsRepository, reading, type ChargeGroupRow, type PurchaseGroupRow } from './metrics.repository';
 import {
   churn,
   cohorts,
@@ -13,6 +13,7 @@ import {
   isTrial,
   metricTermsOf,
   payingAt,
+  periodStart,
   periodMrr,
   planLabel,
   trialCohort,
@@ -76,6 +77,63 @@ function emptyDay(day: string): RevenueDay {
 
 type PlanRow = RevenueReport['plans'][number];
 
+/** A group of main purchases with whether they were made after now's time of day (every other comparison is by day). */
+type TimedGroupRow = PurchaseGroupRow & { after_now: boolean };
+
+const startOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/**
+ * The main purchases the range figures read (ADR 200): the counts give them per day of purchase; on
+ * a day whose purchases have a period turning today (the end of a trial, a cohort's period coming
+ * due), whether it turned by now depends on the time of day they were made, so those made after
+ * now's time of day that day are read from the purchases themselves and told apart.
+ */
+async function purchaseGroups(
+  tx: Executor,
+  repository: MetricsRepository,
+  deps: { catalog: PlanCatalog; now: Date },
+  span: { range: { from: Date; to: Date }; since: Date; until: Date },
+): Promise<TimedGroupRow[]> {
+  const { now } = deps;
+  const groups = await repository.purchases(tx, span.range, span.since, span.until);
+  const today = now.toISOString().slice(0, 10);
+  const turning = new Map<string, { day: string; planId: string }>();
+  for (const row of groups) {
+    const terms = metricTermsOf(deps.catalog, row.plan_id, row.agreed_terms);
+    const made = new Date(startOfDay(row.created_day));
+    // The periods the figures compare with now: the trial's end (period 1) and a cohort's first COHORT_PERIODS after its first paid one.
+    for (let period = 0; period <= COHORT_PERIODS + 1; period += 1) {
+      const start = periodStart(terms, made, period);
+      if (start === null || start.toISOString().slice(0, 10) > today) break;
+      if (start.toISOString().slice(0, 10) === today)
+        turning.set(`${row.created_day}\u0000${row.plan_id}`, { day: row.created_day, planId: row.plan_id });
+    }
+  }
+  const keyOf = (row: PurchaseGroupRow) =>
+    JSON.stringify([
+      row.plan_id,
+      row.agreed_terms,
+      row.current_period,
+      row.channel,
+      row.created_day,
+      row.ended_day,
+      Number(row.periods),
+      row.month0,
+      row.month1,
+    ]);
+  const timed = new Map<string, TimedGroupRow>(groups.map((row) => [keyOf(row), { ...row, after_now: false }]));
+  const later = await repository.madeAfterTimeOfDay(tx, [...turning.values()], now.getTime() - startOfDay(today));
+  const rows: TimedGroupRow[] = [...timed.values()];
+  for (const row of later) {
+    const group = timed.get(keyOf(row));
+    // Read in the same snapshot as the counts, every purchase made after now's time of day is one of its group's.
+    if (!group || group.count < row.count) throw new Error(`the purchase counts disagree with the purchases of ${row.created_day}`);
+    group.count -= row.count;
+    rows.push({ ...row, after_now: true });
+  }
+  return rows.filter((row) => row.count > 0);
+}
+
 /**
  * The revenue view (docs/metrics.md): what happened in the range (per day and in total), what holds
  * now, per plan by name, the cancellations by channel and the monthly retention cohorts.
@@ -91,18 +149,24 @@ export async function revenueReport(
   // Finished days' charges come from their daily groups (rolled here when needed, ADR 157); the rest from the ledger.
   const today = now.toISOString().slice(0, 10);
   const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
-  const rolledThrough = await repository.rollUpCharges(db, yesterday, now);
+  const [rollup] = await Promise.all([repository.rollUpCharges(db, yesterday, now), repository.compactSubscriptionCounts(db)]);
   // The charges' groups of the dispute rates' months (the range's months and the one before), which hold the range's days.
   const span = disputeMonthsSpan(range.from.slice(0, 7), range.to.slice(0, 7));
   const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-  const groupsRead = repository.chargeGroupsOfDays(db, rolledThrough, dayOf(span.start), dayOf(new Date(span.end.getTime() - DAY_MS)));
+  const groupsRead = repository.chargeGroupsOfDays(db, rollup, dayOf(span.start), dayOf(new Date(span.end.getTime() - DAY_MS)));
   const [chargeGroups, stops, holding, purchases, starting, disputed, disputeRates] = await Promise.all([
     groupsRead,
     reading(db, (tx) => repository.stops(tx, instants)),
     reading(db, (tx) => repository.holding(tx)),
     // Up to the end of the range's last month: a cohort is every purchase first paid in its calendar
     // month, whatever day the range ends on (issue 36); the other figures filter by the range themselves.
-    reading(db, (tx) => repository.purchases(tx, instants, new Date(firstMonth.getTime() - LOOKBACK_MS), now, endOfMonth(range.to))),
+    reading(db, (tx) =>
+      purchaseGroups(tx, repository, deps, {
+        range: instants,
+        since: new Date(firstMonth.getTime() - LOOKBACK_MS),
+        until: endOfMonth(range.to),
+      }),
+    ),
     reading(db, (tx) => repository.startingAt(tx, instants.from)),
     disputesByDay(db, instants),
     groupsRead.then((groups) => disputeMonths(db, range.from.slice(0, 7), range.to.slice(0, 7), cardPaymentsByMonth(groups))),
@@ -205,7 +269,7 @@ export async function revenueReport(
   current.mrr_minor = Math.round(mrr);
   for (const plan of plans.values()) plan.mrr_minor = Math.round(plan.mrr_minor);
 
-  const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+  const dayStart = startOfDay;
   const nowTimeOfDay = now.getTime() - dayStart(now.toISOString().slice(0, 10));
   const facts: PurchaseFacts[] = purchases.map((row) => {
     const periods = periodsOf(Number(row.periods));

@@ -49,8 +49,9 @@ const VISIT_LOOKBACK = '1 day';
  * reloads); an event without one (an older page) is a visit of its own. An arrival at a step the
  * visit reached in the day before `from` is not a first one. The variant is the one the visit
  * started in (`visit_variant`), or for an older page the path the event was sent from.
+ * `countFrom` (>= `from`): only the first arrivals from then on (today's counts past a watermark, ADR 198).
  */
-function funnelEventRows(range: Instants, events: readonly string[]) {
+function funnelEventRows(range: Instants, events: readonly string[], countFrom: Date = range.from) {
   return sql`
     select name, day, campaign, media_source, country, variant from (
       select name, created_at,
@@ -66,7 +67,7 @@ function funnelEventRows(range: Instants, events: readonly string[]) {
         and created_at >= ${range.from.toISOString()}::timestamptz - ${VISIT_LOOKBACK}::interval
         and created_at < ${range.to.toISOString()}
     ) as arrivals
-    where arrival = 1 and created_at >= ${range.from.toISOString()}`;
+    where arrival = 1 and created_at >= ${countFrom.toISOString()}`;
 }
 
 /**
@@ -97,6 +98,12 @@ function firstArrivalRows(dayStart: Date, range: Instants, events: readonly stri
           and earlier.created_at <= e.created_at
           and (earlier.created_at, earlier.id) < (e.created_at, e.id))`;
 }
+
+/**
+ * The longest step of today's counts (ADR 198) that looks each event's visit up (`firstArrivalRows`);
+ * a longer one reads the day's events with the window, which costs about as much whatever the step.
+ */
+const FUNNEL_LOOKUP_MAX_MS = 2 * 3_600_000;
 
 /** Which grouping set a row of the funnel's grouping-sets queries belongs to. */
 const DIMENSION_OF_SET = sql`case when grouping(campaign) = 0 then 'campaign' when grouping(media_source) = 0 then 'media_source'
@@ -368,10 +375,16 @@ export class AdminRepository {
       let watermark = fresh ? dayStart : state.partialThrough!;
       const target = through > dayStart ? through : dayStart;
       if (target > watermark) {
+        // A short step looks each event's visit up; a long one (the day's first, or after a quiet
+        // spell) reads the day and its lookback once, as the finished day's roll-up does.
+        const arrivals =
+          target.getTime() - watermark.getTime() > FUNNEL_LOOKUP_MAX_MS
+            ? funnelEventRows({ from: dayStart, to: target }, events, watermark)
+            : firstArrivalRows(dayStart, { from: watermark, to: target }, events);
         await tx.execute(sql`
           insert into funnel_daily_counts (day, name, dimension, value, count)
           select day::date, name, ${DIMENSION_OF_SET}, coalesce(campaign, media_source, country, variant, day), count(*)::int
-          from (${firstArrivalRows(dayStart, { from: watermark, to: target }, events)}) as e
+          from (${arrivals}) as e
           group by grouping sets ((day, name), (day, name, campaign), (day, name, media_source), (day, name, country), (day, name, variant))
           on conflict (day, dimension, value, name) do update set count = funnel_daily_counts.count + excluded.count`);
         watermark = target;

@@ -182,6 +182,8 @@ describe.each(testDatabases())('the funnel of today from its watermark on $name'
     await database.db
       .delete(funnelEvents)
       .where(sql`${funnelEvents.attribution}->>'media_source' = 'google' and ${funnelEvents.createdAt} < ${at('10:00:00').toISOString()}`);
+    // A visit that lands early today and comes back tomorrow morning, more than a day before the watermark then.
+    await record('intro', at('03:00:00'), 'walk-two-days');
     clock.set(`${tomorrow}T00:02:00.000Z`); // the watermark would be 23:57 of the day before: it stays at midnight
     await record('intro', new Date(`${tomorrow}T00:01:00Z`), 'walk-late-night');
     await record('intro', new Date(`${tomorrow}T00:01:30Z`), 'walk-after-midnight');
@@ -207,6 +209,17 @@ describe.each(testDatabases())('the funnel of today from its watermark on $name'
     expect((await state())?.partialThrough).toEqual(new Date(`${tomorrow}T07:55:00Z`));
     expect(countsOfReport(morning)).toEqual(await fromScratch(tomorrow, tomorrow));
     expect(morning.totals.find((row) => row.step === 'landing')?.count).toBe(2);
+    // After a quiet spell (a step of four hours, read with the window): the figures are still those of the raw events.
+    clock.set(`${tomorrow}T12:00:00.000Z`);
+    await record('intro', new Date(`${tomorrow}T09:00:00Z`), 'quiz-noon');
+    await record('intro', new Date(`${tomorrow}T10:00:00Z`), 'walk-morning');
+    await record('intro', new Date(`${tomorrow}T09:30:00Z`), 'walk-two-days');
+    await record('onboarding', new Date(`${tomorrow}T11:00:00Z`), 'walk-morning');
+    const noon = await funnel(tomorrow, tomorrow);
+    expect((await state())?.partialThrough).toEqual(new Date(`${tomorrow}T11:55:00Z`));
+    expect(countsOfReport(noon)).toEqual(await fromScratch(tomorrow, tomorrow));
+    expect(noon.totals.find((row) => row.step === 'landing')?.count).toBe(3);
+    expect(noon.totals.find((row) => row.step === 'consent')?.count).toBe(1);
     // A range that ended before today reads the roll-up only.
     expect(countsOfReport(await funnel(yesterday, today))).toEqual(await fromScratch(yesterday, today));
   });

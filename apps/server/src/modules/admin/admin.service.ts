@@ -383,10 +383,8 @@ export class AdminService {
     const rolledTo = rolledThrough && rolledThrough < range.to ? rolledThrough : range.to;
     const rolled = rolledThrough && range.from <= rolledTo ? await repository.funnelRolledCounts(this.db, range.from, rolledTo) : [];
     const todayStart = new Date(`${today}T00:00:00Z`);
-    let liveFrom =
+    const liveFrom =
       rolledThrough && rolledThrough >= range.from ? new Date(Date.parse(`${rolledThrough}T00:00:00Z`) + DAY_MS) : instants.from;
-    // Nothing rolled: no event is older than today, so the raw events to read start today.
-    if (rolledThrough === null && liveFrom < todayStart) liveFrom = todayStart;
     let live: FunnelCountRow[] = [];
     if (liveFrom.getTime() === todayStart.getTime() && todayStart < instants.to) {
       // Today: its counts up to the watermark, kept as the day goes (ADR 198), and the events since.

@@ -358,6 +358,9 @@ export const funnelEvents = pgTable(
   (table) => [
     uniqueIndex('funnel_events_dedupe_unique').on(table.dedupeKey),
     index('funnel_events_name_idx').on(table.name, table.createdAt),
+    // A visit's earlier events at a step: the console's funnel asks, for each event since its
+    // watermark, whether the visit reached the step before (ADR 198). The expression is the visit key.
+    index('funnel_events_visit_idx').on(sql`coalesce(${table.attribution}->>'visit_id', ${table.id}::text)`, table.name, table.createdAt),
   ],
 );
 
@@ -584,10 +587,16 @@ export const funnelDailyCounts = pgTable(
   (table) => [primaryKey({ columns: [table.day, table.dimension, table.value, table.name] })],
 );
 
-/** The last UTC day rolled up into `funnel_daily_counts` (one row, id 1). */
+/**
+ * The last UTC day rolled up into `funnel_daily_counts` (one row, id 1), and how far today is: the
+ * first arrivals of today's events before `partial_through` are already added to today's counts
+ * (ADR 198); the finished day's roll-up replaces them.
+ */
 export const funnelRollupState = pgTable('funnel_rollup_state', {
   id: integer('id').primaryKey(),
   rolledThrough: date('rolled_through', { mode: 'string' }),
+  partialDay: date('partial_day', { mode: 'string' }),
+  partialThrough: timestamp('partial_through', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 

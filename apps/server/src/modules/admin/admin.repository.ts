@@ -10,6 +10,7 @@ import {
   cancellationChannels,
   charges,
   emails,
+  funnelDailyCounts,
   funnelRollupState,
   reports,
   subscriptions,
@@ -48,8 +49,9 @@ const VISIT_LOOKBACK = '1 day';
  * reloads); an event without one (an older page) is a visit of its own. An arrival at a step the
  * visit reached in the day before `from` is not a first one. The variant is the one the visit
  * started in (`visit_variant`), or for an older page the path the event was sent from.
+ * `countFrom` (>= `from`): only the first arrivals from then on (today's counts past a watermark, ADR 198).
  */
-function funnelEventRows(range: Instants, events: readonly string[]) {
+function funnelEventRows(range: Instants, events: readonly string[], countFrom: Date = range.from) {
   return sql`
     select name, day, campaign, media_source, country, variant from (
       select name, created_at,
@@ -65,8 +67,43 @@ function funnelEventRows(range: Instants, events: readonly string[]) {
         and created_at >= ${range.from.toISOString()}::timestamptz - ${VISIT_LOOKBACK}::interval
         and created_at < ${range.to.toISOString()}
     ) as arrivals
-    where arrival = 1 and created_at >= ${range.from.toISOString()}`;
+    where arrival = 1 and created_at >= ${countFrom.toISOString()}`;
 }
+
+/**
+ * The first arrivals (as `funnelEventRows` defines them for a range starting at `dayStart`) among
+ * the events of [from, to), where `dayStart` <= `from`: an event is one when no event of the same
+ * visit and step lies in [dayStart − VISIT_LOOKBACK, the event) ordered by (created_at, id), the
+ * window's order. Each event is looked up by the visit index (ADR 198), so the cost follows the
+ * events of [from, to), not the lookback's.
+ */
+function firstArrivalRows(dayStart: Date, range: Instants, events: readonly string[]) {
+  return sql`
+    select name,
+           to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+           coalesce(nullif(attribution->>'campaign_name', ''), nullif(attribution->>'campaign_id', ''), '(none)') as campaign,
+           coalesce(nullif(attribution->>'media_source', ''), '(none)') as media_source,
+           coalesce(nullif(country, ''), nullif(attribution->>'country_code', ''), '(unknown)') as country,
+           coalesce(nullif(attribution->>'visit_variant', ''),
+                    case when attribution->>'event_source_url' like '%/quiz%' then 'quiz' else 'walkthrough' end) as variant
+    from funnel_events e
+    where e.name in ${events}
+      and e.created_at >= ${range.from.toISOString()}
+      and e.created_at < ${range.to.toISOString()}
+      and not exists (
+        select 1 from funnel_events earlier
+        where coalesce(earlier.attribution->>'visit_id', earlier.id::text) = coalesce(e.attribution->>'visit_id', e.id::text)
+          and earlier.name = e.name
+          and earlier.created_at >= ${dayStart.toISOString()}::timestamptz - ${VISIT_LOOKBACK}::interval
+          and earlier.created_at <= e.created_at
+          and (earlier.created_at, earlier.id) < (e.created_at, e.id))`;
+}
+
+/**
+ * The longest step of today's counts (ADR 198) that looks each event's visit up (`firstArrivalRows`);
+ * a longer one reads the day's events with the window, which costs about as much whatever the step.
+ */
+const FUNNEL_LOOKUP_MAX_MS = 2 * 3_600_000;
 
 /** Which grouping set a row of the funnel's grouping-sets queries belongs to. */
 const DIMENSION_OF_SET = sql`case when grouping(campaign) = 0 then 'campaign' when grouping(media_source) = 0 then 'media_source'
@@ -300,6 +337,8 @@ export class AdminRepository {
       }
       if (fromDay > throughDay) return state?.rolledThrough ?? null;
       const span = { from: new Date(`${fromDay}T00:00:00Z`), to: new Date(`${nextDay(throughDay)}T00:00:00Z`) };
+      // The days' counts so far (today's partial counts of a day that is finished now, ADR 198) are replaced whole.
+      await tx.execute(sql`delete from funnel_daily_counts where day >= ${fromDay}::date and day <= ${throughDay}::date`);
       await tx.execute(sql`
         insert into funnel_daily_counts (day, name, dimension, value, count)
         select day::date, name, ${DIMENSION_OF_SET}, coalesce(campaign, media_source, country, variant, day), count(*)::int
@@ -309,6 +348,66 @@ export class AdminRepository {
       await tx.update(funnelRollupState).set({ rolledThrough: throughDay, updatedAt: now }).where(eq(funnelRollupState.id, 1));
       return throughDay;
     });
+  }
+
+  /**
+   * Today's funnel counts up to a watermark (ADR 198). Under the state row's lock, adds to the
+   * counts of `today` (YYYY-MM-DD) the first arrivals of the events between the stored watermark
+   * (today's start when it is from another day) and `through` (an instant of today: the events
+   * before it are all committed), moves the watermark there, and returns it with today's counts
+   * as they stand at it. The first arrivals of [watermark, later) are the caller's to count.
+   * Run after `rollUpFunnel` through yesterday, which replaces a finished day's counts.
+   */
+  async rollUpFunnelToday(
+    db: Db,
+    today: string,
+    through: Date,
+    events: readonly string[],
+    now: Date,
+  ): Promise<{ watermark: Date; rows: FunnelCountRow[] }> {
+    return db.transaction(async (tx) => {
+      await tx.insert(funnelRollupState).values({ id: 1, rolledThrough: null, updatedAt: now }).onConflictDoNothing();
+      const [state] = await tx.select().from(funnelRollupState).where(eq(funnelRollupState.id, 1)).for('update');
+      const dayStart = new Date(`${today}T00:00:00Z`);
+      const fresh = state?.partialDay !== today || !state.partialThrough;
+      // A watermark of another day restarts at today's start, with no counts for today yet.
+      if (fresh) await tx.delete(funnelDailyCounts).where(eq(funnelDailyCounts.day, today));
+      let watermark = fresh ? dayStart : state.partialThrough!;
+      const target = through > dayStart ? through : dayStart;
+      if (target > watermark) {
+        // A short step looks each event's visit up; a long one (the day's first, or after a quiet
+        // spell) reads the day and its lookback once, as the finished day's roll-up does.
+        const arrivals =
+          target.getTime() - watermark.getTime() > FUNNEL_LOOKUP_MAX_MS
+            ? funnelEventRows({ from: dayStart, to: target }, events, watermark)
+            : firstArrivalRows(dayStart, { from: watermark, to: target }, events);
+        await tx.execute(sql`
+          insert into funnel_daily_counts (day, name, dimension, value, count)
+          select day::date, name, ${DIMENSION_OF_SET}, coalesce(campaign, media_source, country, variant, day), count(*)::int
+          from (${arrivals}) as e
+          group by grouping sets ((day, name), (day, name, campaign), (day, name, media_source), (day, name, country), (day, name, variant))
+          on conflict (day, dimension, value, name) do update set count = funnel_daily_counts.count + excluded.count`);
+        watermark = target;
+      }
+      if (fresh || watermark !== state.partialThrough)
+        await tx
+          .update(funnelRollupState)
+          .set({ partialDay: today, partialThrough: watermark, updatedAt: now })
+          .where(eq(funnelRollupState.id, 1));
+      return { watermark, rows: await this.funnelRolledCounts(tx, today, today) };
+    });
+  }
+
+  /**
+   * Funnel step counts, as `funnelCounts` gives them, of the first arrivals among the events of
+   * [from, to) for a range that started at `dayStart` (ADR 198: the events after today's watermark).
+   */
+  async funnelCountsSince(db: Executor, dayStart: Date, range: Instants, events: readonly string[]): Promise<FunnelCountRow[]> {
+    const result = await db.execute(sql`
+      select name, ${DIMENSION_OF_SET} as dimension, coalesce(day, campaign, media_source, country, variant) as value, count(*)::int as count
+      from (${firstArrivalRows(dayStart, range, events)}) as e
+      group by grouping sets ((name, day), (name, campaign), (name, media_source), (name, country), (name, variant))`);
+    return rowsOf<FunnelCountRow>(result);
   }
 
   /** Rolled-up counts of the days [fromDay, toDay]: per day for dimension `day`, summed over the days for the others. */

@@ -35,6 +35,9 @@ CREATE TABLE "subscription_counts" (
 --> statement-breakpoint
 ALTER TABLE "charge_rollup_state" ADD COLUMN "partial_day" date;--> statement-breakpoint
 ALTER TABLE "charge_rollup_state" ADD COLUMN "partial_through" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "funnel_rollup_state" ADD COLUMN "partial_day" date;--> statement-breakpoint
+ALTER TABLE "funnel_rollup_state" ADD COLUMN "partial_through" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "funnel_events_visit_idx" ON "funnel_events" USING btree (coalesce("attribution"->>'visit_id', "id"::text),"name","created_at");--> statement-breakpoint
 CREATE INDEX "subscriptions_main_plan_created_idx" ON "subscriptions" USING btree ("plan_id","created_at") WHERE "subscriptions"."parent_id" is null;--> statement-breakpoint
 -- Hand-written below (ADR 200): the triggers that keep subscription_counts, and its first fill.
 -- What one purchase adds to the counts (delta +1) or takes away (delta -1), with its cancellation channel and reason.

@@ -343,10 +343,9 @@ export class AdminRepository {
   /**
    * Reports made in the range by status, error code and model version, from the counts the
    * database keeps (ADR 199): the range is whole UTC days, so the days' rows are exactly the
-   * reports made in it. Compacts the counts first (a no-op when another compaction runs).
+   * reports made in it (the report sweep compacts the rows now and then).
    */
   async reportsByStatus(db: Executor, range: Instants) {
-    await db.execute(sql`select compact_report_quality_counts()`);
     const result = await db.execute(sql`
       select status, error_code, model_version, sum(count)::int as count
       from report_status_counts where day >= ${dayOf(range.from)}::date and day < ${dayOf(range.to)}::date

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
-import { openTestDatabase, testDatabases } from '../../test/helpers';
+import { buildTestApp, openTestDatabase, testDatabases } from '../../test/helpers';
 import { rowsOf } from '../emails/emails.repository';
 import { REPORT_FEEDBACK_EVENT, ReportsRepository } from '../reports/reports.repository';
 import { AdminRepository } from './admin.repository';
@@ -253,5 +253,47 @@ describe.each(testDatabases())('report quality counts on $name', ({ url }) => {
     );
     expect(spread[0]!.rows).toBe(spread[0]!.keys);
     expect(rowsOf(await db.execute(sql`select 1 from report_status_counts where count = 0`))).toEqual([]);
+  });
+});
+
+describe('the report sweep compacts the counts', () => {
+  it('folds the rows of many writes into one per day and key while the app runs', async () => {
+    const database = await openTestDatabase(undefined);
+    const repository = new ReportsRepository();
+    const { db } = database;
+    const createdAt = new Date('2026-08-01T12:00:00.000Z');
+    for (let index = 0; index < 6; index += 1) {
+      const id = randomUUID();
+      await repository.insert(db, {
+        id,
+        subscriptionId: randomUUID(),
+        email: `sweep${index}@example.com`,
+        kind: 'extended',
+        status: 'pending',
+        deadlineAt: new Date('2099-01-01T00:00:00.000Z'),
+        createdAt,
+        updatedAt: createdAt,
+      });
+      await repository.apply(db, id, 'pending', 'claimed', {}, createdAt);
+      await repository.apply(db, id, 'processing', 'analysed', { result: { modelVersion: 'v1' } }, createdAt);
+    }
+    const rows = async () =>
+      rowsOf<{ rows: number; total: number }>(
+        await db.execute(sql`select count(*)::int as rows, coalesce(sum(count), 0)::int as total from report_status_counts`),
+      )[0]!;
+    expect(await rows()).toEqual({ rows: 30, total: 6 }); // each report: +1 made, −1/+1 claimed, −1/+1 done
+    const app = await buildTestApp({ database, env: { REPORT_SWEEP_INTERVAL_MS: '50' } });
+    try {
+      await app.ready();
+      let seen = await rows();
+      for (let attempt = 0; attempt < 400 && seen.rows !== 1; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        seen = await rows();
+      }
+      expect(seen).toEqual({ rows: 1, total: 6 });
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });

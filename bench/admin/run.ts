@@ -9,6 +9,7 @@
 // seeded history is timed and printed apart.
 // The gateway reconciliation is left out: it is one merchant-API call per charge, not a query.
 // Usage: node --import tsx bench/admin/run.ts [--events 1000000] [--subscriptions 100000] [--runs 30] [--json]
+//        [--only 'quality 30 days,quality 90 days']
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -25,11 +26,14 @@ const { values } = parseArgs({
     subscriptions: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '30' },
     json: { type: 'boolean', default: false },
+    /** Endpoints to time, by name, comma-separated (e.g. "quality 30 days,quality 90 days"); all when absent. */
+    only: { type: 'string' },
   },
 });
 const EVENTS = Number(values.events);
 const SUBSCRIPTIONS = Number(values.subscriptions);
 const RUNS = Number(values.runs);
+const ONLY = values.only?.split(',').map((name) => name.trim());
 const DAYS = 90;
 
 const cluster = (await startPostgresCluster()) as { url: string; stop(): Promise<void> | void };
@@ -41,7 +45,12 @@ try {
   const seedStarted = performance.now();
   const seedSteps = await seedConsoleData(db, { events: EVENTS, subscriptions: SUBSCRIPTIONS, days: DAYS });
   const seedMs = performance.now() - seedStarted;
-  const timings = await measureConsole(database, cluster.url, { subscriptions: SUBSCRIPTIONS, days: DAYS, runs: RUNS });
+  const timings = await measureConsole(database, cluster.url, {
+    subscriptions: SUBSCRIPTIONS,
+    days: DAYS,
+    runs: RUNS,
+    ...(ONLY ? { only: ONLY } : {}),
+  });
   const results = timings.results;
   const [counted] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from charges`));
   const counts = { funnel_events: EVENTS, subscriptions: SUBSCRIPTIONS, charges: counted?.n ?? 0 };

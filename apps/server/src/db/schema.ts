@@ -588,6 +588,40 @@ export const funnelDailyCounts = pgTable(
 );
 
 /**
+ * The quality view's report counts (issue 36; ADR 199), kept by the database: a trigger on
+ * `reports` (migration 0021) adds a +1 row for each report made and a −1/+1 pair each time a
+ * report's status, error code or model version changes or the report is deleted, keyed by the UTC
+ * day the report was made. Rows are only ever inserted (no writer waits on another); the reader
+ * sums them, and `compact_report_quality_counts()` folds each key's rows into one now and then.
+ */
+export const reportStatusCounts = pgTable(
+  'report_status_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    errorCode: text('error_code'),
+    /** The result's `modelVersion` (null until the report has a result). */
+    modelVersion: text('model_version'),
+    count: integer('count').notNull(),
+  },
+  (table) => [index('report_status_counts_day_idx').on(table.day)],
+);
+
+/**
+ * The same for the feedback on reports (the `report-feedback` funnel events): answers per UTC day
+ * of the answer and whether it said the report looks correct, kept by a trigger on `funnel_events`.
+ */
+export const reportFeedbackCounts = pgTable(
+  'report_feedback_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    looksCorrect: boolean('looks_correct').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [index('report_feedback_counts_day_idx').on(table.day)],
+);
+
+/**
  * The last UTC day rolled up into `funnel_daily_counts` (one row, id 1), and how far today is: the
  * first arrivals of today's events before `partial_through` are already added to today's counts
  * (ADR 198); the finished day's roll-up replaces them.

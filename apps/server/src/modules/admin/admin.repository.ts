@@ -40,6 +40,13 @@ export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The UTC day (YYYY-MM-DD) that starts at `at`; the day-keyed counts answer only for whole days. */
+function dayOf(at: Date): string {
+  const day = at.toISOString().slice(0, 10);
+  if (at.getTime() !== Date.parse(`${day}T00:00:00Z`)) throw new Error(`not the start of a UTC day: ${at.toISOString()}`);
+  return day;
+}
+
 /** How far before a range the funnel looks for a visit's earlier arrival at a step (a visit is a browser session). */
 const VISIT_LOOKBACK = '1 day';
 
@@ -432,23 +439,29 @@ export class AdminRepository {
       .limit(limit);
   }
 
+  /**
+   * Reports made in the range by status, error code and model version, from the counts the
+   * database keeps (ADR 199): the range is whole UTC days, so the days' rows are exactly the
+   * reports made in it (the report sweep compacts the rows now and then).
+   */
   async reportsByStatus(db: Executor, range: Instants) {
     const result = await db.execute(sql`
-      select status, error_code, result->>'modelVersion' as model_version, count(*)::int as count
-      from reports where created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}
-      group by 1, 2, 3`);
+      select status, error_code, model_version, sum(count)::int as count
+      from report_status_counts where day >= ${dayOf(range.from)}::date and day < ${dayOf(range.to)}::date
+      group by 1, 2, 3 having sum(count) <> 0`);
     return rowsOf<{ status: string; error_code: string | null; model_version: string | null; count: number }>(result);
   }
 
+  /** The range's feedback: the latest `limit` answers, and the answers counted from the counts the database keeps (ADR 199). */
   async feedback(db: Executor, range: Instants, event: string, limit: number) {
     const result = await db.execute(sql`
       select created_at, payload from funnel_events
       where name = ${event} and created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}
       order by created_at desc limit ${limit}`);
     const counts = await db.execute(sql`
-      select count(*)::int as answered, count(*) filter (where (payload::jsonb->>'looks_correct') = 'true')::int as looks_correct
-      from funnel_events
-      where name = ${event} and created_at >= ${range.from.toISOString()} and created_at < ${range.to.toISOString()}`);
+      select coalesce(sum(count), 0)::int as answered, coalesce(sum(count) filter (where looks_correct), 0)::int as looks_correct
+      from report_feedback_counts
+      where day >= ${dayOf(range.from)}::date and day < ${dayOf(range.to)}::date`);
     return {
       rows: rowsOf<{ created_at: string | Date; payload: string | null }>(result),
       counts: rowsOf<{ answered: number; looks_correct: number }>(counts)[0] ?? { answered: 0, looks_correct: 0 },

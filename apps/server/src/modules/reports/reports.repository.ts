@@ -101,6 +101,14 @@ export class ReportsRepository {
     return expired.map((row) => row.id);
   }
 
+  /**
+   * Folds the quality view's count rows (ADR 199: +1/−1 rows the database writes on each report
+   * and feedback change) into one per day and key; a no-op while another compaction runs.
+   */
+  async compactQualityCounts(db: Executor): Promise<void> {
+    await db.execute(sql`select compact_report_quality_counts()`);
+  }
+
   /** Links a subscription's reports to a user; reports linked to someone else stay as they are. */
   async linkUser(db: Executor, subscriptionId: string, userId: string, now: Date): Promise<number> {
     const linked = await db

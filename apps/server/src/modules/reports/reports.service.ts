@@ -271,10 +271,14 @@ export class ReportsService {
     await this.options.repository.deleteOwnedBy(tx, user.id, user.emailVerified ? normalizeEmail(user.email) : null);
   };
 
-  /** Expires reports left pending or processing past their deadline (the sweep). */
+  /**
+   * The sweep: expires reports left pending or processing past their deadline, then compacts the
+   * quality view's counts (ADR 199) so they stay about one row per day and key between reads.
+   */
   async expireOverdue(): Promise<number> {
     const expired = await this.options.repository.expireOverdue(this.options.db, this.options.clock.now());
     if (expired.length > 0) this.options.log.warn({ count: expired.length }, 'expired stuck reports');
+    await this.options.repository.compactQualityCounts(this.options.db);
     return expired.length;
   }
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ACCESS_GIVES } from '@roots/contracts/access';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { expectReportShown } from '../support/reports';
 import { openPaywallAs, payWithSuccessCard, signInByEmailCode, uniqueEmail } from '../support/session';
 import { FunnelPage } from './funnel-page';
 
@@ -63,14 +64,7 @@ test('a Profile Pro buyer gets what the paywall promised: told what it is, then 
   const { report_id: reportId } = (await answer.json()) as { report_id: string };
 
   // The report appears, made under the Profile Pro purchase, with what the line promised.
-  await expect(page).toHaveURL(new RegExp(`/roots/webapp/myethnicity/${reportId}$`), { timeout: 30_000 });
-  await expect(page.getByTestId('ethnicity-conclusion')).toHaveText(
-    /^(Your face most resembles the .+ \(\d+% visual resemblance, (?:high|medium|low) (?:reliability|confidence)\)\.|The estimate is uncertain: .+)$/,
-    { timeout: 90_000 },
-  );
-  const screen = page.getByTestId('my-ethnicity-screen');
-  for (const title of ['Ethnicity Conclusion', 'Your Ethnicity', 'Detalisation', 'Facial traits', 'Cultural Insights'])
-    await expect(screen.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expectReportShown(page, reportId, ['Ethnicity Conclusion', 'Your Ethnicity', 'Detalisation', 'Facial traits', 'Cultural Insights']);
   const list = await page.request.post('/report/list-reports', { data: {}, headers: { origin: new URL(page.url()).origin } });
   expect(((await list.json()) as { reports: Array<{ report_id: string; subscription_id: string; status: string }> }).reports).toEqual([
     expect.objectContaining({ report_id: reportId, subscription_id: subscriptionId, status: 'completed' }),

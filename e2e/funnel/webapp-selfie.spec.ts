@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ReportListResponse } from '@roots/contracts/reports';
 import { expectNoSeriousA11yViolations } from '../support/axe';
+import { expectReportShown } from '../support/reports';
 import { payWithSuccessCard, signInByEmailCode, uniqueEmail } from '../support/session';
 import { FunnelPage } from './funnel-page';
 
@@ -95,14 +96,7 @@ test.describe('a report for every payer', () => {
     const { report_id: reportId } = (await answer.json()) as { report_id: string };
 
     // My Ethnicity shows the report being made, then the report.
-    await expect(page).toHaveURL(new RegExp(`/roots/webapp/myethnicity/${reportId}$`), { timeout: 30_000 });
-    await expect(page.getByTestId('ethnicity-conclusion')).toHaveText(
-      /^(Your face most resembles the .+ \(\d+% visual resemblance, (?:high|medium|low) (?:reliability|confidence)\)\.|The estimate is uncertain: .+)$/,
-      { timeout: 90_000 },
-    );
-    const screen = page.getByTestId('my-ethnicity-screen');
-    for (const title of ['Ethnicity Conclusion', 'Your Ethnicity', 'Detalisation'])
-      await expect(screen.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    await expectReportShown(page, reportId, ['Ethnicity Conclusion', 'Your Ethnicity', 'Detalisation']);
     await expectNoSeriousA11yViolations(page);
 
     // One report, made under the purchase, and no more 'Take a selfie'.

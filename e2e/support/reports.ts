@@ -29,3 +29,18 @@ export async function createCompletedReport(
     .toBe('completed');
   return reportId;
 }
+
+/** What the conclusion of a finished report says: a resemblance with its share and reliability, or that the estimate is uncertain. */
+export const CONCLUSION =
+  /^(Your face most resembles the .+ \(\d+% visual resemblance, (?:high|medium|low) (?:reliability|confidence)\)\.|The estimate is uncertain: .+)$/;
+
+/**
+ * The report page opened for `reportId` and, once the report is made, its conclusion and the
+ * sections named `sections` (level-2 headings of My Ethnicity).
+ */
+export async function expectReportShown(page: Page, reportId: string, sections: readonly string[]): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`/roots/webapp/myethnicity/${reportId}$`), { timeout: 30_000 });
+  await expect(page.getByTestId('ethnicity-conclusion')).toHaveText(CONCLUSION, { timeout: 90_000 });
+  const screen = page.getByTestId('my-ethnicity-screen');
+  for (const title of sections) await expect(screen.getByRole('heading', { level: 2, name: title })).toBeVisible();
+}

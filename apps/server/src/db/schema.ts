@@ -695,7 +695,7 @@ function subscriptionCountColumns() {
  * periods paid and when periods 0 and 1 were, and its cancellation channel and reason. Kept by the
  * database: triggers on `subscriptions` and `cancellation_channels` append a -1 row for what a
  * purchase was and a +1 row for what it is to `subscription_count_deltas`, and the console folds those
- * into this table (`MetricsRepository.compactSubscriptionCounts`). A figure is the sum of both.
+ * into this table (`foldPurchaseCounts`, every billing tick and before each read). A figure is the sum of both.
  */
 export const subscriptionCounts = pgTable('subscription_counts', subscriptionCountColumns(), (table) => [
   unique('subscription_counts_key_unique')

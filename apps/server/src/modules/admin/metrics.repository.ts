@@ -4,6 +4,7 @@ import type { Executor } from '../../db/executor';
 import { chargeRollupState, type AgreedTerms, type ChargeKind, type ChargeStatus } from '../../db/schema';
 import { DAY_MS } from '../../lib/clock';
 import { MAX_PERIOD_BIT } from '../lifecycle/lifecycle.repository';
+import { foldPurchaseCounts, PURCHASE_COUNT_KEY } from '../lifecycle/purchase-counts';
 import { rowsOf } from '../emails/emails.repository';
 import type { Instants } from './admin.repository';
 
@@ -67,10 +68,7 @@ export const CHARGE_SETTLE_MS = 5 * 60_000;
 export type ChargeRollup = { rolledThrough: string | null; partialDay: string | null; partialThrough: string | null };
 
 /** The counts of purchases (ADR 200): the folded ones and what the triggers added since, summed by each reader. */
-const COUNT_KEY = sql.raw(
-  'plan_id, agreed_terms, addon, status, current_period, created_day, ended_day, canceled_day, paid_periods, paid0_month, paid1_day, channel, reason',
-);
-const COUNTS = sql`(select ${COUNT_KEY}, count from subscription_counts union all select ${COUNT_KEY}, count from subscription_count_deltas) as counted`;
+const COUNTS = sql`(select ${PURCHASE_COUNT_KEY}, count from subscription_counts union all select ${PURCHASE_COUNT_KEY}, count from subscription_count_deltas) as counted`;
 
 /** A group of main purchases as the range figures read them (see {@link MetricsRepository.purchases}). */
 export type PurchaseGroupRow = {
@@ -201,24 +199,9 @@ export class MetricsRepository {
     });
   }
 
-  /**
-   * Folds what the triggers appended to `subscription_count_deltas` into `subscription_counts`
-   * (ADR 200). The figures read both, so this only keeps the deltas short; one instance at a time
-   * (another one running already: this one skips).
-   */
-  async compactSubscriptionCounts(db: Executor): Promise<void> {
-    await db.transaction(async (tx) => {
-      const [lock] = rowsOf<{ locked: boolean }>(
-        await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('subscription_counts_compact')) as locked`),
-      );
-      if (!lock?.locked) return;
-      await tx.execute(sql`
-        with moved as (delete from subscription_count_deltas returning ${COUNT_KEY}, count)
-        insert into subscription_counts (${COUNT_KEY}, count)
-        select ${COUNT_KEY}, sum(count)::int from moved group by ${COUNT_KEY}
-        on conflict on constraint subscription_counts_key_unique do update set count = subscription_counts.count + excluded.count`);
-      await tx.execute(sql`delete from subscription_counts where count = 0`);
-    });
+  /** Folds the purchase counts' deltas (ADR 200; {@link foldPurchaseCounts}). */
+  compactSubscriptionCounts(db: Executor): Promise<void> {
+    return foldPurchaseCounts(db);
   }
 
   /** Main purchases that stopped renewing in the range, per day, channel, reason, plan and terms. */

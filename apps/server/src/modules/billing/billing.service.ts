@@ -6,6 +6,7 @@ import type { BillingContext } from '../subscriptions/context';
 import { chargeKeys, orderReferences } from '../charges/charge-keys';
 import type { ChargeRow } from '../charges/charges.repository';
 import type { LifecycleEvent } from '../lifecycle/subscription-lifecycle';
+import { foldPurchaseCounts } from '../lifecycle/purchase-counts';
 import type { ChargeEffects } from '../charges/charges.service';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repository';
 import type { PurchasesService } from '../purchases/purchases.service';
@@ -73,6 +74,10 @@ export class BillingService {
       return undefined;
     });
     const emails = await this.context.emails.deliverPending();
+    // The console's purchase counts: what this pass's writes added, folded (ADR 200).
+    await foldPurchaseCounts(this.context.db).catch((error: unknown) => {
+      this.context.log.warn({ err: error }, 'purchase counts left for a later pass');
+    });
     return { processed, reminders, reconciled, swept, emails };
   }
 

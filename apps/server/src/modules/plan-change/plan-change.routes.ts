@@ -1,6 +1,7 @@
 import { planChangeCanceledSchema, planChangeRequestSchema, planChangeResponseSchema } from '@roots/contracts/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestMeta } from '../../lib/request-meta';
 import type { SessionReader } from '../auth/session';
 import type { PlanChangeService } from './plan-change.service';
 
@@ -13,10 +14,7 @@ export const planChangeRoutes: FastifyPluginAsyncZod<{ service: PlanChangeServic
     '/api/account/subscriptions/:id/plan-change',
     { schema: { params: z.object({ id: z.uuid() }), body: planChangeRequestSchema, response: { 200: planChangeResponseSchema } } },
     async (request) => ({
-      plan_change: await service.request(await sessions.require(request), request.params.id, request.body.plan_id, {
-        ip: request.ip,
-        userAgent: String(request.headers['user-agent'] ?? ''),
-      }),
+      plan_change: await service.request(await sessions.require(request), request.params.id, request.body.plan_id, requestMeta(request)),
     }),
   );
 

@@ -11,7 +11,7 @@ import type { PlanChangeRow, SubscriptionRow } from '../lifecycle/lifecycle.repo
 import type { BillingContext } from '../subscriptions/context';
 
 /** What the account shows of a pending change. */
-export function planChangeOf(change: Pick<PlanChangeRow, 'toPlanId' | 'terms' | 'effectiveAt'>): PlanChange {
+function planChangeOf(change: Pick<PlanChangeRow, 'toPlanId' | 'terms' | 'effectiveAt'>): PlanChange {
   return {
     plan_id: change.toPlanId,
     name: change.terms.name,

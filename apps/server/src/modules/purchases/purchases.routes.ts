@@ -54,7 +54,7 @@ type PurchaseBody = { plan_id: string; email: string; consent: Consent; attribut
  * a session and the SDK's audience, not expired past the gateway's refresh window (a day). Read
  * without the gateway's key: only what surely fails is refused here.
  */
-export function mayBeSessionToken(token: string, nowMs: number): boolean {
+function mayBeSessionToken(token: string, nowMs: number): boolean {
   const [, payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return false;
   try {

@@ -232,6 +232,8 @@ CREATE TRIGGER "subscription_counts_channel" AFTER INSERT OR UPDATE OR DELETE ON
 -- The counts counted again from the purchases themselves: this migration's fill, and a bulk load's (bench:admin) after it.
 CREATE FUNCTION "rebuild_subscription_counts"() RETURNS void
 LANGUAGE sql AS $$
+  -- No purchase or channel is written while they are counted (a write between the two deletes and the count would count twice).
+  LOCK TABLE "subscriptions", "cancellation_channels" IN SHARE MODE;
   DELETE FROM "subscription_count_deltas";
   DELETE FROM "subscription_counts";
   INSERT INTO "subscription_counts" ("plan_id", "agreed_terms", "addon", "status", "current_period", "created_day", "ended_day",

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema';
 import { isSubscriptionCharge } from '../charges/charges.repository';
 import { rowsOf } from '../emails/emails.repository';
+import { dayStartingAt, nextDay, type Instants } from './date-range';
 
 export type AuditRow = typeof adminAudit.$inferSelect;
 export type AuditInput = {
@@ -34,18 +35,6 @@ export type FunnelCountRow = {
   value: string;
   count: number;
 };
-
-/** The day after `day` (YYYY-MM-DD). */
-export function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The UTC day (YYYY-MM-DD) that starts at `at`; the day-keyed counts answer only for whole days. */
-function dayOf(at: Date): string {
-  const day = at.toISOString().slice(0, 10);
-  if (at.getTime() !== Date.parse(`${day}T00:00:00Z`)) throw new Error(`not the start of a UTC day: ${at.toISOString()}`);
-  return day;
-}
 
 /** How far before a range the funnel looks for a visit's earlier arrival at a step (a visit is a browser session). */
 const VISIT_LOOKBACK = '1 day';
@@ -116,8 +105,7 @@ const FUNNEL_LOOKUP_MAX_MS = 2 * 3_600_000;
 const DIMENSION_OF_SET = sql`case when grouping(campaign) = 0 then 'campaign' when grouping(media_source) = 0 then 'media_source'
   when grouping(country) = 0 then 'country' when grouping(variant) = 0 then 'variant' else 'day' end`;
 
-/** Half-open range of instants [from, to) the dashboards read. */
-export type Instants = { from: Date; to: Date };
+export type { Instants } from './date-range';
 
 /** SQL of the operator console: operators, the audit trail, customer records and dashboard aggregates. */
 export class AdminRepository {
@@ -447,7 +435,7 @@ export class AdminRepository {
   async reportsByStatus(db: Executor, range: Instants) {
     const result = await db.execute(sql`
       select status, error_code, model_version, sum(count)::int as count
-      from report_status_counts where day >= ${dayOf(range.from)}::date and day < ${dayOf(range.to)}::date
+      from report_status_counts where day >= ${dayStartingAt(range.from)}::date and day < ${dayStartingAt(range.to)}::date
       group by 1, 2, 3 having sum(count) <> 0`);
     return rowsOf<{ status: string; error_code: string | null; model_version: string | null; count: number }>(result);
   }
@@ -461,7 +449,7 @@ export class AdminRepository {
     const counts = await db.execute(sql`
       select coalesce(sum(count), 0)::int as answered, coalesce(sum(count) filter (where looks_correct), 0)::int as looks_correct
       from report_feedback_counts
-      where day >= ${dayOf(range.from)}::date and day < ${dayOf(range.to)}::date`);
+      where day >= ${dayStartingAt(range.from)}::date and day < ${dayStartingAt(range.to)}::date`);
     return {
       rows: rowsOf<{ created_at: string | Date; payload: string | null }>(result),
       counts: rowsOf<{ answered: number; looks_correct: number }>(counts)[0] ?? { answered: 0, looks_correct: 0 },

@@ -37,7 +37,7 @@ import { agreedTermsOf } from '../terms/plan-terms';
 import { firstChargeKind } from '../lifecycle/subscription-lifecycle';
 import { cancelLinkEmail } from './admin-emails';
 import type { AdminRepository, AuditRow, FunnelCountRow } from './admin.repository';
-import { daysOf, instantsOf } from './date-range';
+import { daysOf, instantsOf, previousDay, ROLLUP_SETTLE_MS } from './date-range';
 import { revenueReport } from './revenue-report';
 import { toChargeRecord, toEmailRecord, toRefundRecord, toReportRecord, toSubscriptionRecord } from './customer-records';
 
@@ -57,12 +57,6 @@ export type AdminDependencies = {
   disputes: DisputeRecords;
 };
 
-/**
- * How old an event must be before today's funnel counts keep it (ADR 198): an event's time is taken
- * before its insert commits, so the watermark stays this far behind now and never passes an event
- * still being written.
- */
-export const FUNNEL_SETTLE_MS = 5 * 60_000;
 const STEP_OF_EVENT = new Map<string, FunnelStep>(FUNNEL_STEPS.map((item) => [item.event, item.step]));
 const STEP_EVENTS = FUNNEL_STEPS.map((item) => item.event);
 
@@ -378,7 +372,7 @@ export class AdminService {
     const instants = instantsOf(range);
     // Finished days come from the daily rollup (rolled here when needed); the rest from the raw events.
     const today = this.now().toISOString().slice(0, 10);
-    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+    const yesterday = previousDay(today);
     const rolledThrough = await repository.rollUpFunnel(this.db, yesterday, STEP_EVENTS, this.now());
     const rolledTo = rolledThrough && rolledThrough < range.to ? rolledThrough : range.to;
     const rolled = rolledThrough && range.from <= rolledTo ? await repository.funnelRolledCounts(this.db, range.from, rolledTo) : [];
@@ -388,7 +382,7 @@ export class AdminService {
     let live: FunnelCountRow[] = [];
     if (liveFrom.getTime() === todayStart.getTime() && todayStart < instants.to) {
       // Today: its counts up to the watermark, kept as the day goes (ADR 198), and the events since.
-      const settled = new Date(this.now().getTime() - FUNNEL_SETTLE_MS);
+      const settled = new Date(this.now().getTime() - ROLLUP_SETTLE_MS);
       const partial = await repository.rollUpFunnelToday(this.db, today, settled, STEP_EVENTS, this.now());
       const since = await repository.funnelCountsSince(this.db, todayStart, { from: partial.watermark, to: instants.to }, STEP_EVENTS);
       live = [...partial.rows, ...since];

@@ -10,7 +10,7 @@ import { DAY_MS, ManualClock } from '../../lib/clock';
 import { rowsOf } from '../emails/emails.repository';
 import { makeWebDist, openTestDatabase, testDatabases } from '../../test/helpers';
 import { AdminRepository, type FunnelCountRow } from './admin.repository';
-import { FUNNEL_SETTLE_MS } from './admin.service';
+import { ROLLUP_SETTLE_MS } from './date-range';
 
 const EVENTS = FUNNEL_STEPS.map((item) => item.event);
 const STEP_OF_EVENT = new Map<string, string>(FUNNEL_STEPS.map((item) => [item.event, item.step]));
@@ -91,7 +91,7 @@ describe.each(testDatabases())('the funnel of today from its watermark on $name'
     await record('intro', at('02:00:00'), null, { event_source_url: 'https://x/roots/quiz' });
     await record('intro', at('02:00:00'), null, { media_source: 'google' });
     // The watermark of a question at 10:00 is 09:55: an event exactly on it and one just before.
-    const watermark = new Date(clock.now().getTime() - FUNNEL_SETTLE_MS);
+    const watermark = new Date(clock.now().getTime() - ROLLUP_SETTLE_MS);
     await record('intro', watermark, 'walk-on-watermark');
     await record('intro', new Date(watermark.getTime() - 1), 'walk-before-watermark');
     await record('e-mail screen', new Date(watermark.getTime() - 1), 'quiz-repeat');
@@ -146,7 +146,7 @@ describe.each(testDatabases())('the funnel of today from its watermark on $name'
     // the one before it and start from the watermark it left, not from the one both first saw.
     clock.advance(30 * MINUTE); // 12:00, watermark 11:55
     await record('intro', at('11:40:00'), 'walk-while-locked');
-    const settled = new Date(clock.now().getTime() - FUNNEL_SETTLE_MS);
+    const settled = new Date(clock.now().getTime() - ROLLUP_SETTLE_MS);
     let rollUps: Promise<unknown> | undefined;
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select 1 from funnel_rollup_state where id = 1 for update`);

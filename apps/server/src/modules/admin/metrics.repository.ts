@@ -2,11 +2,10 @@ import { ACCESS_STATUSES } from '@roots/contracts/subscriptions';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import { chargeRollupState, type AgreedTerms, type ChargeKind, type ChargeStatus } from '../../db/schema';
-import { DAY_MS } from '../../lib/clock';
 import { MAX_PERIOD_BIT } from '../lifecycle/lifecycle.repository';
-import { foldPurchaseCounts, PURCHASE_COUNT_KEY } from '../lifecycle/purchase-counts';
+import { PURCHASE_COUNT_KEY } from '../lifecycle/purchase-counts';
 import { rowsOf } from '../emails/emails.repository';
-import type { Instants } from './admin.repository';
+import { dayStartingAt, nextDay, previousDay, ROLLUP_SETTLE_MS, type Instants } from './date-range';
 
 export { MAX_PERIOD_BIT };
 
@@ -55,18 +54,6 @@ export async function reading<T>(db: Executor, read: (tx: Executor) => Promise<T
   );
 }
 
-/**
- * How long after an attempt was written its day is rolled on past it (ADR 200): an attempt is
- * written, pending, in a short transaction of its own, so one this old is committed and visible.
- */
-export const CHARGE_SETTLE_MS = 5 * 60_000;
-
-/**
- * What {@link MetricsRepository.rollUpCharges} left in `charge_daily_groups`: every day through
- * `rolledThrough` whole, and `partialDay` (the day after) from its start up to `partialThrough`.
- */
-export type ChargeRollup = { rolledThrough: string | null; partialDay: string | null; partialThrough: string | null };
-
 /** The counts of purchases (ADR 200): the folded ones and what the triggers added since, summed by each reader. */
 const COUNTS = sql`(select ${PURCHASE_COUNT_KEY}, count from subscription_counts union all select ${PURCHASE_COUNT_KEY}, count from subscription_count_deltas) as counted`;
 
@@ -85,16 +72,7 @@ export type PurchaseGroupRow = {
   count: number;
 };
 
-/** The UTC day (YYYY-MM-DD) an instant at midnight starts; the counts know days, so every bound they are read by is a midnight. */
-function dayOfMidnight(at: Date): string {
-  const iso = at.toISOString();
-  if (!iso.endsWith('T00:00:00.000Z')) throw new Error(`the purchase counts are read by whole UTC days, not at ${iso}`);
-  return iso.slice(0, 10);
-}
-
-const daysOfInstants = (range: Instants) => ({ from: dayOfMidnight(range.from), to: dayOfMidnight(range.to) });
-
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+const daysOfInstants = (range: Instants) => ({ from: dayStartingAt(range.from), to: dayStartingAt(range.to) });
 
 /** Rows the revenue figures read (docs/metrics.md); each purchase comes with its agreed terms. */
 export class MetricsRepository {
@@ -109,25 +87,25 @@ export class MetricsRepository {
 
   /**
    * The charge groups of the UTC days [fromDay, toDay] (YYYY-MM-DD, both included): what
-   * {@link rollUpCharges} rolled (finished days, and the day after them up to its `partialThrough`)
-   * from `charge_daily_groups`, the rest (normally the last minutes) from the ledger.
+   * {@link rollUpCharges} rolled (finished days, and the day after them up to `partial_through`)
+   * from `charge_daily_groups`, the rest (normally the last minutes) from the ledger. The state, the
+   * rolled groups and the ledger are read in one snapshot, so a roll-up committed meanwhile by
+   * another request never counts a charge twice.
    */
-  async chargeGroupsOfDays(db: Executor, rollup: ChargeRollup, fromDay: string, toDay: string): Promise<ChargeGroupRow[]> {
-    const lastRolledDay = rollup.partialDay ?? rollup.rolledThrough;
-    const rolledTo = lastRolledDay && lastRolledDay < toDay ? lastRolledDay : toDay;
-    const rangeStart = new Date(`${fromDay}T00:00:00Z`);
-    const covered = rollup.partialThrough
-      ? new Date(rollup.partialThrough)
-      : rollup.rolledThrough
-        ? new Date(`${nextDay(rollup.rolledThrough)}T00:00:00Z`)
-        : rangeStart;
-    const liveFrom = covered > rangeStart ? covered : rangeStart;
-    const liveTo = new Date(`${nextDay(toDay)}T00:00:00Z`);
-    const [rolled, live] = await Promise.all([
-      lastRolledDay && fromDay <= rolledTo ? this.rolledCharges(db, fromDay, rolledTo) : [],
-      liveFrom < liveTo ? reading(db, (tx) => this.charges(tx, { from: liveFrom, to: liveTo })) : [],
-    ]);
-    return [...rolled, ...live];
+  async chargeGroupsOfDays(db: Executor, fromDay: string, toDay: string): Promise<ChargeGroupRow[]> {
+    return reading(db, async (tx) => {
+      const [state] = await tx.select().from(chargeRollupState).where(eq(chargeRollupState.id, 1));
+      const rolledThrough = state?.rolledThrough ?? null;
+      const lastRolledDay = state?.partialDay ?? rolledThrough;
+      const rolledTo = lastRolledDay && lastRolledDay < toDay ? lastRolledDay : toDay;
+      const rangeStart = new Date(`${fromDay}T00:00:00Z`);
+      const covered = state?.partialThrough ?? (rolledThrough ? new Date(`${nextDay(rolledThrough)}T00:00:00Z`) : rangeStart);
+      const liveFrom = covered > rangeStart ? covered : rangeStart;
+      const liveTo = new Date(`${nextDay(toDay)}T00:00:00Z`);
+      const rolled = lastRolledDay && fromDay <= rolledTo ? await this.rolledCharges(tx, fromDay, rolledTo) : [];
+      const live = liveFrom < liveTo ? await this.charges(tx, { from: liveFrom, to: liveTo }) : [];
+      return [...rolled, ...live];
+    });
   }
 
   /** Rolled-up charge groups of the days [fromDay, toDay]. */
@@ -144,12 +122,12 @@ export class MetricsRepository {
    * `charge_daily_groups`, through `throughDay` (YYYY-MM-DD) but never through a day that still
    * has a pending attempt (its outcome would change the day's groups; settled attempts never
    * change); re-rolling a day replaces its groups. Then the day after the last rolled one (normally
-   * today) is rolled on from where it was left, up to {@link CHARGE_SETTLE_MS} before `now` and
+   * today) is rolled on from where it was left, up to {@link ROLLUP_SETTLE_MS} before `now` and
    * never past its first pending attempt: its groups are added as further rows of that day (every
    * reader sums them), and the whole day replaces them once it is finished (ADR 200). One instance
    * at a time (the state row is locked).
    */
-  async rollUpCharges(db: Executor, throughDay: string, now: Date): Promise<ChargeRollup> {
+  async rollUpCharges(db: Executor, throughDay: string, now: Date): Promise<void> {
     return db.transaction(async (tx) => {
       await tx.insert(chargeRollupState).values({ id: 1, rolledThrough: null, updatedAt: now }).onConflictDoNothing();
       const [state] = await tx.select().from(chargeRollupState).where(eq(chargeRollupState.id, 1)).for('update');
@@ -161,11 +139,9 @@ export class MetricsRepository {
           from charges`),
       );
       const fromDay = rolledThrough ? nextDay(rolledThrough) : bounds?.first;
-      if (!fromDay) return { rolledThrough, partialDay: null, partialThrough: null };
+      if (!fromDay) return;
       // The day before the first one with a pending attempt, at the latest.
-      const pendingBefore = bounds?.pending
-        ? new Date(Date.parse(`${bounds.pending}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10)
-        : null;
+      const pendingBefore = bounds?.pending ? previousDay(bounds.pending) : null;
       const lastDay = pendingBefore && pendingBefore < throughDay ? pendingBefore : throughDay;
       if (fromDay <= lastDay) {
         await tx.execute(sql`delete from charge_daily_groups where day >= ${fromDay}::date and day <= ${lastDay}::date`);
@@ -184,7 +160,7 @@ export class MetricsRepository {
           sql`select min(created_at) as at from charges where status = 'pending' and created_at >= ${left.toISOString()} and created_at < ${dayEnd.toISOString()}`,
         ),
       );
-      let until = new Date(Math.min(now.getTime() - CHARGE_SETTLE_MS, dayEnd.getTime()));
+      let until = new Date(Math.min(now.getTime() - ROLLUP_SETTLE_MS, dayEnd.getTime()));
       if (pending?.at && new Date(pending.at) < until) until = new Date(pending.at);
       if (until > left)
         await tx.execute(sql`
@@ -195,13 +171,7 @@ export class MetricsRepository {
         .update(chargeRollupState)
         .set({ rolledThrough, partialDay, partialThrough, updatedAt: now })
         .where(eq(chargeRollupState.id, 1));
-      return { rolledThrough, partialDay, partialThrough: partialThrough.toISOString() };
     });
-  }
-
-  /** Folds the purchase counts' deltas (ADR 200; {@link foldPurchaseCounts}). */
-  compactSubscriptionCounts(db: Executor): Promise<void> {
-    return foldPurchaseCounts(db);
   }
 
   /** Main purchases that stopped renewing in the range, per day, channel, reason, plan and terms. */
@@ -221,7 +191,7 @@ export class MetricsRepository {
 
   /** Main purchases made before `at` (a midnight) and not ended by then, per plan and terms and whether period 1 was paid before `at`. */
   async startingAt(db: Executor, at: Date) {
-    const day = dayOfMidnight(at);
+    const day = dayStartingAt(at);
     const result = await db.execute(sql`
       select plan_id, agreed_terms, coalesce(paid1_day < ${day}::date, false) as past_first, sum(count)::int as count
       from ${COUNTS}
@@ -265,7 +235,7 @@ export class MetricsRepository {
              to_char(paid1_day, 'YYYY-MM') as month1, sum(count)::int as count
       from ${COUNTS}
       where not addon
-        and ((created_day >= ${dayOfMidnight(since)}::date and created_day < ${dayOfMidnight(until)}::date)
+        and ((created_day >= ${dayStartingAt(since)}::date and created_day < ${dayStartingAt(until)}::date)
           or (ended_day >= ${span.from}::date and ended_day < ${span.to}::date))
       group by plan_id, agreed_terms, current_period, channel, created_day, ended_day, paid_periods, paid0_month,
                to_char(paid1_day, 'YYYY-MM')

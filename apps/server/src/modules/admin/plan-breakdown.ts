@@ -2,8 +2,9 @@ import type { DateRangeQuery } from '@roots/contracts/admin';
 import type { PlanBreakdown } from '@roots/contracts/admin-queues';
 import { planTerms } from '../terms/plan-terms';
 import type { BillingContext } from '../subscriptions/context';
-import { DAY_MS } from '../../lib/clock';
+import { dayOf, previousDay } from './date-range';
 import { firstPaidPeriod, metricTermsOf, priceLabel } from './metrics';
+import { foldPurchaseCounts } from '../lifecycle/purchase-counts';
 import { MetricsRepository } from './metrics.repository';
 import type { QueuesRepository } from './queues.repository';
 
@@ -26,12 +27,9 @@ export async function planBreakdown(
   // Revenue and refunds from the charges' daily groups, as the Revenue tab reads them (finished days
   // rolled up, ADR 157; the rest from the ledger).
   const now = context.clock.now();
-  const yesterday = new Date(Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
-  const [rollup] = await Promise.all([metrics.rollUpCharges(context.db, yesterday, now), metrics.compactSubscriptionCounts(context.db)]);
-  const [holding, groups] = await Promise.all([
-    metrics.holding(context.db),
-    metrics.chargeGroupsOfDays(context.db, rollup, range.from, range.to),
-  ]);
+  const yesterday = previousDay(dayOf(now));
+  await Promise.all([metrics.rollUpCharges(context.db, yesterday, now), foldPurchaseCounts(context.db)]);
+  const [holding, groups] = await Promise.all([metrics.holding(context.db), metrics.chargeGroupsOfDays(context.db, range.from, range.to)]);
   // Succeeded charges and refunds of a purchase (a refund of a payment no purchase claimed is not a plan's), per plan.
   const money = new Map<string, { revenue: number; refunded: number }>();
   for (const group of groups) {

@@ -4,7 +4,8 @@ import type { Executor } from '../../db/executor';
 import type { AgreedTerms } from '../../db/schema';
 import { DAY_MS } from '../../lib/clock';
 import { disputeMonths, disputeMonthsSpan, disputesByDay } from '../disputes/dispute-figures';
-import { daysOf, instantsOf } from './date-range';
+import { dayOf, daysOf, instantsOf, previousDay } from './date-range';
+import { foldPurchaseCounts } from '../lifecycle/purchase-counts';
 import { MAX_PERIOD_BIT, MetricsRepository, reading, type ChargeGroupRow, type PurchaseGroupRow } from './metrics.repository';
 import {
   churn,
@@ -98,7 +99,11 @@ async function purchaseGroups(
   const groups = await repository.purchases(tx, span.range, span.since, span.until);
   const today = now.toISOString().slice(0, 10);
   const turning = new Map<string, { day: string; planId: string }>();
+  const [sinceDay, untilDay] = [dayOf(span.since), dayOf(span.until)];
   for (const row of groups) {
+    // A purchase made outside [since, until) is read for its end (churn, counted by day) alone; and
+    // the purchases of its day were not all read, so none of them is told apart.
+    if (row.created_day < sinceDay || row.created_day >= untilDay) continue;
     const terms = metricTermsOf(deps.catalog, row.plan_id, row.agreed_terms);
     const made = new Date(startOfDay(row.created_day));
     // The periods the figures compare with now: the trial's end (period 1) and a cohort's first COHORT_PERIODS after its first paid one.
@@ -148,12 +153,11 @@ export async function revenueReport(
   const firstMonth = new Date(`${range.from.slice(0, 7)}-01T00:00:00Z`);
   // Finished days' charges come from their daily groups (rolled here when needed, ADR 157); the rest from the ledger.
   const today = now.toISOString().slice(0, 10);
-  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
-  const [rollup] = await Promise.all([repository.rollUpCharges(db, yesterday, now), repository.compactSubscriptionCounts(db)]);
+  const yesterday = previousDay(today);
+  await Promise.all([repository.rollUpCharges(db, yesterday, now), foldPurchaseCounts(db)]);
   // The charges' groups of the dispute rates' months (the range's months and the one before), which hold the range's days.
   const span = disputeMonthsSpan(range.from.slice(0, 7), range.to.slice(0, 7));
-  const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-  const groupsRead = repository.chargeGroupsOfDays(db, rollup, dayOf(span.start), dayOf(new Date(span.end.getTime() - DAY_MS)));
+  const groupsRead = repository.chargeGroupsOfDays(db, dayOf(span.start), dayOf(new Date(span.end.getTime() - DAY_MS)));
   const [chargeGroups, stops, holding, purchases, starting, disputed, disputeRates] = await Promise.all([
     groupsRead,
     reading(db, (tx) => repository.stops(tx, instants)),

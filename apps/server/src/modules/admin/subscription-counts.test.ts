@@ -7,7 +7,7 @@ import { DAY_MS, HOUR_MS } from '../../lib/clock';
 import { openTestDatabase, testDatabases } from '../../test/helpers';
 import { rowsOf } from '../emails/emails.repository';
 import { churn, cohorts, metricTermsOf, trialCohort, type PurchaseFacts } from './metrics';
-import { MetricsRepository } from './metrics.repository';
+import { foldPurchaseCounts } from '../lifecycle/purchase-counts';
 import { revenueReport } from './revenue-report';
 
 /**
@@ -84,7 +84,6 @@ describe.each(testDatabases())('the purchase counts, on $name', ({ url }) => {
     // An add-on of the first purchase.
     ids.push(await insertPurchase(db, { planId: PLANS[3]!, createdAt: new Date(day0 + 5 * DAY_MS), parentId: ids[0]! }));
     expect(await disagreements(db)).toEqual([]);
-    const repository = new MetricsRepository();
     for (let step = 0; step < 160; step += 1) {
       const id = rng.pick(ids);
       const at = new Date(day0 + rng.int(90 * 24) * HOUR_MS).toISOString();
@@ -104,14 +103,14 @@ describe.each(testDatabases())('the purchase counts, on $name', ({ url }) => {
       else if (change === 5) await db.execute(sql`delete from cancellation_channels where subscription_id = ${id}`);
       else if (change === 6)
         await db.execute(sql`update subscriptions set due_at = ${at}, lease_until = ${at} where id = ${id}`); // nothing counted changes
-      else if (change === 7) await repository.compactSubscriptionCounts(db);
+      else if (change === 7) await foldPurchaseCounts(db);
       else if (rng.next() < 0.2) {
         await db.execute(sql`delete from subscriptions where id = ${id}`);
         ids.splice(ids.indexOf(id), 1, await insertPurchase(db, { planId: rng.pick(PLANS), createdAt: new Date(at) }));
       }
       if (step % 20 === 19) expect(await disagreements(db), `after step ${step}`).toEqual([]);
     }
-    await repository.compactSubscriptionCounts(db);
+    await foldPurchaseCounts(db);
     expect(await disagreements(db)).toEqual([]);
     // Folded, nothing is left to fold and no count is zero.
     const [left] = rowsOf<{ deltas: number; zeros: number }>(
@@ -229,5 +228,22 @@ describe.each(testDatabases())('revenue figures from the counts equal the figure
     expect(trialCohort(byDay, span, now)).not.toEqual(trials);
     expect(cohorts(byDay, '2026-10', '2026-11', now)).not.toEqual(report.cohorts);
     expect(report.cohorts.every((cohort) => cohort.retained.length === COHORT_PERIODS)).toBe(true);
+  });
+
+  it('a purchase made before the read window, whose period turns today, is read for its end alone', async () => {
+    const db = database.db;
+    const now = new Date('2026-11-20T12:00:00Z');
+    // Two 3-month purchases of 2026-05-20 at 18:00 (period 2 starts today at 18:00): one ended in
+    // the range (churn), one still paying. Neither is in the cohort window of a November range.
+    const range = { from: '2026-11-10', to: '2026-11-20' };
+    const before = await revenueReport({ db, catalog, now }, range);
+    const made = new Date('2026-05-20T18:00:00Z');
+    const ended = await insertPurchase(db, { planId: 'roots_3m4800_3m4999', createdAt: made });
+    await insertPurchase(db, { planId: 'roots_3m4800_3m4999', createdAt: made });
+    await db.execute(sql`update subscriptions set current_period = 1, paid_periods = 3, period0_paid_at = ${made.toISOString()},
+                           status = 'canceled', canceled_at = '2026-11-15T10:00:00Z', ended_at = '2026-11-15T10:00:00Z' where id = ${ended}`);
+    const report = await revenueReport({ db, catalog, now }, range);
+    expect(report.totals.churned_subscribers.voluntary).toBe(before.totals.churned_subscribers.voluntary + 1);
+    expect(report.cohorts).toEqual(before.cohorts);
   });
 });

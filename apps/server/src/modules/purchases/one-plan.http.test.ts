@@ -1,5 +1,5 @@
 import { API_MESSAGES } from '@roots/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SERVER_SECRETS } from '../../config/env';
 import { emails, subscriptions } from '../../db/schema';
@@ -8,6 +8,7 @@ import { startGatewayProcess, type GatewayProcess } from '../../test/gateway-pro
 import { startProductOverHttp, type ProductOverHttp } from '../../test/product-over-http';
 import { CookieJar, http, payWithCard, purchaseBody } from '../../test/shopper';
 import { signInWithEmailCode } from '../../test/sign-in';
+import { rowsOf as resultRows } from '../emails/emails.repository';
 
 /**
  * Issue 35, ADR 196: one customer, one plan. The proven owner's second payment is refunded at once
@@ -83,6 +84,28 @@ describe('one customer, one plan (ADR 196)', () => {
     await product.app.roots.billing.tick();
     expect((await refundedOf(paid[refused]!.execution.id)).amountRefunded).toBe(execution.amount.value);
     expect(await duplicateMails(email)).toHaveLength(1);
+  });
+
+  it('an owner naming an execution of no checkout this server opened: refused before anything is written or the gateway asked', async () => {
+    const email = 'one-plan.foreign-execution@example.com';
+    const { cookie, uid } = await signIn(email);
+    const [payment, stranger] = await Promise.all([payWithCard(product.base, WEEKLY), payWithCard(product.base, WEEKLY)]);
+    const bought = await http(`${product.base}/subs/create`, {
+      json: { ...purchaseBody(payment, email), firebase_id: uid, card: { execution_id: payment.execution.id } },
+      headers: { cookie },
+    });
+    expect(bought.status, bought.text).toBe(200);
+    // Someone else's payment: a real, settled execution, but of a checkout this product never opened for it.
+    await product.database.db.execute(sql`delete from checkout_sessions where execution_id = ${stranger.execution.id}`);
+    const answer = await http<{ code?: string }>(`${product.base}/subs/create`, {
+      json: { ...purchaseBody(stranger, email), firebase_id: uid, card: { execution_id: stranger.execution.id } },
+      headers: { cookie },
+    });
+    expect(answer.body.code).toBe('PAYMENT_NOT_ACCEPTED');
+    expect((await refundedOf(stranger.execution.id)).amountRefunded).toBe(0);
+    expect(
+      resultRows(await product.database.db.execute(sql`select 1 from purchase_intents where execution_id = ${stranger.execution.id}`)),
+    ).toEqual([]);
   });
 
   it('the same email in another browser: a purchase like any other until the claim, which refunds it and says so', async () => {

@@ -185,7 +185,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<PurchaseRoutesOptions> = asyn
     if (!(await purchases.byPayment(executionId))) {
       const owner =
         (await entitlements.ownerOf(request, body.plan_id, buyer)) ?? (await entitlements.livePlanOwner(request, body.plan_id, buyer));
-      if (owner) throw await purchases.setAsidePaidTwice(executionId, body.plan_id, owner);
+      if (owner) throw await purchases.setAsidePaidTwice(executionId, body.plan_id, owner, () => budget.execution(request, executionId));
     }
     const userId = buyer?.id ?? null;
     const created = await purchases.createFromPayment(

@@ -349,7 +349,13 @@ export class PurchasesService {
    * it is refunded at once through the payment sweep's path and the owner is told by email (issue
    * 23, ADR 196). Returns the refusal to answer.
    */
-  async setAsidePaidTwice(executionId: string, planId: string, ownerEmail: string): Promise<AppError> {
+  async setAsidePaidTwice(executionId: string, planId: string, ownerEmail: string, admit?: () => Promise<void>): Promise<AppError> {
+    const { repository, db } = this.context;
+    // As for a purchase (ADR 160): an execution of no checkout this server opened is refused before
+    // anything is written or the gateway asked, and the gateway is asked within the merchant-API budget.
+    if (!(await repository.findIntent(db, executionId)) && !(await repository.openedCheckout(db, executionId)))
+      return new AppError('PAYMENT_NOT_ACCEPTED', MESSAGES.cantCreateSubscription);
+    await admit?.();
     await this.context.repository.claimUnpurchased(this.context.db, {
       executionId,
       planId,
